@@ -1,0 +1,11 @@
+// Package grammar owns zumba's languages: which files each one covers (by
+// extension, file name or #! line), its tree-sitter language, and the
+// embedded query that marks its definitions.
+//
+// Every query lives in queries/<name>.scm. A query marks a whole declaration
+// with @definition.<kind> (kind from [Kind]) and its identifier with @name.
+// Three helper captures shape the name: @scope qualifies it (a Go receiver,
+// a C++ out-of-line class: "Scope.Name"), @trait names the trait of a Rust
+// impl ("Trait for Type"), and @skip marks a match to ignore. A query whose
+// first lines say "; inherits: parent" is appended to its parent's query.
+package grammar

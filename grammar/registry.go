@@ -1,0 +1,223 @@
+package grammar
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/javascript"
+	markdown "github.com/smacker/go-tree-sitter/markdown/tree-sitter-markdown"
+	"github.com/smacker/go-tree-sitter/python"
+	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/swift"
+	"github.com/smacker/go-tree-sitter/typescript/tsx"
+	"github.com/smacker/go-tree-sitter/typescript/typescript"
+)
+
+//go:embed queries/*.scm
+var queryFiles embed.FS
+
+// Language is one row of the registry.
+type Language struct {
+	// Name is the language's short name and the base name of its query.
+	Name string
+	// Extensions are the file name suffixes it covers, lower case with the
+	// dot (".rs", ".d.ts").
+	Extensions []string
+	// Filenames are exact base names it covers ("Dockerfile").
+	Filenames []string
+	// Interpreters are the #! programs of extensionless scripts it covers
+	// ("python3", "node").
+	Interpreters []string
+
+	language func() *sitter.Language
+
+	once  sync.Once
+	lang  *sitter.Language
+	query *sitter.Query
+	err   error
+}
+
+// registry is the one table of languages, sorted by name.
+var registry = []*Language{
+	{Name: "go", Extensions: []string{".go"}, language: golang.GetLanguage},
+	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, language: javascript.GetLanguage},
+	{Name: "markdown", Extensions: []string{".md", ".markdown"}, language: markdown.GetLanguage},
+	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, language: python.GetLanguage},
+	{Name: "rust", Extensions: []string{".rs"}, language: rust.GetLanguage},
+	{Name: "swift", Extensions: []string{".swift"}, language: swift.GetLanguage},
+	{Name: "tsx", Extensions: []string{".tsx"}, language: tsx.GetLanguage},
+	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, language: typescript.GetLanguage},
+}
+
+// Languages returns the registry, sorted by name.
+func Languages() []*Language { return registry }
+
+// ByName returns the language with this name, or nil.
+func ByName(name string) *Language {
+	for _, l := range registry {
+		if l.Name == name {
+			return l
+		}
+	}
+	return nil
+}
+
+// ForPath chooses the language of a file from its name and, for a file
+// without a known extension, from a #! line at the start of head (the
+// first bytes of the file; nil to skip). It returns nil when no grammar
+// covers the file.
+func ForPath(name string, head []byte) *Language {
+	base := path.Base(strings.ReplaceAll(name, "\\", "/"))
+	lower := strings.ToLower(base)
+	var best *Language
+	bestLen := 0
+	for _, l := range registry {
+		for _, f := range l.Filenames {
+			if base == f || lower == strings.ToLower(f) {
+				return l
+			}
+		}
+		for _, ext := range l.Extensions {
+			if len(ext) > bestLen && strings.HasSuffix(lower, ext) && len(lower) > len(ext) {
+				best, bestLen = l, len(ext)
+			}
+		}
+	}
+	if best != nil {
+		return best
+	}
+	if strings.Contains(base, ".") && !strings.HasPrefix(base, ".") {
+		return nil
+	}
+	return forShebang(head)
+}
+
+// forShebang reads "#!/usr/bin/env -S python3 -u" or "#!/bin/bash".
+func forShebang(head []byte) *Language {
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return nil
+	}
+	line := head[2:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	fields := strings.Fields(string(line))
+	if len(fields) == 0 {
+		return nil
+	}
+	prog := path.Base(fields[0])
+	if prog == "env" {
+		prog = ""
+		for _, f := range fields[1:] {
+			if strings.HasPrefix(f, "-") || strings.Contains(f, "=") {
+				continue
+			}
+			prog = path.Base(f)
+			break
+		}
+	}
+	if prog == "" {
+		return nil
+	}
+	for _, l := range registry {
+		for _, in := range l.Interpreters {
+			if prog == in || versioned(prog, in) {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+// versioned reports whether prog is in followed by a version ("python3.12").
+func versioned(prog, in string) bool {
+	rest, ok := strings.CutPrefix(prog, in)
+	if !ok || rest == "" {
+		return false
+	}
+	return strings.Trim(rest, "0123456789.") == ""
+}
+
+// Extensions returns every extension in the registry, sorted, for messages
+// that list what is supported.
+func Extensions() []string {
+	var exts []string
+	for _, l := range registry {
+		exts = append(exts, l.Extensions...)
+	}
+	sort.Strings(exts)
+	return exts
+}
+
+// Sitter returns the language's tree-sitter language.
+func (l *Language) Sitter() *sitter.Language {
+	l.load()
+	return l.lang
+}
+
+// Query returns the language's compiled query, compiled once and shared.
+// A query is safe for concurrent use; cursors are not.
+func (l *Language) Query() (*sitter.Query, error) {
+	l.load()
+	return l.query, l.err
+}
+
+// Source returns the text of the language's query with inherited queries
+// prepended.
+func (l *Language) Source() (string, error) {
+	return querySource(l.Name, 0)
+}
+
+func (l *Language) load() {
+	l.once.Do(func() {
+		l.lang = l.language()
+		src, err := l.Source()
+		if err != nil {
+			l.err = err
+			return
+		}
+		l.query, l.err = sitter.NewQuery([]byte(src), l.lang)
+		if l.err != nil {
+			l.err = fmt.Errorf("compile query %s: %w", l.Name, l.err)
+		}
+	})
+}
+
+func querySource(name string, depth int) (string, error) {
+	if depth > 4 {
+		return "", fmt.Errorf("query %s: inherits too deep", name)
+	}
+	b, err := queryFiles.ReadFile("queries/" + name + ".scm")
+	if err != nil {
+		return "", fmt.Errorf("query %s: %w", name, err)
+	}
+	src := string(b)
+	var parents []string
+	for _, line := range strings.SplitN(src, "\n", 4) {
+		if rest, ok := strings.CutPrefix(line, "; inherits:"); ok {
+			for _, p := range strings.Split(rest, ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					parents = append(parents, p)
+				}
+			}
+		}
+	}
+	var sb strings.Builder
+	for _, p := range parents {
+		ps, err := querySource(p, depth+1)
+		if err != nil {
+			return "", err
+		}
+		sb.WriteString(ps)
+		sb.WriteString("\n")
+	}
+	sb.WriteString(src)
+	return sb.String(), nil
+}

@@ -1,0 +1,90 @@
+package grammar
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func TestRegistrySorted(t *testing.T) {
+	if !sort.SliceIsSorted(registry, func(i, j int) bool { return registry[i].Name < registry[j].Name }) {
+		t.Error("registry is not sorted by name")
+	}
+	seen := map[string]string{}
+	for _, l := range registry {
+		for _, e := range l.Extensions {
+			if e != strings.ToLower(e) || !strings.HasPrefix(e, ".") {
+				t.Errorf("%s: extension %q must be lower case and start with a dot", l.Name, e)
+			}
+			if other, dup := seen[e]; dup {
+				t.Errorf("extension %s is claimed by %s and %s", e, other, l.Name)
+			}
+			seen[e] = l.Name
+		}
+	}
+}
+
+// TestQueriesCompile compiles every query and checks its captures and
+// predicates: only the kinds of SPEC.md and the helper captures, and only
+// the predicates smacker/go-tree-sitter evaluates.
+func TestQueriesCompile(t *testing.T) {
+	allowed := map[string]bool{"name": true, "scope": true, "trait": true, "skip": true}
+	for _, k := range Kinds() {
+		allowed["definition."+k.String()] = true
+	}
+	predicate := regexp.MustCompile(`\(#([a-z-]+[?!])`)
+	for _, l := range registry {
+		t.Run(l.Name, func(t *testing.T) {
+			q, err := l.Query()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := uint32(0); i < q.CaptureCount(); i++ {
+				if name := q.CaptureNameForId(i); !allowed[name] {
+					t.Errorf("capture @%s is not a kind of SPEC.md nor a helper capture", name)
+				}
+			}
+			src, err := l.Source()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(src, "; ") {
+				t.Errorf("the query's first line must name the language and grammar version")
+			}
+			for _, m := range predicate.FindAllStringSubmatch(src, -1) {
+				switch m[1] {
+				case "eq?", "not-eq?", "match?", "not-match?":
+				default:
+					t.Errorf("predicate #%s is silently ignored by smacker/go-tree-sitter", m[1])
+				}
+			}
+		})
+	}
+}
+
+func TestForPath(t *testing.T) {
+	tests := []struct {
+		name, head, want string
+	}{
+		{"main.go", "", "go"},
+		{"src/lib.rs", "", "rust"},
+		{"README.md", "", "markdown"},
+		{"types.d.ts", "", "typescript"},
+		{"App.TSX", "", "tsx"},
+		{"notes.txt", "", ""},
+		{"bin/tool", "#!/usr/bin/env python3\n", "python"},
+		{"bin/tool", "#!/usr/bin/python3.12 -u\n", "python"},
+		{"bin/run", "#!/usr/bin/env -S node --harmony\n", "javascript"},
+		{"bin/run", "no shebang\n", ""},
+	}
+	for _, tt := range tests {
+		got := ""
+		if l := ForPath(tt.name, []byte(tt.head)); l != nil {
+			got = l.Name
+		}
+		if got != tt.want {
+			t.Errorf("ForPath(%q, %q) = %q; want %q", tt.name, tt.head, got, tt.want)
+		}
+	}
+}

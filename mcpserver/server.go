@@ -1,0 +1,329 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"runtime/debug"
+	"sync"
+
+	"github.com/zumba-dev/zumba/search"
+)
+
+// Version is zumba's version, reported as serverInfo.version.
+var Version = "0.1.0"
+
+// MaxLine is the longest message accepted, in bytes, without its newline.
+const MaxLine = 64 << 20
+
+// maxInFlight bounds the tool calls running at once; past it the server
+// stops reading input until one finishes, so a client that floods it or
+// stops reading replies cannot grow its memory without bound.
+const maxInFlight = 64
+
+// protocolVersions are the published MCP versions, newest first.
+var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"}
+
+//go:embed instructions.md
+var instructions string
+
+// Config is what a server needs to know about its project.
+type Config struct {
+	// Root is the project folder.
+	Root *search.Root
+	// Diagnostics is the editor's diagnostics file, "" for none.
+	Diagnostics string
+	// Log receives diagnostics about the server itself; nil discards them.
+	Log io.Writer
+}
+
+// Server answers MCP requests for one project.
+type Server struct {
+	cfg   Config
+	log   *log.Logger
+	tools map[string]*Tool
+
+	mu       sync.Mutex
+	inflight map[string]context.CancelFunc
+}
+
+// New returns a server for the project in cfg.
+func New(cfg Config) *Server {
+	w := cfg.Log
+	if w == nil {
+		w = io.Discard
+	}
+	s := &Server{
+		cfg:      cfg,
+		log:      log.New(w, "zumba: ", 0),
+		tools:    map[string]*Tool{},
+		inflight: map[string]context.CancelFunc{},
+	}
+	for _, t := range tools {
+		s.tools[t.Name] = t
+	}
+	return s
+}
+
+// Serve reads requests from r, one per line, and writes replies to w until r
+// ends or ctx is cancelled. At the end of input it waits for the requests in
+// flight, then returns nil.
+func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	out := &lineWriter{w: bufio.NewWriter(w)}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	sem := make(chan struct{}, maxInFlight)
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, tooLong, err := readLine(br, MaxLine)
+		if tooLong {
+			out.send(errorReply(nullID, CodeInvalidRequest, fmt.Sprintf("message longer than %d bytes; skipped", MaxLine)))
+		} else if len(bytes.TrimSpace(line)) > 0 {
+			req, reply := parse(line)
+			if reply != nil {
+				out.send(reply)
+			} else if req != nil {
+				s.dispatch(ctx, req, out, sem, &wg)
+			}
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return fmt.Errorf("read input: %w", err)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+	}
+}
+
+// readLine reads one line without its "\n" (and "\r"). A line longer than
+// max is consumed and reported as tooLong, without keeping it in memory.
+func readLine(br *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, e := br.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(chunk) > max+2 {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if e == bufio.ErrBufferFull {
+			continue
+		}
+		if e != nil {
+			err = e
+		}
+		break
+	}
+	line = bytes.TrimSuffix(line, []byte("\n"))
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	if !tooLong && len(line) > max {
+		tooLong, line = true, nil
+	}
+	return line, tooLong, err
+}
+
+// parse checks a message's envelope. It returns either a request to serve,
+// or a reply to send at once (an error), or neither (a notification that
+// needs nothing).
+func parse(line []byte) (*request, *response) {
+	line = bytes.TrimSpace(line)
+	if !json.Valid(line) {
+		return nil, errorReply(nullID, CodeParseError, "parse error: not valid JSON")
+	}
+	switch line[0] {
+	case '[':
+		return nil, errorReply(nullID, CodeInvalidRequest, "invalid request: batches are not supported; send one message per line")
+	case '{':
+	default:
+		return nil, errorReply(nullID, CodeInvalidRequest, "invalid request: a message must be a JSON object")
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(line, &m); err != nil {
+		return nil, errorReply(nullID, CodeParseError, "parse error: "+err.Error())
+	}
+	id, hasID := m["id"]
+	if hasID && !validID(id) {
+		return nil, errorReply(nullID, CodeInvalidRequest, "invalid request: id must be a string or a number")
+	}
+	replyID := id
+	if !hasID {
+		replyID = nullID
+	}
+	var version string
+	if err := json.Unmarshal(m["jsonrpc"], &version); err != nil || version != "2.0" {
+		if !hasID {
+			return nil, nil
+		}
+		return nil, errorReply(replyID, CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`)
+	}
+	var method string
+	if err := json.Unmarshal(m["method"], &method); err != nil || method == "" {
+		if !hasID {
+			return nil, nil
+		}
+		if _, isResult := m["result"]; isResult {
+			return nil, nil
+		}
+		if _, isError := m["error"]; isError {
+			return nil, nil
+		}
+		return nil, errorReply(replyID, CodeInvalidRequest, `invalid request: "method" must be a non-empty string`)
+	}
+	req := &request{method: method, params: m["params"]}
+	if hasID {
+		req.id = id
+	}
+	return req, nil
+}
+
+func errorReply(id json.RawMessage, code int, msg string) *response {
+	return &response{JSONRPC: "2.0", ID: id, Error: &rpcError{Code: code, Message: msg}}
+}
+
+func resultReply(id json.RawMessage, result any) *response {
+	return &response{JSONRPC: "2.0", ID: id, Result: result}
+}
+
+// dispatch serves one request. Quick methods are answered in line, so a
+// slow tool call never delays them; tool calls run concurrently.
+func (s *Server) dispatch(ctx context.Context, req *request, out *lineWriter, sem chan struct{}, wg *sync.WaitGroup) {
+	if req.id == nil {
+		s.notification(req)
+		return
+	}
+	if req.method != "tools/call" {
+		out.send(s.safeHandle(ctx, req))
+		return
+	}
+	sem <- struct{}{}
+	key := string(req.id)
+	cctx, cancel := context.WithCancel(ctx)
+	s.mu.Lock()
+	if _, dup := s.inflight[key]; dup {
+		s.mu.Unlock()
+		cancel()
+		<-sem
+		out.send(errorReply(req.id, CodeInvalidRequest, "invalid request: a request with this id is already in flight"))
+		return
+	}
+	s.inflight[key] = cancel
+	s.mu.Unlock()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer func() { <-sem }()
+		reply := s.safeHandle(cctx, req)
+		s.mu.Lock()
+		delete(s.inflight, key)
+		s.mu.Unlock()
+		cancelled := cctx.Err() != nil && ctx.Err() == nil
+		cancel()
+		if !cancelled {
+			out.send(reply)
+		}
+	}()
+}
+
+// notification handles a message without an id; none gets a reply.
+func (s *Server) notification(req *request) {
+	if req.method != "notifications/cancelled" {
+		return
+	}
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(req.params, &p) != nil || len(p.RequestID) == 0 {
+		return
+	}
+	s.mu.Lock()
+	cancel := s.inflight[string(p.RequestID)]
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// safeHandle turns a panic in a handler into an internal error reply.
+func (s *Server) safeHandle(ctx context.Context, req *request) (reply *response) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Printf("panic serving %s: %v\n%s", req.method, v, debug.Stack())
+			reply = errorReply(req.id, CodeInternalError, fmt.Sprintf("internal error: %v", v))
+		}
+	}()
+	return s.handle(ctx, req)
+}
+
+func (s *Server) handle(ctx context.Context, req *request) *response {
+	switch req.method {
+	case "initialize":
+		return resultReply(req.id, s.initialize(req.params))
+	case "ping":
+		return resultReply(req.id, struct{}{})
+	case "tools/list":
+		return resultReply(req.id, map[string]any{"tools": toolList()})
+	case "tools/call":
+		res, rerr := s.callTool(ctx, req.params)
+		if rerr != nil {
+			return &response{JSONRPC: "2.0", ID: req.id, Error: rerr}
+		}
+		return resultReply(req.id, res)
+	}
+	return errorReply(req.id, CodeMethodNotFound, "method not found: "+req.method)
+}
+
+func (s *Server) initialize(params json.RawMessage) any {
+	var p struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	_ = json.Unmarshal(params, &p)
+	version := protocolVersions[0]
+	for _, v := range protocolVersions {
+		if v == p.ProtocolVersion {
+			version = v
+		}
+	}
+	return map[string]any{
+		"protocolVersion": version,
+		"capabilities":    map[string]any{"tools": map[string]any{"listChanged": false}},
+		"serverInfo":      map[string]any{"name": "zumba", "title": "zumba code navigation", "version": Version},
+		"instructions":    instructions,
+	}
+}
+
+// lineWriter writes whole replies, one per line, from any goroutine.
+type lineWriter struct {
+	mu  sync.Mutex
+	w   *bufio.Writer
+	err error
+}
+
+func (lw *lineWriter) send(r *response) {
+	b, err := json.Marshal(r)
+	if err != nil {
+		b, _ = json.Marshal(errorReply(r.ID, CodeInternalError, "internal error: cannot encode reply: "+err.Error()))
+	}
+	b = append(b, '\n')
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	if lw.err != nil {
+		return
+	}
+	if _, err := lw.w.Write(b); err != nil {
+		lw.err = err
+		return
+	}
+	lw.err = lw.w.Flush()
+}

@@ -1,0 +1,169 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Tool is one MCP tool: what it is called, what it takes, and its handler.
+type Tool struct {
+	Name        string
+	Title       string
+	Description string
+	Params      []Param
+	// Handle answers a call whose arguments have been checked against
+	// Params. It returns the tool's text; isError marks a tool failure.
+	Handle func(ctx context.Context, s *Server, args Args) (text string, isError bool)
+}
+
+// Param is one argument of a tool. Every argument is a string.
+type Param struct {
+	Name        string
+	Description string
+	Required    bool
+}
+
+// Args are a call's arguments by name; an absent optional one is "".
+type Args map[string]string
+
+// tools is the registry, in the order tools/list shows them.
+var tools = []*Tool{
+	outlineTool,
+}
+
+func (t *Tool) schema() map[string]any {
+	props := map[string]any{}
+	required := []string{}
+	for _, p := range t.Params {
+		props[p.Name] = map[string]any{"type": "string", "description": p.Description}
+		if p.Required {
+			required = append(required, p.Name)
+		}
+	}
+	return map[string]any{
+		"type":                 "object",
+		"properties":           props,
+		"required":             required,
+		"additionalProperties": false,
+	}
+}
+
+func toolList() []any {
+	list := make([]any, 0, len(tools))
+	for _, t := range tools {
+		list = append(list, map[string]any{
+			"name":        t.Name,
+			"title":       t.Title,
+			"description": t.Description,
+			"inputSchema": t.schema(),
+			"annotations": map[string]any{
+				"title":           t.Title,
+				"readOnlyHint":    true,
+				"destructiveHint": false,
+				"idempotentHint":  true,
+				"openWorldHint":   false,
+			},
+		})
+	}
+	return list
+}
+
+// toolResult is the result of tools/call.
+type toolResult struct {
+	Content []textContent `json:"content"`
+	IsError bool          `json:"isError"`
+}
+
+type textContent struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+func (s *Server) callTool(ctx context.Context, params json.RawMessage) (*toolResult, *rpcError) {
+	var p struct {
+		Name      *string         `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if len(params) == 0 || params[0] != '{' || json.Unmarshal(params, &p) != nil {
+		return nil, &rpcError{Code: CodeInvalidParams, Message: "invalid params: tools/call takes an object with name and arguments"}
+	}
+	if p.Name == nil {
+		return nil, &rpcError{Code: CodeInvalidParams, Message: "invalid params: missing tool name"}
+	}
+	t := s.tools[*p.Name]
+	if t == nil {
+		return nil, &rpcError{Code: CodeInvalidParams, Message: fmt.Sprintf("invalid params: unknown tool %q; the tools are %s", *p.Name, toolNames())}
+	}
+	text, isError := s.Call(ctx, t.Name, p.Arguments)
+	return &toolResult{Content: []textContent{{Type: "text", Text: text}}, IsError: isError}, nil
+}
+
+func toolNames() string {
+	names := make([]string, 0, len(tools))
+	for _, t := range tools {
+		names = append(names, t.Name)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// Call runs the tool name with raw JSON arguments (an object, or empty) and
+// returns its text. The command line uses it too, so both print the same.
+func (s *Server) Call(ctx context.Context, name string, raw json.RawMessage) (text string, isError bool) {
+	t := s.tools[name]
+	if t == nil {
+		return fmt.Sprintf("unknown tool %q; the tools are %s", name, toolNames()), true
+	}
+	args, err := t.decode(raw)
+	if err != nil {
+		return err.Error(), true
+	}
+	return t.Handle(ctx, s, args)
+}
+
+// CallArgs is Call with arguments given as strings.
+func (s *Server) CallArgs(ctx context.Context, name string, args map[string]string) (string, bool) {
+	raw, _ := json.Marshal(args)
+	return s.Call(ctx, name, raw)
+}
+
+func (t *Tool) decode(raw json.RawMessage) (Args, error) {
+	var m map[string]json.RawMessage
+	trimmed := strings.TrimSpace(string(raw))
+	if trimmed != "" && trimmed != "null" {
+		if trimmed[0] != '{' || json.Unmarshal(raw, &m) != nil {
+			return nil, fmt.Errorf("%s: arguments must be an object", t.Name)
+		}
+	}
+	args := Args{}
+	known := map[string]bool{}
+	for _, p := range t.Params {
+		known[p.Name] = true
+		v, ok := m[p.Name]
+		if !ok || string(v) == "null" {
+			if p.Required {
+				return nil, fmt.Errorf("%s: missing argument %q", t.Name, p.Name)
+			}
+			continue
+		}
+		var str string
+		if json.Unmarshal(v, &str) != nil {
+			return nil, fmt.Errorf("%s: argument %q must be a string", t.Name, p.Name)
+		}
+		args[p.Name] = str
+	}
+	var extra []string
+	for k := range m {
+		if !known[k] {
+			extra = append(extra, k)
+		}
+	}
+	if len(extra) > 0 {
+		sort.Strings(extra)
+		return nil, fmt.Errorf("%s: unknown argument %q", t.Name, extra[0])
+	}
+	return args, nil
+}

@@ -1,0 +1,3 @@
+struct Rpc {}
+
+fn main() {}
