@@ -48,6 +48,7 @@ type Server struct {
 	cfg   Config
 	log   *log.Logger
 	tools map[string]*Tool
+	diag  *diagSource
 
 	mu       sync.Mutex
 	inflight map[string]context.CancelFunc
@@ -68,6 +69,7 @@ func New(cfg Config) *Server {
 	for _, t := range tools {
 		s.tools[t.Name] = t
 	}
+	s.diag = newDiagSource(cfg.Diagnostics, s.log)
 	return s
 }
 

@@ -32,6 +32,7 @@ type Args map[string]string
 // tools is the registry, in the order tools/list shows them.
 var tools = []*Tool{
 	outlineTool,
+	diagnosticsTool,
 }
 
 func (t *Tool) schema() map[string]any {

@@ -29,6 +29,7 @@ func init() {
 	commands = []*command{
 		{name: "mcp", usage: "DIR [--diagnostics FILE]", short: "serve MCP over stdio for the project in DIR", run: runMCP},
 		{name: "outline", usage: "FILE", short: "print a file's outline", run: runOutline},
+		{name: "diagnostics", usage: "[--path P] --diagnostics FILE [DIR]", short: "print the editor's diagnostics for the project in DIR", run: runDiagnostics},
 		{name: "version", short: "print zumba's version", run: runVersion},
 		{name: "help", short: "print this help", run: runHelp},
 	}
