@@ -84,22 +84,21 @@ func parseDiagnostics(data []byte) ([]diagEntry, error) {
 	return fromList(values)
 }
 
-// jsonError turns a decoding error into one that says where it happened.
+// jsonError turns a decoding error into one that says where it happened:
+// the line and column of the offending character, or of the end of input.
 func jsonError(data []byte, dec *json.Decoder, err error) error {
-	offset := dec.InputOffset()
+	pos := dec.InputOffset()
 	msg := err.Error()
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		offset = se.Offset
+		pos = se.Offset - 1 // Offset counts the offending byte
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		offset = int64(len(data))
+		pos = int64(len(data))
 		msg = "unexpected end of input"
 	}
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
+	pos = min(max(pos, 0), int64(len(data)))
+	before := data[:pos]
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := len(before) - bytes.LastIndexByte(before, '\n')
 	return &syntaxError{msg: msg, line: line, column: col}

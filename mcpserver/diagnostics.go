@@ -40,6 +40,10 @@ const (
 	mtimeSlack = 2 * time.Second
 )
 
+// beforeRetry, when set (by tests), runs when a half-written diagnostics
+// file is about to be read again.
+var beforeRetry func()
+
 var diagnosticsTool = &Tool{
 	Name:        "diagnostics",
 	Title:       "Editor diagnostics",
@@ -126,6 +130,9 @@ func (d *diagSource) load(ctx context.Context) ([]diagEntry, time.Time, error) {
 	if errors.As(perr, &se) || len(bytes.TrimSpace(data)) == 0 {
 		// Caught half-written (or truncated before being written): give
 		// the editor a moment to finish, then read again.
+		if beforeRetry != nil {
+			beforeRetry()
+		}
 		select {
 		case <-ctx.Done():
 			return nil, time.Time{}, ctx.Err()
@@ -154,9 +161,9 @@ func (d *diagSource) parse(data []byte) ([]diagEntry, error) {
 	var se *syntaxError
 	switch {
 	case errors.As(err, &se):
-		return nil, fmt.Errorf("diagnostics file %s is not valid JSON: %v", d.path, err)
+		return nil, fmt.Errorf("diagnostics file %s is not valid JSON: %w", d.path, err)
 	case err != nil:
-		return nil, fmt.Errorf("diagnostics file %s has a shape zumba does not read: %v", d.path, err)
+		return nil, fmt.Errorf("diagnostics file %s has a shape zumba does not read: %w", d.path, err)
 	}
 	return entries, nil
 }
@@ -238,7 +245,7 @@ func renderDiagnostics(root *search.Root, entries []diagEntry, filter string, wr
 		if msg == "" {
 			msg = "(no message)"
 		}
-		lines = append(lines, diagLine{path: rel, line: e.line, col: e.col, severity: e.severity, message: msg})
+		lines = append(lines, diagLine{path: printablePath(rel), line: e.line, col: e.col, severity: e.severity, message: msg})
 	}
 	if len(lines) == 0 {
 		return noDiagnostics
@@ -289,6 +296,16 @@ func renderDiagnostics(root *search.Root, entries []diagEntry, filter string, wr
 		sb.WriteString("\n… more; narrow it with path")
 	}
 	return sb.String()
+}
+
+// printablePath keeps a path on its line: a control character in a file
+// name (a newline is legal on Unix) is written as a Go escape.
+func printablePath(p string) string {
+	if strings.IndexFunc(p, unicode.IsControl) < 0 {
+		return p
+	}
+	q := strconv.Quote(p)
+	return q[1 : len(q)-1]
 }
 
 func inFilter(rel, filter string) bool {
