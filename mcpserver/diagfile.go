@@ -57,6 +57,7 @@ func (e *syntaxError) Error() string {
 //     message} with 1-based positions;
 //  4. SARIF 2.1.0 (runs[].results[]).
 //
+// Any of these may be wrapped in an object as its "diagnostics" member.
 // Several JSON values one after another (JSON Lines) read as a list.
 // Whitespace alone, or null, is a file with no diagnostics.
 func parseDiagnostics(data []byte) ([]diagEntry, error) {
@@ -81,7 +82,15 @@ func parseDiagnostics(data []byte) ([]diagEntry, error) {
 	case 1:
 		return fromValue(values[0])
 	}
-	return fromList(values)
+	var list []any
+	for _, v := range values {
+		if l, ok := v.([]any); ok {
+			list = append(list, l...)
+		} else if v != nil {
+			list = append(list, v)
+		}
+	}
+	return fromList(list)
 }
 
 // jsonError turns a decoding error into one that says where it happened:
@@ -117,6 +126,12 @@ func fromValue(v any) ([]diagEntry, error) {
 		if p, ok := publishParams(x); ok {
 			return fromList([]any{p})
 		}
+		if inner, ok := x["diagnostics"]; ok {
+			// A wrapper such as {"version": 2, "diagnostics": …}; a
+			// project file named "diagnostics" is not worth misreading
+			// every wrapper for.
+			return fromValue(inner)
+		}
 		return fromMap(x)
 	}
 	return nil, shapeErrorf("it holds a JSON %s; expected an object or a list", jsonKind(v))
@@ -134,8 +149,8 @@ func publishParams(m map[string]any) (map[string]any, bool) {
 	return m, hasDiags && hasURI
 }
 
-// fromList reads a list of PublishDiagnosticsParams, flat entries or SARIF
-// logs, in any mix.
+// fromList reads a list of PublishDiagnosticsParams, flat entries, SARIF
+// logs and wrappers, in any mix.
 func fromList(list []any) ([]diagEntry, error) {
 	var flat []diagEntry
 	// Published sets by URI, in first-seen order; a later set for the same
@@ -155,7 +170,9 @@ func fromList(list []any) ([]diagEntry, error) {
 			flat = append(flat, es...)
 			continue
 		}
-		if p, ok := publishParams(m); ok {
+		p, isPublish := publishParams(m)
+		switch {
+		case isPublish:
 			uri, _ := p["uri"].(string)
 			es, err := lspList(uri, true, p["diagnostics"], fmt.Sprintf("diagnostics of entry %d", i+1))
 			if err != nil {
@@ -165,13 +182,19 @@ func fromList(list []any) ([]diagEntry, error) {
 				uris = append(uris, uri)
 			}
 			published[uri] = es
-			continue
+		case m["diagnostics"] != nil:
+			es, err := fromValue(m["diagnostics"])
+			if err != nil {
+				return nil, err
+			}
+			flat = append(flat, es...)
+		default:
+			e, ok := flatEntry(m)
+			if !ok {
+				return nil, shapeErrorf("entry %d of the list has no path, file or uri", i+1)
+			}
+			flat = append(flat, e)
 		}
-		e, ok := flatEntry(m)
-		if !ok {
-			return nil, shapeErrorf("entry %d of the list has no path, file or uri", i+1)
-		}
-		flat = append(flat, e)
 	}
 	for _, uri := range uris {
 		flat = append(flat, published[uri]...)
