@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Run a language server over stdio, open the given files, and print every
-textDocument/publishDiagnostics notification it sends as a JSON list."""
+textDocument/publishDiagnostics notification it sends as a JSON list.
+
+usage: lspcapture.py "SERVER [ARGS]" PROJECT_DIR FILE...   (FILEs relative to PROJECT_DIR)"""
 import json, subprocess, sys, threading, time, pathlib, urllib.parse
 
-server, root, files = sys.argv[1], pathlib.Path(sys.argv[2]).resolve(), sys.argv[3:]
-p = subprocess.Popen([server], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+server, root, files = sys.argv[1].split(), pathlib.Path(sys.argv[2]).resolve(), sys.argv[3:]
+p = subprocess.Popen(server, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 uri = lambda f: (root / f).as_uri()
+LANGUAGES = {".go": "go", ".ts": "typescript", ".tsx": "typescriptreact", ".js": "javascript", ".rs": "rust", ".py": "python"}
 
 def send(msg):
     b = json.dumps(msg).encode()
@@ -41,7 +44,7 @@ time.sleep(1)
 send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
 for f in files:
     send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri(f), "languageId": "go", "version": 1, "text": (root / f).read_text()}}})
+        "uri": uri(f), "languageId": LANGUAGES.get(pathlib.Path(f).suffix, "plaintext"), "version": 1, "text": (root / f).read_text()}}})
 time.sleep(8)
 send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
 time.sleep(0.5)
