@@ -44,7 +44,7 @@ func runHelp(args []string) int {
 	var sb strings.Builder
 	sb.WriteString(helpText)
 	for _, c := range commands {
-		fmt.Fprintf(&sb, "  zumba %-40s %s\n", strings.TrimSpace(c.name+" "+c.usage), c.short)
+		fmt.Fprintf(&sb, "  zumba %-54s %s\n", strings.TrimSpace(c.name+" "+c.usage), c.short)
 	}
 	sb.WriteString(`
 Examples:
