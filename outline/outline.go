@@ -65,24 +65,30 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := ctx.Deadline(); !ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
-		defer cancel()
+	timeout := ParseTimeout
+	if deadline, ok := ctx.Deadline(); ok {
+		timeout = time.Until(deadline)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("parse stopped: %w", err)
+	}
+	if timeout <= 0 {
+		return nil, fmt.Errorf("parse stopped: %w", context.DeadlineExceeded)
 	}
 	p := getParser()
 	p.SetLanguage(lang.Sitter())
-	tree, err := p.ParseCtx(ctx, nil, src)
+	// The parse is bounded by tree-sitter's own clock, not by handing ctx
+	// to ParseCtx: ParseCtx's watcher goroutine may raise the parser's
+	// cancellation flag after the parse has finished, when the parser is
+	// back in the pool, and the next parse with it then fails at once.
+	p.SetOperationLimit(int(max(timeout.Microseconds(), 1)))
+	tree, err := p.ParseCtx(context.Background(), nil, src)
 	if err != nil {
-		// A cancelled parser is reset by ParseCtx; an operation-limit
-		// failure leaves nothing to reuse safely.
-		if !errors.Is(err, sitter.ErrOperationLimit) {
-			parsers.Put(p)
-		} else {
-			p.Close()
-		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
+		// A parser stopped halfway would resume that parse on its next
+		// call: drop it.
+		p.Close()
+		if errors.Is(err, sitter.ErrOperationLimit) {
+			return nil, fmt.Errorf("parse stopped after %v: %w", timeout.Round(time.Millisecond), context.DeadlineExceeded)
 		}
 		return nil, fmt.Errorf("parse: %w", err)
 	}
@@ -203,7 +209,9 @@ func cleanName(s string, kind grammar.Kind) string {
 }
 
 // nest orders definitions by position and nests each in the innermost
-// definition containing it.
+// definition containing it. Definitions sharing one node (Go's
+// `const A, B = 1, 2`, JavaScript's `const a = 1, b = 2`) have equal
+// ranges and stay siblings: neither contains the other.
 func nest(defs []def) []*Entry {
 	sort.SliceStable(defs, func(i, j int) bool {
 		a, b := defs[i].entry, defs[j].entry
@@ -221,7 +229,8 @@ func nest(defs []def) []*Entry {
 		e := d.entry
 		for len(stack) > 0 {
 			top := stack[len(stack)-1]
-			if top.StartByte <= e.StartByte && e.EndByte <= top.EndByte {
+			if top.StartByte <= e.StartByte && e.EndByte <= top.EndByte &&
+				(top.StartByte != e.StartByte || top.EndByte != e.EndByte) {
 				break
 			}
 			stack = stack[:len(stack)-1]

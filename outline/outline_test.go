@@ -1,0 +1,57 @@
+package outline
+
+import (
+	"context"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/zumba-dev/zumba/grammar"
+)
+
+// TestParseReusesParsers parses one file many times from two goroutines:
+// a pooled parser must never carry a stale cancellation from an earlier
+// call (with ParseCtx's watcher goroutine, about one parse in twenty
+// failed with "operation limit was hit").
+func TestParseReusesParsers(t *testing.T) {
+	lang := grammar.ByName("go")
+	src, err := os.ReadFile("outline.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ""
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 300 {
+				o, err := Parse(context.Background(), lang, src)
+				if err != nil {
+					t.Errorf("Parse: %v", err)
+					return
+				}
+				mu.Lock()
+				if want == "" {
+					want = o.Text()
+				}
+				if got := o.Text(); got != want {
+					t.Errorf("Outline(outline.go) = %q; want %q", got, want)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestParseCancelled answers a cancelled context with an error, not a
+// parse.
+func TestParseCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Parse(ctx, grammar.ByName("go"), []byte("package p\n")); err == nil {
+		t.Error("Parse with a cancelled context succeeded")
+	}
+}
