@@ -161,7 +161,7 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 			text = cleanName(scope.Content(src), 0) + "." + text
 		}
 		if trait != nil {
-			text = cleanName(trait.Content(src), 0) + " for " + text
+			text = lastSegment(cleanName(trait.Content(src), 0)) + " for " + text
 		}
 		e := &Entry{
 			Name:      text,
@@ -206,6 +206,32 @@ func cleanName(s string, kind grammar.Kind) string {
 		}
 	}
 	return s
+}
+
+// lastSegment drops a path before a name: fmt::Display is Display, and
+// convert::From<io::Error> is From<io::Error>.
+func lastSegment(s string) string {
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '<', '(', '[':
+			depth++
+		case '>', ')', ']':
+			if i > 0 && s[i-1] == '-' {
+				if depth == 0 {
+					return s[start:] // Fn(A) -> B: B is not the path
+				}
+				continue
+			}
+			depth--
+		case ':':
+			if depth == 0 && i+1 < len(s) && s[i+1] == ':' {
+				start = i + 2
+				i++
+			}
+		}
+	}
+	return s[start:]
 }
 
 // nest orders definitions by position and nests each in the innermost

@@ -55,3 +55,20 @@ func TestParseCancelled(t *testing.T) {
 		t.Error("Parse with a cancelled context succeeded")
 	}
 }
+
+func TestLastSegment(t *testing.T) {
+	tests := map[string]string{
+		"Display":                       "Display",
+		"fmt::Display":                  "Display",
+		"::std::fmt::Debug":             "Debug",
+		"From<io::Error>":               "From<io::Error>",
+		"convert::From<io::Error>":      "From<io::Error>",
+		"ops::Fn(u8) -> std::io::Error": "Fn(u8) -> std::io::Error",
+		"!Send":                         "!Send",
+	}
+	for in, want := range tests {
+		if got := lastSegment(in); got != want {
+			t.Errorf("lastSegment(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
