@@ -96,6 +96,7 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(q, root, src)
+	extendSections(defs, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
 	return o, nil
 }
@@ -105,6 +106,8 @@ type def struct {
 	entry   *Entry
 	nameKey [2]uint32
 	pattern uint16
+	// level is a heading's level, 1 to 6; 0 for other kinds.
+	level int
 }
 
 func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
@@ -167,7 +170,7 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 			Name:      text,
 			Kind:      kind,
 			Line:      int(name.StartPoint().Row) + 1,
-			EndLine:   int(whole.EndPoint().Row) + 1,
+			EndLine:   endLine(whole),
 			StartByte: whole.StartByte(),
 			EndByte:   whole.EndByte(),
 		}
@@ -175,6 +178,9 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 			e = nil
 		}
 		d := def{entry: e, nameKey: key, pattern: m.PatternIndex}
+		if kind == grammar.Heading {
+			d.level = headingLevel(whole.Content(src))
+		}
 		if i, seen := byName[key]; seen {
 			if defs[i].pattern > d.pattern {
 				defs[i] = d
@@ -193,7 +199,56 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 	return out
 }
 
-// cleanName folds whitespace; heading names also lose closing #s.
+// endLine is the last line of n; a node that ends with its line break
+// (a Markdown block) ends on the line before.
+func endLine(n *sitter.Node) int {
+	end := n.EndPoint()
+	if end.Column == 0 && end.Row > n.StartPoint().Row {
+		return int(end.Row)
+	}
+	return int(end.Row) + 1
+}
+
+// headingLevel reads the level of a Markdown heading from its text: the
+// number of #s of an ATX heading, 1 or 2 for a setext heading underlined
+// with = or -.
+func headingLevel(s string) int {
+	t := strings.TrimLeft(s, " ")
+	if n := len(t) - len(strings.TrimLeft(t, "#")); n > 0 {
+		return min(n, 6)
+	}
+	lines := strings.Split(strings.TrimRight(s, "\r\n"), "\n")
+	if u := strings.TrimSpace(lines[len(lines)-1]); strings.HasPrefix(u, "=") {
+		return 1
+	}
+	return 2
+}
+
+// extendSections makes each heading span its section: up to the next
+// heading of the same or a shallower level, or the end of the file. Nesting
+// by containment then follows the levels, and a skipped level (# then ###)
+// nests under the nearest shallower heading.
+func extendSections(defs []def, size uint32, lines int) {
+	sort.SliceStable(defs, func(i, j int) bool {
+		return defs[i].entry.StartByte < defs[j].entry.StartByte
+	})
+	for i, d := range defs {
+		if d.level == 0 {
+			continue
+		}
+		d.entry.EndByte, d.entry.EndLine = size, lines
+		for _, next := range defs[i+1:] {
+			if next.level != 0 && next.level <= d.level {
+				d.entry.EndByte = next.entry.StartByte
+				d.entry.EndLine = max(next.entry.Line-1, d.entry.Line)
+				break
+			}
+		}
+	}
+}
+
+// cleanName folds whitespace; heading names also lose closing #s and
+// their inline markup.
 func cleanName(s string, kind grammar.Kind) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if kind == grammar.Heading {
@@ -204,6 +259,7 @@ func cleanName(s string, kind grammar.Kind) string {
 		if len(t) < len(s) && strings.HasSuffix(t, " ") {
 			s = strings.TrimSpace(t)
 		}
+		s = headingText(s)
 	}
 	return s
 }

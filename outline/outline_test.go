@@ -72,3 +72,24 @@ func TestLastSegment(t *testing.T) {
 		}
 	}
 }
+
+func TestHeadingText(t *testing.T) {
+	tests := map[string]string{
+		"Plain title":                  "Plain title",
+		"*a* **b** ***c*** _d_ __e__":  "a b c d e",
+		"**unclosed and 2 * 3":         "**unclosed and 2 * 3",
+		"foo_bar_baz":                  "foo_bar_baz",
+		"`code` and ``a ` b``":         "code and a ` b",
+		"` `` `":                       "``",
+		"[a [nested] link](u) [x]":     "a [nested] link [x]",
+		"![alt *em*](i.png)":           "alt em",
+		`\[not a link\](x) \\`:         `[not a link](x) \`,
+		"<https://a.b/c> <me@a.b> <b>": "https://a.b/c me@a.b <b>",
+		"[v1.0.0] - 2026":              "[v1.0.0] - 2026",
+	}
+	for in, want := range tests {
+		if got := headingText(in); got != want {
+			t.Errorf("headingText(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
