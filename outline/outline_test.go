@@ -2,9 +2,12 @@ package outline
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"sync"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/zumba-dev/zumba/grammar"
 )
@@ -91,5 +94,28 @@ func TestHeadingText(t *testing.T) {
 		if got := headingText(in); got != want {
 			t.Errorf("headingText(%q) = %q; want %q", in, got, want)
 		}
+	}
+}
+
+// TestHeadingSections checks that a heading's record spans its section,
+// which is what find_symbol and the index report as its end.
+func TestHeadingSections(t *testing.T) {
+	src := "# A\n\ntext\n\n### B\n\nmore\n## C\nSetext\n===\nlast\n"
+	o, err := Parse(context.Background(), grammar.ByName("markdown"), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range o.Symbols() {
+		got = append(got, fmt.Sprintf("%s %d-%d in %q", s.Qualified, s.Line, s.EndLine, s.Container))
+	}
+	want := []string{
+		`A 1-8 in ""`,
+		`A.B 5-7 in "A"`,
+		`A.C 8-8 in "A"`,
+		`Setext 9-11 in ""`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Symbols mismatch (-want +got):\n%s", diff)
 	}
 }
