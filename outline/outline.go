@@ -96,7 +96,7 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(q, root, src)
-	extendSections(defs, uint32(len(src)), endLine(root))
+	defs = extendSections(defs, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
 	return o, nil
 }
@@ -108,6 +108,8 @@ type def struct {
 	pattern uint16
 	// level is a heading's level, 1 to 6; 0 for other kinds.
 	level int
+	// hidden marks an empty heading: it bounds sections, it is not listed.
+	hidden bool
 }
 
 func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
@@ -157,8 +159,14 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 		}
 		key := [2]uint32{name.StartByte(), name.EndByte()}
 		text := cleanName(name.Content(src), kind)
+		hidden := false
 		if text == "" {
-			continue
+			if kind != grammar.Heading {
+				continue
+			}
+			// An empty heading (a lone #) is not listed, but it still
+			// ends the sections above it.
+			hidden = true
 		}
 		if scope != nil {
 			text = cleanName(scope.Content(src), 0) + "." + text
@@ -177,7 +185,7 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 		if skip {
 			e = nil
 		}
-		d := def{entry: e, nameKey: key, pattern: m.PatternIndex}
+		d := def{entry: e, nameKey: key, pattern: m.PatternIndex, hidden: hidden}
 		if kind == grammar.Heading {
 			d.level = headingLevel(whole.Content(src))
 		}
@@ -227,8 +235,9 @@ func headingLevel(s string) int {
 // extendSections makes each heading span its section: up to the next
 // heading of the same or a shallower level, or the end of the file. Nesting
 // by containment then follows the levels, and a skipped level (# then ###)
-// nests under the nearest shallower heading.
-func extendSections(defs []def, size uint32, lines int) {
+// nests under the nearest shallower heading. It returns the definitions
+// without the hidden ones.
+func extendSections(defs []def, size uint32, lines int) []def {
 	sort.SliceStable(defs, func(i, j int) bool {
 		return defs[i].entry.StartByte < defs[j].entry.StartByte
 	})
@@ -245,6 +254,13 @@ func extendSections(defs []def, size uint32, lines int) {
 			}
 		}
 	}
+	out := defs[:0]
+	for _, d := range defs {
+		if !d.hidden {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // cleanName folds whitespace; heading names also lose closing #s and

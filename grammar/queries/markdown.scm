@@ -23,6 +23,16 @@
     [
       (atx_heading
         heading_content: (inline) @name)
+      (atx_heading
+        [
+          (atx_h1_marker)
+          (atx_h2_marker)
+          (atx_h3_marker)
+          (atx_h4_marker)
+          (atx_h5_marker)
+          (atx_h6_marker)
+        ] @name
+        !heading_content)
       (setext_heading
         heading_content: (paragraph) @name)
     ] @definition.heading)) @skip
@@ -33,6 +43,16 @@
       [
         (atx_heading
           heading_content: (inline) @name)
+        (atx_heading
+          [
+            (atx_h1_marker)
+            (atx_h2_marker)
+            (atx_h3_marker)
+            (atx_h4_marker)
+            (atx_h5_marker)
+            (atx_h6_marker)
+          ] @name
+          !heading_content)
         (setext_heading
           heading_content: (paragraph) @name)
       ] @definition.heading))) @skip
@@ -44,6 +64,16 @@
         [
           (atx_heading
             heading_content: (inline) @name)
+          (atx_heading
+            [
+              (atx_h1_marker)
+              (atx_h2_marker)
+              (atx_h3_marker)
+              (atx_h4_marker)
+              (atx_h5_marker)
+              (atx_h6_marker)
+            ] @name
+            !heading_content)
           (setext_heading
             heading_content: (paragraph) @name)
         ] @definition.heading)))) @skip
@@ -57,6 +87,16 @@
     [
       (atx_heading
         heading_content: (inline) @name)
+      (atx_heading
+        [
+          (atx_h1_marker)
+          (atx_h2_marker)
+          (atx_h3_marker)
+          (atx_h4_marker)
+          (atx_h5_marker)
+          (atx_h6_marker)
+        ] @name
+        !heading_content)
       (setext_heading
         heading_content: (paragraph) @name)
     ] @definition.heading)) @skip
@@ -67,6 +107,16 @@
       [
         (atx_heading
           heading_content: (inline) @name)
+        (atx_heading
+          [
+            (atx_h1_marker)
+            (atx_h2_marker)
+            (atx_h3_marker)
+            (atx_h4_marker)
+            (atx_h5_marker)
+            (atx_h6_marker)
+          ] @name
+          !heading_content)
         (setext_heading
           heading_content: (paragraph) @name)
       ] @definition.heading))) @skip
@@ -78,6 +128,16 @@
         [
           (atx_heading
             heading_content: (inline) @name)
+          (atx_heading
+            [
+              (atx_h1_marker)
+              (atx_h2_marker)
+              (atx_h3_marker)
+              (atx_h4_marker)
+              (atx_h5_marker)
+              (atx_h6_marker)
+            ] @name
+            !heading_content)
           (setext_heading
             heading_content: (paragraph) @name)
         ] @definition.heading)))) @skip
@@ -85,6 +145,19 @@
 ; ## Title ##   (outline/ drops the closing #s from the name)
 (atx_heading
   heading_content: (inline) @name) @definition.heading
+
+; A lone "#" or "## " is an empty heading: outline/ does not list it, but
+; it ends the sections of the headings above it.
+(atx_heading
+  [
+    (atx_h1_marker)
+    (atx_h2_marker)
+    (atx_h3_marker)
+    (atx_h4_marker)
+    (atx_h5_marker)
+    (atx_h6_marker)
+  ] @name
+  !heading_content) @definition.heading
 
 ; Title
 ; =====
