@@ -65,24 +65,30 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := ctx.Deadline(); !ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
-		defer cancel()
+	timeout := ParseTimeout
+	if deadline, ok := ctx.Deadline(); ok {
+		timeout = time.Until(deadline)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("parse stopped: %w", err)
+	}
+	if timeout <= 0 {
+		return nil, fmt.Errorf("parse stopped: %w", context.DeadlineExceeded)
 	}
 	p := getParser()
 	p.SetLanguage(lang.Sitter())
-	tree, err := p.ParseCtx(ctx, nil, src)
+	// The parse is bounded by tree-sitter's own clock, not by handing ctx
+	// to ParseCtx: ParseCtx's watcher goroutine may raise the parser's
+	// cancellation flag after the parse has finished, when the parser is
+	// back in the pool, and the next parse with it then fails at once.
+	p.SetOperationLimit(int(max(timeout.Microseconds(), 1)))
+	tree, err := p.ParseCtx(context.Background(), nil, src)
 	if err != nil {
-		// A cancelled parser is reset by ParseCtx; an operation-limit
-		// failure leaves nothing to reuse safely.
-		if !errors.Is(err, sitter.ErrOperationLimit) {
-			parsers.Put(p)
-		} else {
-			p.Close()
-		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
+		// A parser stopped halfway would resume that parse on its next
+		// call: drop it.
+		p.Close()
+		if errors.Is(err, sitter.ErrOperationLimit) {
+			return nil, fmt.Errorf("parse stopped after %v: %w", timeout.Round(time.Millisecond), context.DeadlineExceeded)
 		}
 		return nil, fmt.Errorf("parse: %w", err)
 	}
@@ -90,6 +96,7 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(q, root, src)
+	defs = extendSections(defs, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
 	return o, nil
 }
@@ -99,6 +106,10 @@ type def struct {
 	entry   *Entry
 	nameKey [2]uint32
 	pattern uint16
+	// level is a heading's level, 1 to 6; 0 for other kinds.
+	level int
+	// hidden marks an empty heading: it bounds sections, it is not listed.
+	hidden bool
 }
 
 func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
@@ -148,27 +159,36 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 		}
 		key := [2]uint32{name.StartByte(), name.EndByte()}
 		text := cleanName(name.Content(src), kind)
+		hidden := false
 		if text == "" {
-			continue
+			if kind != grammar.Heading {
+				continue
+			}
+			// An empty heading (a lone #) is not listed, but it still
+			// ends the sections above it.
+			hidden = true
 		}
 		if scope != nil {
 			text = cleanName(scope.Content(src), 0) + "." + text
 		}
 		if trait != nil {
-			text = cleanName(trait.Content(src), 0) + " for " + text
+			text = lastSegment(cleanName(trait.Content(src), 0)) + " for " + text
 		}
 		e := &Entry{
 			Name:      text,
 			Kind:      kind,
 			Line:      int(name.StartPoint().Row) + 1,
-			EndLine:   int(whole.EndPoint().Row) + 1,
+			EndLine:   endLine(whole),
 			StartByte: whole.StartByte(),
 			EndByte:   whole.EndByte(),
 		}
 		if skip {
 			e = nil
 		}
-		d := def{entry: e, nameKey: key, pattern: m.PatternIndex}
+		d := def{entry: e, nameKey: key, pattern: m.PatternIndex, hidden: hidden}
+		if kind == grammar.Heading {
+			d.level = headingLevel(whole.Content(src))
+		}
 		if i, seen := byName[key]; seen {
 			if defs[i].pattern > d.pattern {
 				defs[i] = d
@@ -187,7 +207,64 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 	return out
 }
 
-// cleanName folds whitespace; heading names also lose closing #s.
+// endLine is the last line of n; a node that ends with its line break
+// (a Markdown block) ends on the line before.
+func endLine(n *sitter.Node) int {
+	end := n.EndPoint()
+	if end.Column == 0 && end.Row > n.StartPoint().Row {
+		return int(end.Row)
+	}
+	return int(end.Row) + 1
+}
+
+// headingLevel reads the level of a Markdown heading from its text: the
+// number of #s of an ATX heading, 1 or 2 for a setext heading underlined
+// with = or -.
+func headingLevel(s string) int {
+	t := strings.TrimLeft(s, " ")
+	if n := len(t) - len(strings.TrimLeft(t, "#")); n > 0 {
+		return min(n, 6)
+	}
+	lines := strings.Split(strings.TrimRight(s, "\r\n"), "\n")
+	if u := strings.TrimSpace(lines[len(lines)-1]); strings.HasPrefix(u, "=") {
+		return 1
+	}
+	return 2
+}
+
+// extendSections makes each heading span its section: up to the next
+// heading of the same or a shallower level, or the end of the file. Nesting
+// by containment then follows the levels, and a skipped level (# then ###)
+// nests under the nearest shallower heading. It returns the definitions
+// without the hidden ones.
+func extendSections(defs []def, size uint32, lines int) []def {
+	sort.SliceStable(defs, func(i, j int) bool {
+		return defs[i].entry.StartByte < defs[j].entry.StartByte
+	})
+	for i, d := range defs {
+		if d.level == 0 {
+			continue
+		}
+		d.entry.EndByte, d.entry.EndLine = size, lines
+		for _, next := range defs[i+1:] {
+			if next.level != 0 && next.level <= d.level {
+				d.entry.EndByte = next.entry.StartByte
+				d.entry.EndLine = max(next.entry.Line-1, d.entry.Line)
+				break
+			}
+		}
+	}
+	out := defs[:0]
+	for _, d := range defs {
+		if !d.hidden {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// cleanName folds whitespace; heading names also lose closing #s and
+// their inline markup.
 func cleanName(s string, kind grammar.Kind) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if kind == grammar.Heading {
@@ -198,12 +275,41 @@ func cleanName(s string, kind grammar.Kind) string {
 		if len(t) < len(s) && strings.HasSuffix(t, " ") {
 			s = strings.TrimSpace(t)
 		}
+		s = headingText(s)
 	}
 	return s
 }
 
+// lastSegment drops a path before a name: fmt::Display is Display, and
+// convert::From<io::Error> is From<io::Error>.
+func lastSegment(s string) string {
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '<', '(', '[':
+			depth++
+		case '>', ')', ']':
+			if i > 0 && s[i-1] == '-' {
+				if depth == 0 {
+					return s[start:] // Fn(A) -> B: B is not the path
+				}
+				continue
+			}
+			depth--
+		case ':':
+			if depth == 0 && i+1 < len(s) && s[i+1] == ':' {
+				start = i + 2
+				i++
+			}
+		}
+	}
+	return s[start:]
+}
+
 // nest orders definitions by position and nests each in the innermost
-// definition containing it.
+// definition containing it. Definitions sharing one node (Go's
+// `const A, B = 1, 2`, JavaScript's `const a = 1, b = 2`) have equal
+// ranges and stay siblings: neither contains the other.
 func nest(defs []def) []*Entry {
 	sort.SliceStable(defs, func(i, j int) bool {
 		a, b := defs[i].entry, defs[j].entry
@@ -221,7 +327,8 @@ func nest(defs []def) []*Entry {
 		e := d.entry
 		for len(stack) > 0 {
 			top := stack[len(stack)-1]
-			if top.StartByte <= e.StartByte && e.EndByte <= top.EndByte {
+			if top.StartByte <= e.StartByte && e.EndByte <= top.EndByte &&
+				(top.StartByte != e.StartByte || top.EndByte != e.EndByte) {
 				break
 			}
 			stack = stack[:len(stack)-1]

@@ -1,0 +1,121 @@
+package outline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/zumba-dev/zumba/grammar"
+)
+
+// TestParseReusesParsers parses one file many times from two goroutines:
+// a pooled parser must never carry a stale cancellation from an earlier
+// call (with ParseCtx's watcher goroutine, about one parse in twenty
+// failed with "operation limit was hit").
+func TestParseReusesParsers(t *testing.T) {
+	lang := grammar.ByName("go")
+	src, err := os.ReadFile("outline.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ""
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 300 {
+				o, err := Parse(context.Background(), lang, src)
+				if err != nil {
+					t.Errorf("Parse: %v", err)
+					return
+				}
+				mu.Lock()
+				if want == "" {
+					want = o.Text()
+				}
+				if got := o.Text(); got != want {
+					t.Errorf("Outline(outline.go) = %q; want %q", got, want)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestParseCancelled answers a cancelled context with an error, not a
+// parse.
+func TestParseCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Parse(ctx, grammar.ByName("go"), []byte("package p\n")); err == nil {
+		t.Error("Parse with a cancelled context succeeded")
+	}
+}
+
+func TestLastSegment(t *testing.T) {
+	tests := map[string]string{
+		"Display":                       "Display",
+		"fmt::Display":                  "Display",
+		"::std::fmt::Debug":             "Debug",
+		"From<io::Error>":               "From<io::Error>",
+		"convert::From<io::Error>":      "From<io::Error>",
+		"ops::Fn(u8) -> std::io::Error": "Fn(u8) -> std::io::Error",
+		"!Send":                         "!Send",
+	}
+	for in, want := range tests {
+		if got := lastSegment(in); got != want {
+			t.Errorf("lastSegment(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
+func TestHeadingText(t *testing.T) {
+	tests := map[string]string{
+		"Plain title":                  "Plain title",
+		"*a* **b** ***c*** _d_ __e__":  "a b c d e",
+		"**unclosed and 2 * 3":         "**unclosed and 2 * 3",
+		"foo_bar_baz":                  "foo_bar_baz",
+		"`code` and ``a ` b``":         "code and a ` b",
+		"` `` `":                       "``",
+		"[a [nested] link](u) [x]":     "a [nested] link [x]",
+		"![alt *em*](i.png)":           "alt em",
+		`\[not a link\](x) \\`:         `[not a link](x) \`,
+		"<https://a.b/c> <me@a.b> <b>": "https://a.b/c me@a.b <b>",
+		"[v1.0.0] - 2026":              "[v1.0.0] - 2026",
+	}
+	for in, want := range tests {
+		if got := headingText(in); got != want {
+			t.Errorf("headingText(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
+// TestHeadingSections checks that a heading's record spans its section,
+// which is what find_symbol and the index report as its end.
+func TestHeadingSections(t *testing.T) {
+	src := "# A\n\ntext\n\n### B\n\nmore\n## C\nSetext\n===\nlast\n"
+	o, err := Parse(context.Background(), grammar.ByName("markdown"), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range o.Symbols() {
+		got = append(got, fmt.Sprintf("%s %d-%d in %q", s.Qualified, s.Line, s.EndLine, s.Container))
+	}
+	want := []string{
+		`A 1-8 in ""`,
+		`A.B 5-7 in "A"`,
+		`A.C 8-8 in "A"`,
+		`Setext 9-11 in ""`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Symbols mismatch (-want +got):\n%s", diff)
+	}
+}

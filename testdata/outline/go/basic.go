@@ -1,9 +1,0 @@
-package basic
-
-const Answer = 42
-
-type Server struct{}
-
-func (s *Server) Serve() {}
-
-func Run() {}

@@ -1,3 +1,0 @@
-struct Rpc {}
-
-fn main() {}
