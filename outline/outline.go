@@ -2,7 +2,6 @@ package outline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -72,21 +71,27 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	}
 	p := getParser()
 	p.SetLanguage(lang.Sitter())
-	tree, err := p.ParseCtx(ctx, nil, src)
+	// The binding watches the context it is given from a goroutine that
+	// can outlive the parse and set the parser's cancellation flag late,
+	// which would stop the next parse of a pooled parser at once. So the
+	// parser gets a context of its own, cancelled only if the caller's ends
+	// first and otherwise never (cancelling it after the parse would be the
+	// same race), and a parser whose context ended is not reused: a halted
+	// parse also leaves state that the next parse would resume.
+	pctx, pcancel := context.WithCancel(context.Background())
+	stop := context.AfterFunc(ctx, pcancel)
+	tree, err := p.ParseCtx(pctx, nil, src)
+	if stop() && err == nil {
+		parsers.Put(p)
+	} else {
+		p.Close()
+	}
 	if err != nil {
-		// A cancelled parser is reset by ParseCtx; an operation-limit
-		// failure leaves nothing to reuse safely.
-		if !errors.Is(err, sitter.ErrOperationLimit) {
-			parsers.Put(p)
-		} else {
-			p.Close()
-		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
 		}
 		return nil, fmt.Errorf("parse: %w", err)
 	}
-	parsers.Put(p)
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(q, root, src)
