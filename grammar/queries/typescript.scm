@@ -217,6 +217,47 @@
       ])
   ])
 
+; the same when an error swallowed the whole file, so that the root is
+; an ERROR node
+(ERROR
+  [
+    (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: [
+          (arrow_function)
+          (function_expression)
+          (generator_function)
+        ]) @definition.function)
+    (variable_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: [
+          (arrow_function)
+          (function_expression)
+          (generator_function)
+        ]) @definition.function)
+    (export_statement
+      declaration: [
+        (lexical_declaration
+          (variable_declarator
+            name: (identifier) @name
+            value: [
+              (arrow_function)
+              (function_expression)
+              (generator_function)
+            ]) @definition.function)
+        (variable_declaration
+          (variable_declarator
+            name: (identifier) @name
+            value: [
+              (arrow_function)
+              (function_expression)
+              (generator_function)
+            ]) @definition.function)
+      ])
+  ])
+
 (_
   name: (_)
   !parameters
@@ -306,6 +347,33 @@
 ; const LIMIT = 10, declare const VERSION: string (destructuring patterns
 ; are not entries)
 (program
+  [
+    (lexical_declaration
+      kind: "const"
+      (variable_declarator
+        name: (identifier) @name) @definition.const)
+    (ambient_declaration
+      (lexical_declaration
+        kind: "const"
+        (variable_declarator
+          name: (identifier) @name) @definition.const))
+    (export_statement
+      declaration: [
+        (lexical_declaration
+          kind: "const"
+          (variable_declarator
+            name: (identifier) @name) @definition.const)
+        (ambient_declaration
+          (lexical_declaration
+            kind: "const"
+            (variable_declarator
+              name: (identifier) @name) @definition.const))
+      ])
+  ])
+
+; the same when an error swallowed the whole file, so that the root is
+; an ERROR node
+(ERROR
   [
     (lexical_declaration
       kind: "const"

@@ -23,22 +23,28 @@ import (
 )
 
 // packages are the pinned npm packages whose sources are compared: real,
-// varied code that ships .ts, .tsx, .d.ts and .js files.
-var packages = []string{
-	"rxjs@7.8.1",                    // src/*.ts with many overloads, .d.ts, CommonJS and ESM builds
-	"@types/node@20.17.10",          // .d.ts: declare module "x", namespaces, overloads
-	"@tanstack/react-query@5.62.8",  // src/*.ts and .tsx, .cjs and .d.cts builds
-	"@react-navigation/stack@6.4.1", // src/*.tsx React components
-	"react-native-paper@5.12.5",     // src/*.tsx: a large React Native component library
-	"typescript@5.9.3",              // lib/*.d.ts: the standard library declarations
-	"express@4.21.2",                // CommonJS exports.x = function
-	"npm@11.19.1",                   // npm's own JS with its bundled dependencies
+// varied code that ships .ts, .tsx, .d.ts and .js files. min is the recall
+// and precision each must keep; it is below 0.999 only where the grammar
+// is known to fail, and the reason is given.
+var packages = []struct {
+	spec string
+	min  float64
+}{
+	{"rxjs@7.8.1", 0.999},                    // src/*.ts with many overloads, .d.ts, CommonJS and ESM builds
+	{"@types/node@20.17.10", 0.999},          // .d.ts: declare module "x", global {}, namespaces, overloads
+	{"@tanstack/react-query@5.62.8", 0.999},  // src/*.ts and .tsx, .cjs and .d.cts builds
+	{"@react-navigation/stack@6.4.1", 0.999}, // src/*.tsx React components
+	{"react-native-paper@5.12.5", 0.999},     // src/*.tsx: a large React Native component library
+	{"typescript@5.9.3", 0.999},              // lib/*.d.ts: the standard library declarations
+	{"svelte@4.2.19", 0.999},                 // ESM JavaScript with JSDoc types
+	{"express@4.21.2", 0.999},                // CommonJS exports.x = function
+	{"npm@11.19.1", 0.999},                   // npm's own JS with its bundled dependencies
+	// src/*.ts in a style the grammar cannot parse: object types whose
+	// members are generic call signatures on their own lines without
+	// separators ("(a: A): B" then "<C>(c: C): D"); the parse error can
+	// swallow the rest of the file.
+	{"effect@3.10.15", 0.95},
 }
-
-// threshold is the agreement both recall and precision must reach: the
-// issue's goal is 0.99; the pinned inputs reach 0.9999, so a regression
-// of a tenth of a percent fails.
-const threshold = 0.999
 
 // maxFileSize skips what the project search skips too (usually generated).
 const maxFileSize = 512 << 10
@@ -106,7 +112,8 @@ func TestTSDiff(t *testing.T) {
 	}
 	var files []string
 	pkgOf := map[string]string{}
-	for _, spec := range packages {
+	for _, p := range packages {
+		spec := p.spec
 		dir := unpack(t, spec)
 		fs, err := sources(dir)
 		if err != nil {
@@ -125,15 +132,20 @@ func TestTSDiff(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range fs {
+			// grammar-error.* pins what is left of a file the grammar
+			// cannot parse; the compiler reads it whole.
+			if strings.HasPrefix(filepath.Base(f), "grammar-error.") {
+				continue
+			}
 			pkgOf[f] = "testdata"
+			files = append(files, f)
 		}
-		files = append(files, fs...)
 	}
 	ref := reference(t, files)
 
 	byPkg := map[string]*tally{}
 	byLang := map[string]*tally{}
-	var total tally
+	var total, clean tally
 	var report bytes.Buffer
 	for _, f := range files {
 		lang := grammar.ForPath(f, nil)
@@ -165,25 +177,40 @@ func TestTSDiff(t *testing.T) {
 			(*m)[key].add(tl)
 		}
 		total.add(tl)
+		if !partial {
+			clean.add(tl)
+		}
 	}
 	reportPath := filepath.Join(cacheDir, "report.txt")
 	if err := os.WriteFile(reportPath, report.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, spec := range append(packages, "testdata") {
-		t.Logf("%-30s %s", spec, byPkg[spec])
+	for _, p := range packages {
+		t.Logf("%-30s %s", p.spec, byPkg[p.spec])
 	}
+	t.Logf("%-30s %s", "testdata", byPkg["testdata"])
 	for _, l := range []string{"typescript", "tsx", "javascript"} {
 		if byLang[l] != nil {
 			t.Logf("%-30s %s", l, byLang[l])
 		}
 	}
 	t.Logf("%-30s %s", "total", total)
+	t.Logf("%-30s %s", "files without syntax errors", clean)
 	t.Logf("mismatches (- only tsc, + only zumba): %s", reportPath)
-	if total.recall() < threshold || total.precision() < threshold {
+	failed := false
+	for _, p := range packages {
+		if tl := byPkg[p.spec]; tl.recall() < p.min || tl.precision() < p.min {
+			t.Errorf("%s: recall %.4f, precision %.4f; want both at least %.3f", p.spec, tl.recall(), tl.precision(), p.min)
+			failed = true
+		}
+	}
+	if tl := byPkg["testdata"]; tl.recall() < 1 || tl.precision() < 1 {
+		t.Errorf("zumba's own corpus: recall %.4f, precision %.4f; want 1", tl.recall(), tl.precision())
+		failed = true
+	}
+	if failed {
 		lines := strings.SplitAfterN(report.String(), "\n", 41)
 		t.Logf("first mismatches:\n%s", strings.Join(lines[:min(len(lines), 40)], ""))
-		t.Errorf("recall %.4f, precision %.4f; want both at least %.2f", total.recall(), total.precision(), threshold)
 	}
 }
 
