@@ -77,22 +77,32 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	}
 	p := getParser()
 	p.SetLanguage(lang.Sitter())
-	// The parse is bounded by tree-sitter's own clock, not by handing ctx
-	// to ParseCtx: ParseCtx's watcher goroutine may raise the parser's
-	// cancellation flag after the parse has finished, when the parser is
-	// back in the pool, and the next parse with it then fails at once.
+	// Time is bounded by tree-sitter's own clock. Cancellation comes from
+	// the caller's context, but the binding watches the context it is given
+	// from a goroutine that can outlive the parse and set the parser's
+	// cancellation flag late, which would stop the next parse of a pooled
+	// parser at once. So the parser gets a context of its own, cancelled
+	// only if the caller's ends first and otherwise never (cancelling it
+	// after the parse would be the same race), and a parser whose parse
+	// did not finish is not reused: it would resume that parse.
 	p.SetOperationLimit(int(max(timeout.Microseconds(), 1)))
-	tree, err := p.ParseCtx(context.Background(), nil, src)
-	if err != nil {
-		// A parser stopped halfway would resume that parse on its next
-		// call: drop it.
+	pctx, pcancel := context.WithCancel(context.Background())
+	stop := context.AfterFunc(ctx, pcancel)
+	tree, err := p.ParseCtx(pctx, nil, src)
+	if stop() && err == nil {
+		parsers.Put(p)
+	} else {
 		p.Close()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
+		}
 		if errors.Is(err, sitter.ErrOperationLimit) {
 			return nil, fmt.Errorf("parse stopped after %v: %w", timeout.Round(time.Millisecond), context.DeadlineExceeded)
 		}
 		return nil, fmt.Errorf("parse: %w", err)
 	}
-	parsers.Put(p)
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(q, root, src)

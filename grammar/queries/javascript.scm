@@ -1,7 +1,162 @@
 ; javascript: tree-sitter-javascript as bundled by github.com/smacker/go-tree-sitter v0.0.0-20240827094217
+;
+; Object literal members are not entries, so methods and fields are only
+; matched inside a class_body. Constants are matched only where they are
+; top level (directly in the program), never inside functions.
+
+; Types
 
 (class_declaration
   name: (identifier) @name) @definition.class
 
+; export default class {}
+(export_statement
+  "default" @name
+  value: (class) @definition.class)
+
+; Functions
+
 (function_declaration
   name: (identifier) @name) @definition.function
+
+(generator_function_declaration
+  name: (identifier) @name) @definition.function
+
+; export default function () {} / export default function* () {}
+(export_statement
+  "default" @name
+  value: [
+    (function_expression
+      !name)
+    (generator_function
+      !name)
+  ] @definition.function)
+
+(class_body
+  (method_definition
+    name: [
+      (property_identifier)
+      (private_property_identifier)
+      (computed_property_name)
+      (number)
+    ] @name) @definition.method)
+
+; class A { 'quoted name'() {} }
+(class_body
+  (method_definition
+    name: (string
+      (string_fragment) @name)) @definition.method)
+
+; class A { handler = (e) => {}; #run = function () {} }
+(class_body
+  (field_definition
+    property: [
+      (property_identifier)
+      (private_property_identifier)
+      (computed_property_name)
+      (number)
+    ] @name
+    value: [
+      (arrow_function)
+      (function_expression)
+      (generator_function)
+    ]) @definition.method)
+
+(class_body
+  (field_definition
+    property: (string
+      (string_fragment) @name)
+    value: [
+      (arrow_function)
+      (function_expression)
+      (generator_function)
+    ]) @definition.method)
+
+; const handler = () => {} (also let and var: a name bound to a function)
+(program
+  [
+    (lexical_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: [
+          (arrow_function)
+          (function_expression)
+          (generator_function)
+        ]) @definition.function)
+    (variable_declaration
+      (variable_declarator
+        name: (identifier) @name
+        value: [
+          (arrow_function)
+          (function_expression)
+          (generator_function)
+        ]) @definition.function)
+    (export_statement
+      declaration: (lexical_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [
+            (arrow_function)
+            (function_expression)
+            (generator_function)
+          ]) @definition.function))
+    (export_statement
+      declaration: (variable_declaration
+        (variable_declarator
+          name: (identifier) @name
+          value: [
+            (arrow_function)
+            (function_expression)
+            (generator_function)
+          ]) @definition.function))
+  ])
+
+; CommonJS: exports.run = function () {} / module.exports.run = () => {}
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        property: (property_identifier) @name)
+      right: [
+        (arrow_function)
+        (function_expression)
+        (generator_function)
+      ]) @definition.function
+    (#match? @definition.function "^(module[ \t]*\\.[ \t]*)?exports[ \t]*\\.[ \t]*[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=")))
+
+; Constants
+
+; const fs = require("fs") and const x = require("x").y are imports, not
+; constants (this pattern comes first, so it wins over the next ones)
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (call_expression
+      function: (identifier) @skip
+      arguments: (arguments
+        .
+        (string)
+        .))
+    (member_expression
+      object: (call_expression
+        function: (identifier) @skip
+        arguments: (arguments
+          .
+          (string)
+          .)))
+  ]
+  (#eq? @skip "require")) @definition.const
+
+; const LIMIT = 10 (destructuring patterns are not entries)
+(program
+  [
+    (lexical_declaration
+      kind: "const"
+      (variable_declarator
+        name: (identifier) @name) @definition.const)
+    (export_statement
+      declaration: (lexical_declaration
+        kind: "const"
+        (variable_declarator
+          name: (identifier) @name) @definition.const))
+  ])

@@ -1,1 +1,0 @@
-function App() { return <div />; }
