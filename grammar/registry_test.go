@@ -77,6 +77,20 @@ func TestForPath(t *testing.T) {
 		{"bin/tool", "#!/usr/bin/python3.12 -u\n", "python"},
 		{"bin/run", "#!/usr/bin/env -S node --harmony\n", "javascript"},
 		{"bin/run", "no shebang\n", ""},
+		// #! shapes found in /usr/bin and in the wild.
+		{"bin/tool", "#!/usr/bin/env -S python3 -u\n", "python"},
+		{"bin/tool", "#!/usr/bin/python3.12\n", "python"},
+		{"bin/tool", "#! /usr/bin/env python3\n", "python"},
+		{"bin/tool", "#!/usr/bin/env python\r\nimport sys\r\n", "python"},
+		{"bin/tool", "#!/usr/bin/env -S PYTHONPATH=. python3\n", "python"},
+		{"bin/tool", "#!/usr/local/bin/pypy3.10\n", "python"},
+		{"bin/tool", "#!/usr/bin/python", "python"},
+		{"bin/tool", "#!/usr/bin/perl -w\n", ""},
+		{"bin/tool", "#!/bin/sh\nexec python3 \"$0\"\n", ""},
+		{"bin/tool", "#!/usr/bin/pythonista\n", ""},
+		{"bin/tool", "#!\n", ""},
+		{"bin/tool.sh", "#!/usr/bin/env python3\n", ""},
+		{".envrc", "#!/usr/bin/env python3\n", "python"},
 	}
 	for _, tt := range tests {
 		got := ""
