@@ -6,3 +6,5 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
 )
+
+require github.com/bmatcuk/doublestar/v4 v4.10.4 // indirect

@@ -2,12 +2,10 @@ package outline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -50,15 +48,6 @@ type Symbol struct {
 	Container string
 }
 
-var parsers sync.Pool
-
-func getParser() *sitter.Parser {
-	if p, ok := parsers.Get().(*sitter.Parser); ok {
-		return p
-	}
-	return sitter.NewParser()
-}
-
 // Parse outlines src as a file of language lang.
 func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, error) {
 	q, err := lang.Query()
@@ -70,23 +59,21 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
 		defer cancel()
 	}
-	p := getParser()
+	// A parser is never reused: ParseCtx leaves a goroutine that may still
+	// raise the parser's cancellation flag after the parse has returned
+	// (when ctx ends later), which would make the next parse on a pooled
+	// parser fail at once with "operation limit was hit". A new parser
+	// costs microseconds.
+	p := sitter.NewParser()
+	defer p.Close()
 	p.SetLanguage(lang.Sitter())
 	tree, err := p.ParseCtx(ctx, nil, src)
 	if err != nil {
-		// A cancelled parser is reset by ParseCtx; an operation-limit
-		// failure leaves nothing to reuse safely.
-		if !errors.Is(err, sitter.ErrOperationLimit) {
-			parsers.Put(p)
-		} else {
-			p.Close()
-		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
 		}
 		return nil, fmt.Errorf("parse: %w", err)
 	}
-	parsers.Put(p)
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(q, root, src)
