@@ -28,13 +28,13 @@ type Ref struct {
 func References(ctx context.Context, files []Entry, src Source, name string, limit int) (refs []Ref, more bool, err error) {
 	sc := NewWordScanner(name)
 	perFile := make([][]Ref, len(files))
-	emitted := scanOrdered(ctx, len(files), limit, func(i int, buf []byte) (int, []byte) {
-		data, err := src.Contents(files[i], buf)
+	emitted := scanOrdered(ctx, len(files), limit, func(i int, scr *Scratch) int {
+		data, err := src.Contents(files[i], scr)
 		if err != nil {
-			return 0, buf
+			return 0
 		}
 		perFile[i] = fileRefs(files[i].Path, data, sc)
-		return len(perFile[i]), data
+		return len(perFile[i])
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, false, err

@@ -15,7 +15,7 @@ var scanParallel = max(4, runtime.GOMAXPROCS(0))
 // without a gap from the first hold more than limit results, no new item
 // is started (limit < 0: all are done). It returns how many leading items
 // are complete; the caller keeps each item's results by index.
-func scanOrdered(ctx context.Context, n, limit int, work func(i int, buf []byte) (int, []byte)) int {
+func scanOrdered(ctx context.Context, n, limit int, work func(i int, sc *Scratch) int) int {
 	done := make([]bool, n)
 	var (
 		next    atomic.Int64
@@ -30,14 +30,14 @@ func scanOrdered(ctx context.Context, n, limit int, work func(i int, buf []byte)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var buf []byte
+			sc := &Scratch{}
+			defer sc.Close()
 			for !stop.Load() && ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return
 				}
-				var c int
-				c, buf = work(i, buf)
+				c := work(i, sc)
 				mu.Lock()
 				counts[i], done[i] = c, true
 				for emitted < n && done[emitted] {

@@ -233,21 +233,21 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 // (limit < 0: never).
 func scanDefs(ctx context.Context, files []Entry, src Source, limit int, pre func(Entry, []byte) bool, keep func(*symbolRecord) bool, rank func(*symbolRecord) string) ([]Def, error) {
 	perFile := make([][]Def, len(files))
-	emitted := scanOrdered(ctx, len(files), limit, func(i int, buf []byte) (int, []byte) {
+	emitted := scanOrdered(ctx, len(files), limit, func(i int, sc *Scratch) int {
 		e := files[i]
 		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
-			return 0, buf
+			return 0
 		}
-		data, err := src.Contents(e, buf)
+		data, err := src.Contents(e, sc)
 		if err != nil {
-			return 0, buf
+			return 0
 		}
 		lang := grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
 		if lang == nil || !pre(e, data) {
-			return 0, data
+			return 0
 		}
 		perFile[i] = fileDefs(ctx, e.Path, lang, data, keep, rank)
-		return len(perFile[i]), data
+		return len(perFile[i])
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
