@@ -54,7 +54,7 @@ func (r *Root) open(rel string, sc *Scratch) (io.ReadCloser, error) {
 			sc.dir, sc.dirFile = dir, d
 		}
 	}
-	if sc.dirFile != nil {
+	if sc.dirFile != nil && base != "." && base != ".." && base != "" {
 		if f, err := openInDir(sc.dirFile, base); err == nil {
 			return f, nil
 		}

@@ -36,6 +36,9 @@ type Def struct {
 	Text string
 	// rank is the text the fallback ranks by.
 	rank string
+	// exact: the definition is what the query names, not only a name
+	// containing it.
+	exact bool
 }
 
 // SymbolQuery is a parsed find_symbol name.
@@ -174,37 +177,48 @@ func (q SymbolQuery) foldText(r *symbolRecord) string {
 // first. It stops after limit results and reports whether there were more;
 // limit < 0 means no limit.
 func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int) (defs []Def, fuzzy, more bool, err error) {
-	var foldCands []Entry
+	// Files that hold the name as a whole word are parsed in the first
+	// pass, which notes their fuzzy matches too; files that hold it only
+	// inside other words or in another case are parsed in the second pass,
+	// when nothing matched exactly.
+	var foldOnly []Entry
 	var mu sync.Mutex
 	word := NewWordScanner(string(q.needle))
-	exact, err := scanDefs(ctx, files, src, limit, func(e Entry, data []byte) bool {
+	classify := func(r *symbolRecord) (exact, fuzzy bool) {
+		if q.exact(r) {
+			return true, false
+		}
+		return false, strings.Contains(strings.ToLower(q.foldText(r)), q.fold)
+	}
+	found, err := scanDefs(ctx, files, src, limit, func(e Entry, data []byte) bool {
 		// A definition's name is a whole word of its file.
-		has := word.Contains(data)
-		if has || containsFold(data, q.foldNeedle) {
+		if word.Contains(data) {
+			return true
+		}
+		if containsFold(data, q.foldNeedle) {
 			mu.Lock()
-			foldCands = append(foldCands, e)
+			foldOnly = append(foldOnly, e)
 			mu.Unlock()
 		}
-		return has
-	}, q.exact, q.foldText)
+		return false
+	}, classify, q.foldText)
 	if err != nil {
 		return nil, false, false, err
 	}
-	if len(exact) > 0 {
-		defs = exact
-	} else {
+	for _, d := range found {
+		if d.exact {
+			defs = append(defs, d)
+		}
+	}
+	if len(defs) == 0 {
 		fuzzy = true
-		// The first pass noted every file that holds the name in any case;
-		// only those can define a name containing it.
-		slices.SortFunc(foldCands, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
-		defs, err = scanDefs(ctx, foldCands, src, -1, func(e Entry, data []byte) bool {
-			return containsFold(data, q.foldNeedle)
-		}, func(r *symbolRecord) bool {
-			return strings.Contains(strings.ToLower(q.foldText(r)), q.fold)
-		}, q.foldText)
+		defs = found
+		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
+		more, err := scanDefs(ctx, foldOnly, src, -1, func(e Entry, data []byte) bool { return true }, classify, q.foldText)
 		if err != nil {
 			return nil, false, false, err
 		}
+		defs = append(defs, more...)
 		slices.SortFunc(defs, func(a, b Def) int {
 			ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
 			pa, pb := strings.HasPrefix(ra, q.fold), strings.HasPrefix(rb, q.fold)
@@ -227,11 +241,11 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 }
 
 // scanDefs reads files in parallel, parses those pre accepts (a cheap byte
-// test, so most files are never parsed), and keeps the definitions keep
-// accepts, in file order. Files without a grammar are passed over unread.
-// It stops once the files done in order hold more than limit definitions
-// (limit < 0: never).
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, pre func(Entry, []byte) bool, keep func(*symbolRecord) bool, rank func(*symbolRecord) string) ([]Def, error) {
+// test, so most files are never parsed), and keeps the definitions
+// classify calls exact or fuzzy, in file order. Files without a grammar
+// are passed over unread. It stops once the files done in order hold more
+// than limit exact definitions (limit < 0: never).
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, pre func(Entry, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) ([]Def, error) {
 	perFile := make([][]Def, len(files))
 	emitted := scanOrdered(ctx, len(files), limit, func(i int, sc *Scratch) int {
 		e := files[i]
@@ -246,8 +260,14 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, pre fun
 		if lang == nil || !pre(e, data) {
 			return 0
 		}
-		perFile[i] = fileDefs(ctx, e.Path, lang, data, keep, rank)
-		return len(perFile[i])
+		perFile[i] = fileDefs(ctx, e.Path, lang, data, classify, rank)
+		n := 0
+		for _, d := range perFile[i] {
+			if d.exact {
+				n++
+			}
+		}
+		return n
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -261,9 +281,9 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, pre fun
 
 func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
-// fileDefs parses one file and keeps the definitions keep accepts. A file
+// fileDefs parses one file and keeps the definitions classify accepts. A file
 // the parser gives up on contributes nothing.
-func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []byte, keep func(*symbolRecord) bool, rank func(*symbolRecord) string) []Def {
+func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []byte, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) []Def {
 	o, err := outline.Parse(ctx, lang, data)
 	if err != nil {
 		return nil
@@ -271,7 +291,8 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 	var out []Def
 	var starts []int
 	for _, r := range records(o) {
-		if !keep(&r) {
+		exact, fuzzy := classify(&r)
+		if !exact && !fuzzy {
 			continue
 		}
 		if starts == nil {
@@ -287,7 +308,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 			}
 			text = showLine(data[s:end], -1, -1)
 		}
-		out = append(out, Def{Path: path, Line: e.Line, Kind: e.Kind, Name: e.Name, Qualified: r.display, Text: text, rank: rank(&r)})
+		out = append(out, Def{Path: path, Line: e.Line, Kind: e.Kind, Name: e.Name, Qualified: r.display, Text: text, rank: rank(&r), exact: exact})
 	}
 	return out
 }
