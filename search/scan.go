@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // scanParallel is how many files are read and scanned at once.
@@ -13,9 +14,10 @@ var scanParallel = max(4, runtime.GOMAXPROCS(0))
 // scanOrdered runs work on items 0..n-1 on parallel workers, taking items
 // in order. work returns how many results item i gave. Once the items done
 // without a gap from the first hold more than limit results, no new item
-// is started (limit < 0: all are done). It returns how many leading items
-// are complete; the caller keeps each item's results by index.
-func scanOrdered(ctx context.Context, n, limit int, work func(i int, sc *Scratch) int) int {
+// is started (limit < 0: all are done); nor after the deadline (zero: no
+// deadline). It returns how many leading items are complete; the caller
+// keeps each item's results by index.
+func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *Scratch) int) int {
 	done := make([]bool, n)
 	var (
 		next    atomic.Int64
@@ -33,6 +35,9 @@ func scanOrdered(ctx context.Context, n, limit int, work func(i int, sc *Scratch
 			sc := &Scratch{}
 			defer sc.Close()
 			for !stop.Load() && ctx.Err() == nil {
+				if !deadline.IsZero() && time.Now().After(deadline) {
+					return
+				}
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return

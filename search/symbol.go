@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
@@ -18,10 +19,17 @@ import (
 // SymbolLimit is how many definitions find_symbol shows.
 const SymbolLimit = 40
 
+// SymbolTimeLimit bounds a find_symbol call, well inside the 5 seconds
+// clients wait: a name used in most files (err, self) would otherwise have
+// most of the project parsed.
+var SymbolTimeLimit = 3500 * time.Millisecond
+
 // Lines of find_symbol's answer that are not results.
 const (
 	SymbolFallback = "No exact match; names containing it:"
 	SymbolMore     = "… more; narrow it with a longer or qualified name (Type.method)"
+	// SymbolStopped takes the files searched and the files there are.
+	SymbolStopped = "… stopped at the time limit after the first %d of %d files (in path order); a qualified name (Type.method) is faster"
 )
 
 // Def is one definition find_symbol found.
@@ -171,12 +179,26 @@ func (q SymbolQuery) foldText(r *symbolRecord) string {
 	return r.segs[len(r.segs)-1]
 }
 
+// SymbolResult is what Symbols found.
+type SymbolResult struct {
+	Defs []Def
+	// Fuzzy: nothing matched exactly, and Defs are the definitions whose
+	// names contain the query, best first.
+	Fuzzy bool
+	// More: there were more than the limit.
+	More bool
+	// Searched is how many of the Files were searched; fewer when the
+	// deadline stopped the search.
+	Searched, Files int
+}
+
 // Symbols finds the definitions q names in files, reading them from src.
-// Exact matches come in path and line order; when there are none, fuzzy is
-// set and the definitions whose names contain q (ignoring case) come best
-// first. It stops after limit results and reports whether there were more;
-// limit < 0 means no limit.
-func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int) (defs []Def, fuzzy, more bool, err error) {
+// Exact matches come in path and line order; when there are none, the
+// definitions whose names contain q (ignoring case) come best first. It
+// stops after limit results (limit < 0: no limit), and starts no new file
+// after the deadline (zero: none), saying how far it got.
+func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
+	res := &SymbolResult{Files: len(files)}
 	// Files that hold the name as a whole word are parsed in the first
 	// pass, which notes their fuzzy matches too; files that hold it only
 	// inside other words or in another case are parsed in the second pass,
@@ -190,7 +212,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		}
 		return false, strings.Contains(strings.ToLower(q.foldText(r)), q.fold)
 	}
-	found, err := scanDefs(ctx, files, src, limit, func(e Entry, data []byte) bool {
+	found, done, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, data []byte) bool {
 		// A definition's name is a whole word of its file.
 		if word.Contains(data) {
 			return true
@@ -203,21 +225,24 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		return false
 	}, classify, q.foldText)
 	if err != nil {
-		return nil, false, false, err
+		return nil, err
 	}
+	res.Searched = done
+	var defs []Def
 	for _, d := range found {
 		if d.exact {
 			defs = append(defs, d)
 		}
 	}
-	if len(defs) == 0 {
-		fuzzy = true
+	if len(defs) == 0 && done == len(files) {
+		res.Fuzzy = true
 		defs = found
 		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
-		more, err := scanDefs(ctx, foldOnly, src, -1, func(e Entry, data []byte) bool { return true }, classify, q.foldText)
+		more, done2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(e Entry, data []byte) bool { return true }, classify, q.foldText)
 		if err != nil {
-			return nil, false, false, err
+			return nil, err
 		}
+		res.Searched = len(files) - (len(foldOnly) - done2)
 		defs = append(defs, more...)
 		slices.SortFunc(defs, func(a, b Def) int {
 			ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
@@ -234,20 +259,25 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 				cmp.Compare(a.Line, b.Line))
 		})
 	}
-	if limit >= 0 && len(defs) > limit {
-		return defs[:limit], fuzzy, true, nil
+	if len(defs) == 0 {
+		res.Fuzzy = false
 	}
-	return defs, fuzzy, false, nil
+	if limit >= 0 && len(defs) > limit {
+		defs, res.More = defs[:limit], true
+	}
+	res.Defs = defs
+	return res, nil
 }
 
 // scanDefs reads files in parallel, parses those pre accepts (a cheap byte
 // test, so most files are never parsed), and keeps the definitions
 // classify calls exact or fuzzy, in file order. Files without a grammar
 // are passed over unread. It stops once the files done in order hold more
-// than limit exact definitions (limit < 0: never).
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, pre func(Entry, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) ([]Def, error) {
+// than limit exact definitions (limit < 0: never), and starts no file
+// after the deadline. It returns how many leading files were searched.
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) ([]Def, int, error) {
 	perFile := make([][]Def, len(files))
-	emitted := scanOrdered(ctx, len(files), limit, func(i int, sc *Scratch) int {
+	emitted := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
 		e := files[i]
 		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
 			return 0
@@ -270,13 +300,13 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, pre fun
 		return n
 	})
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var out []Def
 	for _, defs := range perFile[:emitted] {
 		out = append(out, defs...)
 	}
-	return out, nil
+	return out, emitted, nil
 }
 
 func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
@@ -409,6 +439,7 @@ func FindSymbol(ctx context.Context, root *Root, name string) (string, error) {
 }
 
 func findSymbol(ctx context.Context, root *Root, name string, limit int) (string, error) {
+	deadline := time.Now().Add(SymbolTimeLimit)
 	q := ParseSymbolQuery(name)
 	if q.Name == "" {
 		return "", pathErrorf("find_symbol: name is empty")
@@ -417,25 +448,33 @@ func findSymbol(ctx context.Context, root *Root, name string, limit int) (string
 	if err != nil {
 		return "", fmt.Errorf("walk %s: %w", root.Dir, err)
 	}
-	defs, fuzzy, more, err := Symbols(ctx, files, root, q, limit)
+	res, err := Symbols(ctx, files, root, q, limit, deadline)
 	if err != nil {
 		return "", err
 	}
-	if len(defs) == 0 {
-		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name), nil
-	}
-	return FormatDefs(defs, fuzzy, more), nil
+	return res.Text(q), nil
 }
 
-// FormatDefs prints defs one "PATH:LINE KIND — SOURCE LINE" per line, after
-// SymbolFallback when they are not exact matches and before SymbolMore when
-// more were left out.
-func FormatDefs(defs []Def, fuzzy, more bool) string {
+// Text prints the answer: one "PATH:LINE KIND — SOURCE LINE" per
+// definition, after SymbolFallback when they are not exact matches; last,
+// SymbolMore when more were left out, or the SymbolStopped line when the
+// time limit stopped the search.
+func (res *SymbolResult) Text(q SymbolQuery) string {
+	stopped := ""
+	if res.Searched < res.Files {
+		stopped = fmt.Sprintf(SymbolStopped, res.Searched, res.Files)
+	}
+	if len(res.Defs) == 0 {
+		if stopped != "" {
+			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
+		}
+		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name)
+	}
 	var sb strings.Builder
-	if fuzzy {
+	if res.Fuzzy {
 		sb.WriteString(SymbolFallback + "\n")
 	}
-	for i, d := range defs {
+	for i, d := range res.Defs {
 		if i > 0 {
 			sb.WriteByte('\n')
 		}
@@ -447,7 +486,10 @@ func FormatDefs(defs []Def, fuzzy, more bool) string {
 		sb.WriteString(" — ")
 		sb.WriteString(d.Text)
 	}
-	if more {
+	switch {
+	case stopped != "":
+		sb.WriteString("\n" + stopped)
+	case res.More:
 		sb.WriteString("\n" + SymbolMore)
 	}
 	return sb.String()
