@@ -104,6 +104,8 @@ var (
 		"*/c", "/*/c", "x.*", "[ab]", "[!a]*", "[a-c]b", "?", "??", "a?", "\\#h", "\\!n", "#h", "!n", "a\\ b",
 		"a b", "docs/*.txt", "docs/**", "build", "/build/", "b/*", "*.b.*", "[[:alpha:]]*", "[[:digit:]]",
 		"T*", "t*", "**", "**/", "a/**", "**/a/**", "c/", "*/", "/**/z.txt", "z.txt ", "z.txt\\ ", "[]]", "[a-]",
+		"**foo", "foo**", "a/*/", "[a-z]*/", "*.[gl]o*", "\\[ab]", "a[/]b", "***", "a/***/b", "*/**/c", "[!]a]", "[[:space:]]b",
+		"x.go/", "docs/", "/docs/*", "a/b/c", "**/**/c", "c/**/", "#comment", "\\*", "a\\b", "\\a",
 	}
 )
 
@@ -115,6 +117,8 @@ func TestWalkAgainstGit(t *testing.T) {
 	if testing.Short() {
 		n = 10
 	}
+	all, pruned := 0, 0
+	defer func() { t.Logf("%d of %d trees had files ignored", pruned, all) }()
 	for seed := range n {
 		r := rand.New(rand.NewPCG(uint64(seed), 42))
 		dir := t.TempDir()
@@ -162,8 +166,27 @@ func TestWalkAgainstGit(t *testing.T) {
 		}
 		want := gitFiles(t, dir)
 		got := walkPaths(t, dir)
+		all++
+		if len(got) < countFiles(dir) {
+			pruned++
+		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("seed %d: walk differs from git ls-files (-git +walk):\n%s\nrules:\n%s", seed, diff, strings.Join(rules, "\n"))
 		}
 	}
+}
+
+// countFiles counts the files under dir, outside .git.
+func countFiles(dir string) int {
+	n := 0
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if err == nil && !d.IsDir() {
+			n++
+		}
+		return nil
+	})
+	return n
 }
