@@ -8,3 +8,5 @@ require (
 )
 
 require golang.org/x/tools v0.52.0
+
+require github.com/bmatcuk/doublestar/v4 v4.10.4

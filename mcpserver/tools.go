@@ -32,6 +32,8 @@ type Args map[string]string
 // tools is the registry, in the order tools/list shows them.
 var tools = []*Tool{
 	outlineTool,
+	findSymbolTool,
+	findReferencesTool,
 	diagnosticsTool,
 }
 

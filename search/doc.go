@@ -1,4 +1,47 @@
 // Package search owns the project: resolving the paths tools are given
 // (never outside the project folder), walking its files under the ignore
 // rules, and answering find_symbol and find_references.
+//
+// The pieces follow ripgrep's seams, each in its own file:
+//
+//   - walk.go and ignore.go: Root.Walk lists the files the search covers as
+//     Entry values (path, size, modification time, inode), sorted by path.
+//   - read.go: a Source gives a listed file's bytes; Root is the one that
+//     reads the disk, skipping binary files.
+//   - glob.go: PathFilter, the path argument's globs (the only user of
+//     doublestar).
+//   - word.go: WordScanner, whole-word matching over bytes.
+//   - refs.go and symbol.go: References and Symbols take a file list and a
+//     Source, so an index can narrow the candidate files and a cache can
+//     stand in for the disk; FindReferences and FindSymbol are the tools.
+//
+// # What the search covers
+//
+// Every regular file under the project folder, except:
+//
+//  1. the .git folder (and any entry named .git, at any depth);
+//  2. what the ignore rules exclude, decided as git does. The rules come
+//     from each .gitignore inside the project and from the project's
+//     .git/info/exclude (files outside the project, such as a parent
+//     folder's .gitignore or the user's global excludes file, are never
+//     read). For a path, the .gitignore of its own folder is asked first,
+//     then its parent folders' up to the project folder, then
+//     .git/info/exclude; the first file with a matching pattern decides,
+//     and within a file the last matching pattern wins ("!" re-includes).
+//     A folder that is excluded is not entered, so nothing below it can be
+//     re-included. Patterns are git's: "#" comments, "\#" and "\!"
+//     escapes, unescaped trailing spaces dropped, a trailing "/" for
+//     folders only, a "/" at the start or in the middle anchors the pattern
+//     to its .gitignore's folder, otherwise it matches a name at any depth;
+//     "*", "?", "[...]" do not match "/", and "**" matches across folders.
+//     The rules apply whether or not the project is a git repository;
+//     tracked files are not treated specially;
+//  3. files over MaxFileSize (512 KiB), usually generated;
+//  4. binary files: a NUL byte in the first 8 KiB (checked when read);
+//  5. anything reached through a symbolic link that leaves the project,
+//     dangling links, and links to a folder already on the path (loops).
+//     Links that stay inside are followed; os.Root enforces the boundary.
+//
+// Files and folders that cannot be read are skipped. Nothing is cached:
+// each call walks and reads the files as they are at that moment.
 package search

@@ -29,6 +29,8 @@ func init() {
 	commands = []*command{
 		{name: "mcp", usage: "DIR [--diagnostics FILE]", short: "serve MCP over stdio for the project in DIR", run: runMCP},
 		{name: "outline", usage: "FILE", short: "print a file's outline", run: runOutline},
+		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
+		{name: "refs", usage: "NAME [--path GLOBS] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs},
 		{name: "diagnostics", usage: "[--path P] --diagnostics FILE [DIR]", short: "print the editor's diagnostics for the project in DIR", run: runDiagnostics},
 		{name: "version", short: "print zumba's version", run: runVersion},
 		{name: "help", short: "print this help", run: runHelp},
@@ -50,6 +52,8 @@ func runHelp(args []string) int {
 Examples:
   zumba mcp .                     serve the current folder to an MCP client
   zumba outline cmd/zumba/main.go
+  zumba symbol Server.Serve
+  zumba refs Serve --path '*.go, docs/**'
 `)
 	fmt.Print(sb.String())
 	return 0

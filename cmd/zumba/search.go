@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"flag"
+
+	"github.com/zumba-dev/zumba/mcpserver"
+	"github.com/zumba-dev/zumba/search"
+)
+
+func runSymbol(args []string) int {
+	fs := flag.NewFlagSet("symbol", flag.ContinueOnError)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError("symbol: " + err.Error() + "; usage: zumba symbol NAME [DIR]")
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError("symbol takes a name and an optional project folder; usage: zumba symbol NAME [DIR]")
+	}
+	root, code := openProject(pos[1:])
+	if root == nil {
+		return code
+	}
+	text, isError := mcpserver.FindSymbol(context.Background(), root, pos[0])
+	return printResult(text, isError)
+}
+
+func runRefs(args []string) int {
+	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
+	globs := fs.String("path", "", "only files matching these comma-separated globs")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError("refs: " + err.Error() + "; usage: zumba refs NAME [--path GLOBS] [DIR]")
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError("refs takes a name and an optional project folder; usage: zumba refs NAME [--path GLOBS] [DIR]")
+	}
+	root, code := openProject(pos[1:])
+	if root == nil {
+		return code
+	}
+	text, isError := mcpserver.FindReferences(context.Background(), root, pos[0], *globs)
+	return printResult(text, isError)
+}
+
+// openProject opens the project folder given (or the current one).
+func openProject(dir []string) (*search.Root, int) {
+	d := "."
+	if len(dir) > 0 {
+		d = dir[0]
+	}
+	root, err := search.OpenRoot(d)
+	if err != nil {
+		return nil, failure(err)
+	}
+	return root, 0
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/zumba-dev/zumba/mcpserver"
+	"github.com/zumba-dev/zumba/search"
+)
+
+// captureRun runs the command line and returns what it printed on stdout and
+// its exit code.
+func captureRun(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	code := run(args)
+	os.Stdout = old
+	w.Close()
+	out, _ := io.ReadAll(r)
+	return string(out), code
+}
+
+// TestSearchCommands checks that zumba symbol and zumba refs print the
+// text the MCP tools answer.
+func TestSearchCommands(t *testing.T) {
+	dir := t.TempDir()
+	src := "package p\n\ntype Server struct{}\n\nfunc (s *Server) Serve() {}\n\nfunc use() { new(Server).Serve() }\n"
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root, err := search.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := mcpserver.New(mcpserver.Config{Root: root})
+	ctx := context.Background()
+	for _, tc := range []struct {
+		args []string
+		tool string
+		call map[string]string
+	}{
+		{[]string{"symbol", "Server.Serve", dir}, "find_symbol", map[string]string{"name": "Server.Serve"}},
+		{[]string{"refs", "Serve", dir}, "find_references", map[string]string{"name": "Serve"}},
+		{[]string{"refs", "Serve", "--path", "*.go", dir}, "find_references", map[string]string{"name": "Serve", "path": "*.go"}},
+		{[]string{"refs", "--path", "*.md", "Serve", dir}, "find_references", map[string]string{"name": "Serve", "path": "*.md"}},
+	} {
+		got, code := captureRun(t, tc.args...)
+		want, isError := srv.CallArgs(ctx, tc.tool, tc.call)
+		if code != 0 || isError || got != want+"\n" {
+			t.Errorf("zumba %q = %q, exit %d; the tool answers %q", tc.args, got, code, want)
+		}
+	}
+	for _, bad := range [][]string{{"symbol"}, {"refs"}, {"symbol", "a", "b", "c"}, {"refs", "x", "--path"}} {
+		if _, code := captureRun(t, bad...); code != 2 {
+			t.Errorf("zumba %q exits %d; want 2", bad, code)
+		}
+	}
+	if _, code := captureRun(t, "refs", "x", "--path", "[", dir); code != 1 {
+		t.Errorf("zumba refs with a bad glob exits %d; want 1", code)
+	}
+}

@@ -1,0 +1,48 @@
+package search
+
+import (
+	"context"
+	"testing"
+)
+
+// Benchmarks on the Go standard library; figures, not pass/fail.
+
+func BenchmarkWalkGoSrc(b *testing.B) {
+	root, err := OpenRoot(goSrc(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := root.Walk(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchTool(b *testing.B, run func(ctx context.Context, root *Root) (string, error)) {
+	root, err := OpenRoot(goSrc(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := run(context.Background(), root); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRefsGoSrc(b *testing.B) {
+	for _, name := range []string{"Getpagesize", "Reader", "err"} {
+		b.Run(name, func(b *testing.B) {
+			benchTool(b, func(ctx context.Context, root *Root) (string, error) { return FindReferences(ctx, root, name, "") })
+		})
+	}
+}
+
+func BenchmarkSymbolGoSrc(b *testing.B) {
+	for _, name := range []string{"Getpagesize", "ServeHTTP", "String", "NoSuchName", "err"} {
+		b.Run(name, func(b *testing.B) {
+			benchTool(b, func(ctx context.Context, root *Root) (string, error) { return FindSymbol(ctx, root, name) })
+		})
+	}
+}

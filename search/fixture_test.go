@@ -1,0 +1,270 @@
+package search
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected outputs in testdata/search")
+
+const fixtureDir = "../testdata/search"
+
+// archive is a txtar file: a comment, then "-- NAME --" sections.
+type archive struct {
+	comment []byte
+	files   []archiveFile
+}
+
+type archiveFile struct {
+	name string
+	data []byte
+}
+
+// parseArchive reads the txtar format (golang.org/x/tools/txtar), which is
+// small enough not to need the dependency.
+func parseArchive(data []byte) *archive {
+	a := &archive{}
+	var cur *archiveFile
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i+1], data[i+1:]
+		} else {
+			data = nil
+		}
+		t := bytes.TrimRight(line, "\r\n")
+		if bytes.HasPrefix(t, []byte("-- ")) && bytes.HasSuffix(t, []byte(" --")) && len(t) > 6 {
+			a.files = append(a.files, archiveFile{name: string(t[3 : len(t)-3])})
+			cur = &a.files[len(a.files)-1]
+			continue
+		}
+		if cur == nil {
+			a.comment = append(a.comment, line...)
+		} else {
+			cur.data = append(cur.data, line...)
+		}
+	}
+	return a
+}
+
+func (a *archive) format() []byte {
+	var b bytes.Buffer
+	b.Write(a.comment)
+	for _, f := range a.files {
+		fmt.Fprintf(&b, "-- %s --\n", f.name)
+		b.Write(f.data)
+	}
+	return b.Bytes()
+}
+
+// unpack writes the archive's project files into dir/project (sections
+// whose names start with "$ " are commands, not files) and runs the
+// comment's setup lines. It returns the project folder.
+//
+// File names: "gitignore" becomes ".gitignore" at any depth, and "git/"
+// at the start becomes ".git/", so no real ignore file is committed under
+// testdata; "../" reaches outside the project, for links that leave it.
+//
+// Setup lines in the comment start with "> "; other lines are prose:
+//
+//	crlf FILE               rewrite FILE's line ends as CRLF
+//	big FILE SIZE TEXT      FILE is TEXT then spaces up to SIZE bytes
+//	binary FILE TEXT        FILE is TEXT, a NUL byte, TEXT
+//	symlink LINK TARGET     a symbolic link
+//	repeat FILE N TEXT      N lines of TEXT (%d is the line's number); a
+//	                        %d in FILE makes N files of one line instead
+//	unreadable FILE         chmod 000 (skipped when running as root)
+func unpack(t *testing.T, a *archive) string {
+	t.Helper()
+	base := t.TempDir()
+	dir := filepath.Join(base, "project")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range a.files {
+		if strings.HasPrefix(f.name, "$ ") {
+			continue
+		}
+		write(fixtureName(f.name), f.data)
+	}
+	for _, line := range strings.Split(string(a.comment), "\n") {
+		line, ok := strings.CutPrefix(line, "> ")
+		if !ok {
+			continue
+		}
+		fields := strings.Fields(line)
+		rest := func(n int) string {
+			s := strings.TrimSpace(line)
+			for range n {
+				s = strings.TrimSpace(s[strings.IndexAny(s, " \t"):])
+			}
+			return strings.ReplaceAll(s, `\n`, "\n")
+		}
+		switch fields[0] {
+		case "crlf":
+			p := filepath.Join(dir, fixtureName(fields[1]))
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b = bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n"))
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		case "big":
+			size, _ := strconv.Atoi(fields[2])
+			b := []byte(rest(3) + "\n")
+			b = append(b, bytes.Repeat([]byte(" "), size-len(b))...)
+			write(fields[1], b)
+		case "binary":
+			text := rest(2)
+			write(fields[1], []byte(text+"\n\x00\n"+text+"\n"))
+		case "symlink":
+			p := filepath.Join(dir, filepath.FromSlash(fields[1]))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(fields[2], p); err != nil {
+				t.Fatal(err)
+			}
+		case "repeat":
+			n, _ := strconv.Atoi(fields[2])
+			text := rest(3)
+			if strings.Contains(fields[1], "%d") {
+				for i := 1; i <= n; i++ {
+					write(fmt.Sprintf(fields[1], i), []byte(strings.ReplaceAll(text, "%d", strconv.Itoa(i))+"\n"))
+				}
+				continue
+			}
+			var b strings.Builder
+			for i := 1; i <= n; i++ {
+				b.WriteString(strings.ReplaceAll(text, "%d", strconv.Itoa(i)) + "\n")
+			}
+			write(fields[1], []byte(b.String()))
+		case "unreadable":
+			if err := os.Chmod(filepath.Join(dir, fields[1]), 0); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			t.Fatalf("unknown setup line %q", line)
+		}
+	}
+	return dir
+}
+
+func fixtureName(name string) string {
+	if rest, ok := strings.CutPrefix(name, "git/"); ok {
+		name = ".git/" + rest
+	}
+	parts := strings.Split(name, "/")
+	if parts[len(parts)-1] == "gitignore" {
+		parts[len(parts)-1] = ".gitignore"
+	}
+	return filepath.FromSlash(strings.Join(parts, "/"))
+}
+
+// TestFixtures runs the commands of every archive in testdata/search and
+// compares their output with the section's text:
+//
+//	-- $ walk --              the files the walk lists, one per line
+//	-- $ refs NAME [GLOBS] -- find_references (GLOBS: the rest of the line)
+//	-- $ symbol NAME --       find_symbol
+//
+// An error answer is written as "error: MESSAGE". -update rewrites them.
+func TestFixtures(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join(fixtureDir, "*.txtar"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no fixtures in %s: %v", fixtureDir, err)
+	}
+	for _, file := range names {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := parseArchive(data)
+			dir := unpack(t, a)
+			root, err := OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			changed := false
+			for i := range a.files {
+				f := &a.files[i]
+				cmdline, ok := strings.CutPrefix(f.name, "$ ")
+				if !ok {
+					continue
+				}
+				got := runCommand(t, root, cmdline) + "\n"
+				if got == string(f.data) {
+					continue
+				}
+				if *update {
+					f.data, changed = []byte(got), true
+					continue
+				}
+				t.Errorf("%s:\n%s (-want +got)\n%s", file, cmdline, cmp.Diff(string(f.data), got))
+			}
+			if changed {
+				if err := os.WriteFile(file, a.format(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func runCommand(t *testing.T, root *Root, cmdline string) string {
+	t.Helper()
+	ctx := context.Background()
+	cmd, args, _ := strings.Cut(cmdline, " ")
+	var (
+		text string
+		err  error
+	)
+	switch cmd {
+	case "walk":
+		files, werr := root.Walk(ctx)
+		if werr != nil {
+			t.Fatal(werr)
+		}
+		var lines []string
+		for _, e := range files {
+			if _, cerr := root.Contents(e, nil); cerr != nil {
+				lines = append(lines, e.Path+" (skipped: binary)")
+				continue
+			}
+			lines = append(lines, e.Path)
+		}
+		text = strings.Join(lines, "\n")
+	case "refs":
+		name, globs, _ := strings.Cut(args, " ")
+		text, err = FindReferences(ctx, root, name, globs)
+	case "symbol":
+		text, err = FindSymbol(ctx, root, args)
+	default:
+		t.Fatalf("unknown command %q", cmdline)
+	}
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return text
+}

@@ -1,0 +1,74 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPathFilter(t *testing.T) {
+	for _, tc := range []struct {
+		globs string
+		path  string
+		want  bool
+	}{
+		{"*.rs", "src/deep/mod.rs", true},
+		{"*.rs", "mod.rs", true},
+		{"*.rs", "src/mod.go", false},
+		{"src/**", "src/a/b.go", true},
+		{"src/**", "lib/src/a.go", false},
+		{"src/*.go", "src/a.go", true},
+		{"src/*.go", "src/x/a.go", false},
+		{"src", "src/x/a.go", true},
+		{"src/x", "src/x/a.go", true},
+		{"src/x", "src/xy/a.go", false},
+		{"/src/", "src/a.go", true},
+		{"./src/*.go", "src/a.go", true},
+		{"vendor", "a/vendor/b/c.go", true},
+		{"*_test.go, docs/**", "docs/a.md", true},
+		{"*_test.go ,docs/**", "x_test.go", true},
+		{"*.{ts,tsx}", "a/b.tsx", true},
+		{"*.{ts,tsx}", "a/b.js", false},
+		{"a\\,b", "a,b", true},
+		{"[ab].go", "b.go", true},
+	} {
+		f, err := ParsePathFilter(tc.globs)
+		if err != nil {
+			t.Errorf("ParsePathFilter(%q): %v", tc.globs, err)
+			continue
+		}
+		if got := f.Match(tc.path); got != tc.want {
+			t.Errorf("ParsePathFilter(%q).Match(%q) = %v; want %v", tc.globs, tc.path, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"[a", "{a,b", "src/[", "a, b[", "\\"} {
+		if _, err := ParsePathFilter(bad); err == nil {
+			t.Errorf("ParsePathFilter(%q) succeeded; want an error", bad)
+		}
+	}
+	for _, empty := range []string{"", " ", ",", " , "} {
+		if f, err := ParsePathFilter(empty); f != nil || err != nil {
+			t.Errorf("ParsePathFilter(%q) = %v, %v; want no filter", empty, f, err)
+		}
+	}
+}
+
+// FuzzGlob feeds the path argument's parser and matcher arbitrary input:
+// no panic, and a glob without special characters matches its own path.
+func FuzzGlob(f *testing.F) {
+	for _, s := range []string{"src/**, *.rs", "*.{ts,tsx}", "[a-z]?", "a\\,b", "{a,{b,c}}", "**/x/**", "[", "\\"} {
+		f.Add(s, "src/a/b.rs")
+	}
+	f.Fuzz(func(t *testing.T, globs, path string) {
+		filter, err := ParsePathFilter(globs)
+		if err != nil {
+			return
+		}
+		filter.Match(path)
+		g := strings.TrimSpace(globs)
+		if g != "" && !strings.ContainsAny(g, "*?[]{}\\, ") && !strings.HasPrefix(g, ".") && !strings.HasSuffix(g, "/") && !strings.HasPrefix(g, "/") && !strings.Contains(g, "//") {
+			if !filter.Match(g) {
+				t.Errorf("ParsePathFilter(%q) does not match its own path", g)
+			}
+		}
+	})
+}

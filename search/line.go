@@ -1,0 +1,85 @@
+package search
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxLineRunes is the most characters of a source line an answer shows;
+// longer lines (minified code) are cut with "…".
+const MaxLineRunes = 300
+
+// lineAt returns the bounds of the line holding offset i, without its
+// "\n" (or "\r\n").
+func lineAt(data []byte, i int) (start, end int) {
+	start = bytes.LastIndexByte(data[:i], '\n') + 1
+	end = bytes.IndexByte(data[i:], '\n')
+	if end < 0 {
+		end = len(data)
+	} else {
+		end += i
+	}
+	return start, end
+}
+
+// showLine trims a source line and, when it is longer than MaxLineRunes,
+// keeps a window around the bytes [ms, me) of it with "…" at the cut ends.
+// ms < 0 means no match to keep: the line is cut at its end.
+func showLine(line []byte, ms, me int) string {
+	lo, hi := 0, len(line)
+	for lo < hi && isSpace(line[lo]) {
+		lo++
+	}
+	for hi > lo && isSpace(line[hi-1]) {
+		hi--
+	}
+	if ms >= 0 {
+		ms = min(max(ms, lo), hi)
+		me = min(max(me, ms), hi)
+	}
+	s := line[lo:hi]
+	if utf8.RuneCount(s) <= MaxLineRunes {
+		return strings.ToValidUTF8(string(s), "\uFFFD")
+	}
+	if ms < 0 {
+		return cutRunes(s, 0, MaxLineRunes) + "…"
+	}
+	ms, me = ms-lo, me-lo
+	// Centre the match in the window; a match longer than the window
+	// keeps its start.
+	matchRunes := utf8.RuneCount(s[ms:me])
+	before := max(0, (MaxLineRunes-matchRunes)/2)
+	startRune := max(0, utf8.RuneCount(s[:ms])-before)
+	total := utf8.RuneCount(s)
+	if startRune+MaxLineRunes > total {
+		startRune = max(0, total-MaxLineRunes)
+	}
+	out := cutRunes(s, startRune, MaxLineRunes)
+	if startRune > 0 {
+		out = "…" + out
+	}
+	if startRune+MaxLineRunes < total {
+		out += "…"
+	}
+	return out
+}
+
+// cutRunes returns n runes of s starting at rune skip, as valid UTF-8.
+func cutRunes(s []byte, skip, n int) string {
+	i := 0
+	for ; skip > 0 && i < len(s); skip-- {
+		_, size := utf8.DecodeRune(s[i:])
+		i += size
+	}
+	j := i
+	for ; n > 0 && j < len(s); n-- {
+		_, size := utf8.DecodeRune(s[j:])
+		j += size
+	}
+	return strings.ToValidUTF8(string(s[i:j]), "\uFFFD")
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}

@@ -1,0 +1,61 @@
+package search
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// scanParallel is how many files are read and scanned at once.
+var scanParallel = max(4, runtime.GOMAXPROCS(0))
+
+// scanOrdered runs work on items 0..n-1 on parallel workers, taking items
+// in order. work returns how many results item i gave. Once the items done
+// without a gap from the first hold more than limit results, no new item
+// is started (limit < 0: all are done); nor after the deadline (zero: no
+// deadline). It returns how many leading items are complete; the caller
+// keeps each item's results by index.
+func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *Scratch) int) int {
+	done := make([]bool, n)
+	var (
+		next    atomic.Int64
+		stop    atomic.Bool
+		mu      sync.Mutex
+		counts  = make([]int, n)
+		emitted int
+		total   int
+		wg      sync.WaitGroup
+	)
+	for range min(scanParallel, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sc := &Scratch{}
+			defer sc.Close()
+			for !stop.Load() && ctx.Err() == nil {
+				if !deadline.IsZero() && time.Now().After(deadline) {
+					return
+				}
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				c := work(i, sc)
+				mu.Lock()
+				counts[i], done[i] = c, true
+				for emitted < n && done[emitted] {
+					total += counts[emitted]
+					emitted++
+				}
+				if limit >= 0 && total > limit {
+					stop.Store(true)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return emitted
+}

@@ -1,0 +1,505 @@
+package search
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// SymbolLimit is how many definitions find_symbol shows.
+const SymbolLimit = 40
+
+// SymbolTimeLimit bounds a find_symbol call, well inside the 5 seconds
+// clients wait: a name used in most files (err, self) would otherwise have
+// most of the project parsed.
+var SymbolTimeLimit = 3500 * time.Millisecond
+
+// Lines of find_symbol's answer that are not results.
+const (
+	SymbolFallback = "No exact match; names containing it:"
+	SymbolMore     = "… more; narrow it with a longer or qualified name (Type.method)"
+	// SymbolStopped takes the files searched and the files there are.
+	SymbolStopped = "… stopped at the time limit after the first %d of %d files (in path order); a qualified name (Type.method) is faster"
+)
+
+// Def is one definition find_symbol found.
+type Def struct {
+	Path string
+	Line int
+	Kind grammar.Kind
+	// Name is the definition's name as the outline shows it; Qualified
+	// adds its containers ("Rpc.spawn").
+	Name, Qualified string
+	// Text is the definition's source line, trimmed and cut.
+	Text string
+	// rank is the text the fallback ranks by.
+	rank string
+	// exact: the definition is what the query names, not only a name
+	// containing it.
+	exact bool
+}
+
+// SymbolQuery is a parsed find_symbol name.
+type SymbolQuery struct {
+	// Name is the name as given (spaces trimmed).
+	Name string
+	// Parts are its segments, split at "." and "::"; one part for a plain
+	// name.
+	Parts []string
+	// needle is a piece of the name every file defining it must contain.
+	needle []byte
+	// fold is the name in lower case, for the fallback.
+	fold       string
+	foldNeedle []byte
+}
+
+// ParseSymbolQuery reads a find_symbol name: "spawn", "Rpc.spawn",
+// "Rpc::spawn".
+func ParseSymbolQuery(name string) SymbolQuery {
+	q := SymbolQuery{Name: strings.TrimSpace(name)}
+	q.Parts = splitQualified(q.Name)
+	q.needle = []byte(longestField(q.Parts[len(q.Parts)-1]))
+	q.fold = strings.ToLower(strings.ReplaceAll(q.Name, "::", "."))
+	q.foldNeedle = []byte(strings.ToLower(string(q.needle)))
+	return q
+}
+
+func splitQualified(s string) []string {
+	var parts []string
+	for _, p := range strings.Split(strings.ReplaceAll(s, "::", "."), ".") {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return []string{s}
+	}
+	return parts
+}
+
+// longestField is the longest run of s without spaces: heading names fold
+// runs of spaces, so only a piece without them is surely in the file.
+func longestField(s string) string {
+	best := ""
+	for _, f := range strings.Fields(s) {
+		if len(f) > len(best) {
+			best = f
+		}
+	}
+	if best == "" {
+		return s
+	}
+	return best
+}
+
+// qualified reports whether the query names a container too.
+func (q SymbolQuery) qualified() bool { return len(q.Parts) > 1 }
+
+// symbolRecord is one definition with the segments of its full name.
+type symbolRecord struct {
+	entry *outline.Entry
+	// segs are the container names (a Rust "impl Display for Rpc" counts
+	// as "Rpc", generics dropped) then the name, split at "." for Go's
+	// "Recv.Name".
+	segs []string
+	// display is segs joined by ".".
+	display string
+}
+
+// records flattens an outline into records with full names.
+func records(o *outline.Outline) []symbolRecord {
+	var out []symbolRecord
+	var walk func(es []*outline.Entry, up []string)
+	walk = func(es []*outline.Entry, up []string) {
+		for _, e := range es {
+			own := nameSegments(e)
+			segs := append(slices.Clip(up), own...)
+			out = append(out, symbolRecord{entry: e, segs: segs, display: strings.Join(segs, ".")})
+			walk(e.Children, append(slices.Clip(up), containerSegments(e)...))
+		}
+	}
+	walk(o.Entries, nil)
+	return out
+}
+
+func nameSegments(e *outline.Entry) []string {
+	if e.Kind == grammar.Heading {
+		return []string{e.Name}
+	}
+	return splitQualified(e.Name)
+}
+
+// containerSegments is how members name their container: "impl<T> Display
+// for Rpc<T>" and "Rpc<T>" are both "Rpc"; "a::b::C" is three segments.
+func containerSegments(e *outline.Entry) []string {
+	if e.Kind == grammar.Heading {
+		return []string{e.Name}
+	}
+	n := e.Name
+	if i := strings.LastIndex(n, " for "); i >= 0 {
+		n = n[i+len(" for "):]
+	}
+	if i := strings.IndexAny(n, "<[("); i > 0 {
+		n = n[:i]
+	}
+	n = strings.TrimLeft(n, "*&( ")
+	return splitQualified(strings.TrimSpace(n))
+}
+
+// exact reports whether r is what q names: the same name, or a full name
+// ending with q's segments.
+func (q SymbolQuery) exact(r *symbolRecord) bool {
+	if r.entry.Name == q.Name {
+		return true
+	}
+	if len(q.Parts) > len(r.segs) {
+		return false
+	}
+	tail := r.segs[len(r.segs)-len(q.Parts):]
+	return slices.Equal(tail, q.Parts)
+}
+
+// foldText is what the fallback compares with q: the member's own name (a
+// Go method "Server.Serve" is "Serve"), or with a qualified query the full
+// name ("Server.Serve", "Rpc.spawn").
+func (q SymbolQuery) foldText(r *symbolRecord) string {
+	if q.qualified() {
+		return r.display
+	}
+	return r.segs[len(r.segs)-1]
+}
+
+// SymbolResult is what Symbols found.
+type SymbolResult struct {
+	Defs []Def
+	// Fuzzy: nothing matched exactly, and Defs are the definitions whose
+	// names contain the query, best first.
+	Fuzzy bool
+	// More: there were more than the limit.
+	More bool
+	// Searched is how many of the Files were searched; fewer when the
+	// deadline stopped the search.
+	Searched, Files int
+}
+
+// Symbols finds the definitions q names in files, reading them from src.
+// Exact matches come in path and line order; when there are none, the
+// definitions whose names contain q (ignoring case) come best first. It
+// stops after limit results (limit < 0: no limit), and starts no new file
+// after the deadline (zero: none), saying how far it got.
+func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
+	res := &SymbolResult{Files: len(files)}
+	// Files that hold the name as a whole word are parsed in the first
+	// pass, which notes their fuzzy matches too; files that hold it only
+	// inside other words or in another case are parsed in the second pass,
+	// when nothing matched exactly.
+	var foldOnly []Entry
+	var mu sync.Mutex
+	word := NewWordScanner(string(q.needle))
+	classify := func(r *symbolRecord) (exact, fuzzy bool) {
+		if q.exact(r) {
+			return true, false
+		}
+		return false, strings.Contains(strings.ToLower(q.foldText(r)), q.fold)
+	}
+	found, done, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, data []byte) bool {
+		// A definition's name is a whole word of its file.
+		if word.Contains(data) {
+			return true
+		}
+		if containsFold(data, q.foldNeedle) {
+			mu.Lock()
+			foldOnly = append(foldOnly, e)
+			mu.Unlock()
+		}
+		return false
+	}, classify, q.foldText)
+	if err != nil {
+		return nil, err
+	}
+	res.Searched = done
+	var defs []Def
+	for _, d := range found {
+		if d.exact {
+			defs = append(defs, d)
+		}
+	}
+	if len(defs) == 0 && done == len(files) {
+		res.Fuzzy = true
+		defs = found
+		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
+		more, done2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(e Entry, data []byte) bool { return true }, classify, q.foldText)
+		if err != nil {
+			return nil, err
+		}
+		res.Searched = len(files) - (len(foldOnly) - done2)
+		defs = append(defs, more...)
+		slices.SortFunc(defs, func(a, b Def) int {
+			ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
+			pa, pb := strings.HasPrefix(ra, q.fold), strings.HasPrefix(rb, q.fold)
+			if pa != pb {
+				if pa {
+					return -1
+				}
+				return 1
+			}
+			return cmp.Or(
+				cmp.Compare(utf8.RuneCountInString(ra), utf8.RuneCountInString(rb)),
+				strings.Compare(a.Path, b.Path),
+				cmp.Compare(a.Line, b.Line))
+		})
+	}
+	if len(defs) == 0 {
+		res.Fuzzy = false
+	}
+	if limit >= 0 && len(defs) > limit {
+		defs, res.More = defs[:limit], true
+	}
+	res.Defs = defs
+	return res, nil
+}
+
+// scanDefs reads files in parallel, parses those pre accepts (a cheap byte
+// test, so most files are never parsed), and keeps the definitions
+// classify calls exact or fuzzy, in file order. Files without a grammar
+// are passed over unread. It stops once the files done in order hold more
+// than limit exact definitions (limit < 0: never), and starts no file
+// after the deadline. It returns how many leading files were searched.
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) ([]Def, int, error) {
+	perFile := make([][]Def, len(files))
+	emitted := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
+		e := files[i]
+		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
+			return 0
+		}
+		data, err := src.Contents(e, sc)
+		if err != nil {
+			return 0
+		}
+		lang := grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
+		if lang == nil || !pre(e, data) {
+			return 0
+		}
+		perFile[i] = fileDefs(ctx, e.Path, lang, data, classify, rank)
+		n := 0
+		for _, d := range perFile[i] {
+			if d.exact {
+				n++
+			}
+		}
+		return n
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, 0, err
+	}
+	var out []Def
+	for _, defs := range perFile[:emitted] {
+		out = append(out, defs...)
+	}
+	return out, emitted, nil
+}
+
+func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// fileDefs parses one file and keeps the definitions classify accepts. A file
+// the parser gives up on contributes nothing.
+func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []byte, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) []Def {
+	o, err := outline.Parse(ctx, lang, data)
+	if err != nil {
+		return nil
+	}
+	var out []Def
+	var starts []int
+	for _, r := range records(o) {
+		exact, fuzzy := classify(&r)
+		if !exact && !fuzzy {
+			continue
+		}
+		if starts == nil {
+			starts = lineStarts(data)
+		}
+		e := r.entry
+		text := ""
+		if e.Line-1 < len(starts) {
+			s := starts[e.Line-1]
+			end := len(data)
+			if e.Line < len(starts) {
+				end = starts[e.Line] - 1
+			}
+			text = showLine(data[s:end], -1, -1)
+		}
+		out = append(out, Def{Path: path, Line: e.Line, Kind: e.Kind, Name: e.Name, Qualified: r.display, Text: text, rank: rank(&r), exact: exact})
+	}
+	return out
+}
+
+func lineStarts(data []byte) []int {
+	starts := []int{0}
+	for i, c := range data {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// containsFold reports whether data contains lower (a lower-case string)
+// ignoring case: ASCII folding first, cheap; Unicode lower-casing only for
+// files with non-ASCII bytes.
+func containsFold(data, lower []byte) bool {
+	if len(lower) == 0 {
+		return true
+	}
+	if indexFoldASCII(data, lower) >= 0 {
+		return true
+	}
+	if isASCII(lower) {
+		// Only the Kelvin sign lower-cases into ASCII; it is not worth a
+		// pass over the file.
+		return false
+	}
+	for _, c := range data {
+		if c >= utf8.RuneSelf {
+			return bytes.Contains(bytes.ToLower(data), lower)
+		}
+	}
+	return false
+}
+
+// indexFoldASCII finds lower in data, where ASCII letters of data may be
+// upper case. It looks for the first byte in both cases, keeping the next
+// position of each so no byte is scanned twice for it.
+func indexFoldASCII(data, lower []byte) int {
+	c0 := lower[0]
+	up := c0
+	if 'a' <= c0 && c0 <= 'z' {
+		up = c0 - 'a' + 'A'
+	}
+	last := len(data) - len(lower)
+	nextLo, nextUp := -2, -2
+	if up == c0 {
+		nextUp = -1
+	}
+	for i := 0; i <= last; {
+		if nextLo != -1 && nextLo < i {
+			nextLo = indexFrom(data, c0, i)
+		}
+		if nextUp != -1 && nextUp < i {
+			nextUp = indexFrom(data, up, i)
+		}
+		j := nextLo
+		if j < 0 || (nextUp >= 0 && nextUp < j) {
+			j = nextUp
+		}
+		if j < 0 || j > last {
+			return -1
+		}
+		if equalFoldASCII(data[j:j+len(lower)], lower) {
+			return j
+		}
+		i = j + 1
+	}
+	return -1
+}
+
+// indexFrom is the index of c in data at or after from, or -1.
+func indexFrom(data []byte, c byte, from int) int {
+	if k := bytes.IndexByte(data[from:], c); k >= 0 {
+		return from + k
+	}
+	return -1
+}
+
+func equalFoldASCII(a, lower []byte) bool {
+	for k, c := range a {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// FindSymbol answers the find_symbol tool: the project's files are walked
+// afresh and the definitions of name listed.
+func FindSymbol(ctx context.Context, root *Root, name string) (string, error) {
+	return findSymbol(ctx, root, name, SymbolLimit)
+}
+
+func findSymbol(ctx context.Context, root *Root, name string, limit int) (string, error) {
+	deadline := time.Now().Add(SymbolTimeLimit)
+	q := ParseSymbolQuery(name)
+	if q.Name == "" {
+		return "", pathErrorf("find_symbol: name is empty")
+	}
+	files, err := root.Walk(ctx)
+	if err != nil {
+		return "", fmt.Errorf("walk %s: %w", root.Dir, err)
+	}
+	res, err := Symbols(ctx, files, root, q, limit, deadline)
+	if err != nil {
+		return "", err
+	}
+	return res.Text(q), nil
+}
+
+// Text prints the answer: one "PATH:LINE KIND — SOURCE LINE" per
+// definition, after SymbolFallback when they are not exact matches; last,
+// SymbolMore when more were left out, or the SymbolStopped line when the
+// time limit stopped the search.
+func (res *SymbolResult) Text(q SymbolQuery) string {
+	stopped := ""
+	if res.Searched < res.Files {
+		stopped = fmt.Sprintf(SymbolStopped, res.Searched, res.Files)
+	}
+	if len(res.Defs) == 0 {
+		if stopped != "" {
+			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
+		}
+		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name)
+	}
+	var sb strings.Builder
+	if res.Fuzzy {
+		sb.WriteString(SymbolFallback + "\n")
+	}
+	for i, d := range res.Defs {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(d.Path)
+		sb.WriteByte(':')
+		sb.WriteString(strconv.Itoa(d.Line))
+		sb.WriteByte(' ')
+		sb.WriteString(d.Kind.String())
+		sb.WriteString(" — ")
+		sb.WriteString(d.Text)
+	}
+	switch {
+	case stopped != "":
+		sb.WriteString("\n" + stopped)
+	case res.More:
+		sb.WriteString("\n" + SymbolMore)
+	}
+	return sb.String()
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,107 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// TestQualifiedRecords pins how qualified names match members, on outlines
+// built by hand: Rust inherent and trait impls (with generics and paths),
+// Go's "Recv.Name" methods, nested containers.
+func TestQualifiedRecords(t *testing.T) {
+	fn := func(name string) *outline.Entry { return &outline.Entry{Name: name, Kind: grammar.Method} }
+	o := &outline.Outline{Entries: []*outline.Entry{
+		{Name: "Rpc", Kind: grammar.Impl, Children: []*outline.Entry{fn("spawn")}},
+		{Name: "Display for Rpc", Kind: grammar.Impl, Children: []*outline.Entry{fn("fmt")}},
+		{Name: "fmt::Debug for Rpc<T>", Kind: grammar.Impl, Children: []*outline.Entry{fn("debug")}},
+		{Name: "Server.Serve", Kind: grammar.Method},
+		{Name: "net", Kind: grammar.Module, Children: []*outline.Entry{
+			{Name: "Conn", Kind: grammar.Class, Children: []*outline.Entry{fn("close")}},
+		}},
+		{Name: "v1.2 notes", Kind: grammar.Heading, Children: []*outline.Entry{{Name: "Install", Kind: grammar.Heading}}},
+	}}
+	recs := records(o)
+	matches := func(query string) []string {
+		q := ParseSymbolQuery(query)
+		var out []string
+		for i := range recs {
+			if q.exact(&recs[i]) {
+				out = append(out, recs[i].display)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		{"Rpc.spawn", []string{"Rpc.spawn"}},
+		{"Rpc::spawn", []string{"Rpc.spawn"}},
+		{"spawn", []string{"Rpc.spawn"}},
+		{"Rpc::fmt", []string{"Rpc.fmt"}},
+		{"Rpc.debug", []string{"Rpc.debug"}},
+		{"Display for Rpc", []string{"Display for Rpc"}},
+		{"Server.Serve", []string{"Server.Serve"}},
+		{"Serve", []string{"Server.Serve"}},
+		{"Client.Serve", nil},
+		{"net::Conn::close", []string{"net.Conn.close"}},
+		{"Conn.close", []string{"net.Conn.close"}},
+		{"other.Conn.close", nil},
+		{"v1.2 notes", []string{"v1.2 notes"}},
+		{"notes", nil},
+	} {
+		got := matches(tc.query)
+		if len(got) != len(tc.want) || (len(got) > 0 && got[0] != tc.want[0]) {
+			t.Errorf("exact matches of %q = %q; want %q", tc.query, got, tc.want)
+		}
+	}
+}
+
+// TestSymbolTimeLimit pins the answer when the time limit stops the
+// search: what was found, and a last line saying how far it got.
+func TestSymbolTimeLimit(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 3 {
+		writeFile(t, dir, fmt.Sprintf("f%d.go", i), "package f\n\nfunc Slow() {}\n")
+	}
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := root.Walk(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := ParseSymbolQuery("Slow")
+	res, err := Symbols(context.Background(), files, root, q, SymbolLimit, time.Now().Add(-time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "No definition of Slow in the first 0 of 3 files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster."
+	if got := res.Text(q); got != want {
+		t.Errorf("Text() = %q; want %q", got, want)
+	}
+	res = &SymbolResult{Defs: []Def{{Path: "f0.go", Line: 3, Kind: grammar.Function, Text: "func Slow() {}"}}, Searched: 1, Files: 3, More: true}
+	want = "f0.go:3 function — func Slow() {}\n… stopped at the time limit after the first 1 of 3 files (in path order); a qualified name (Type.method) is faster"
+	if got := res.Text(q); got != want {
+		t.Errorf("Text() = %q; want %q", got, want)
+	}
+}
+
+func writeFile(t *testing.T, dir, name, text string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

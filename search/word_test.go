@@ -1,0 +1,95 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestWordScanner(t *testing.T) {
+	for _, tc := range []struct {
+		word, text string
+		want       []int
+	}{
+		{"err", "err := f(err); errs, xerr, err_, err2", []int{0, 9}},
+		{"err", "err", []int{0}},
+		{"err", "(err)", []int{1}},
+		{"größe", "größe größer übergröße größe", []int{0, 30}},
+		{"cafe", "cafe\u0301 cafe", []int{7}},
+		{"名前", "名前 x名前 名前空間", []int{0}},
+		{"a.b", "a.b xa.b a.bc a.b", []int{0, 14}},
+		{"x", "\xffx\xff", []int{1}},
+	} {
+		s := NewWordScanner(tc.word)
+		var got []int
+		for at := s.Next([]byte(tc.text), 0); at >= 0; at = s.Next([]byte(tc.text), at+1) {
+			got = append(got, at)
+		}
+		if len(got) != len(tc.want) {
+			t.Errorf("occurrences of %q in %q = %v; want %v", tc.word, tc.text, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("occurrences of %q in %q = %v; want %v", tc.word, tc.text, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
+func TestShowLine(t *testing.T) {
+	long := strings.Repeat("a", 400) + " Name " + strings.Repeat("b", 400)
+	got := showLine([]byte("\t"+long+"\r"), 401, 405)
+	if !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "…") || !strings.Contains(got, " Name ") {
+		t.Errorf("showLine cut = %q", got)
+	}
+	if n := len([]rune(got)); n != MaxLineRunes+2 {
+		t.Errorf("showLine cut to %d runes; want %d and two …", n, MaxLineRunes)
+	}
+	if got := showLine([]byte("  short line\r"), 2, 7); got != "short line" {
+		t.Errorf("showLine = %q", got)
+	}
+	end := strings.Repeat("é", 500) + "Name"
+	if got := showLine([]byte(end), len(end)-4, len(end)); !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "Name") || len([]rune(got)) != MaxLineRunes+1 {
+		t.Errorf("showLine at the end = %q", got)
+	}
+}
+
+func TestWildmatch(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, text string
+		pathname      bool
+		want          bool
+	}{
+		{"*.go", "a.go", false, true},
+		{"*.go", "a/b.go", true, false},
+		{"a/**/b", "a/b", true, true},
+		{"a/**/b", "a/x/y/b", true, true},
+		{"**/b", "b", true, true},
+		{"**/b", "x/y/b", true, true},
+		{"a/**", "a/x/y", true, true},
+		{"a/**", "a", true, false},
+		{"a**b", "a/b", true, false},
+		{"a**b", "axxb", true, true},
+		{"\\#h", "#h", true, true},
+		{"[!a]*", "ba", true, true},
+		{"[!a]*", "ab", true, false},
+		{"[^a]", "b", true, true},
+		{"[]]", "]", true, true},
+		{"[a-]", "-", true, true},
+		{"[[:digit:]x]", "x", true, true},
+		{"[[:digit:]x]", "5", true, true},
+		{"[[:nope:]]", "n", true, false},
+		{"[a", "a", true, false},
+		{"a?c", "a/c", true, false},
+		{"a?c", "abc", true, true},
+		{"*/c", "x/c", true, true},
+		{"*/c", "x/y/c", true, false},
+		{"a\\", "a", true, false},
+		{"a\\ b", "a b", true, true},
+	} {
+		if got := wildmatch(tc.pattern, tc.text, tc.pathname); got != tc.want {
+			t.Errorf("wildmatch(%q, %q, %v) = %v; want %v", tc.pattern, tc.text, tc.pathname, got, tc.want)
+		}
+	}
+}
