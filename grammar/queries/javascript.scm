@@ -124,6 +124,39 @@
       ]) @definition.function
     (#match? @definition.function "^(module[ \t]*\\.[ \t]*)?exports[ \t]*\\.[ \t]*[A-Za-z_$][A-Za-z0-9_$]*[ \t]*=")))
 
+; Server.prototype.listen = function () {}: a method, named like a Go
+; method, where it is declared
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (member_expression
+          object: (identifier) @scope
+          property: (property_identifier))
+        property: (property_identifier) @name)
+      right: [
+        (arrow_function)
+        (function_expression)
+        (generator_function)
+      ]) @definition.method
+    (#match? @definition.method "^[A-Za-z_$][A-Za-z0-9_$]*[ \t]*\\.[ \t]*prototype[ \t]*\\.")))
+
+; res.send = function send() {}: a function named res.send (after the
+; CommonJS pattern, which names exports.run plain run; module.exports =
+; function () {} is a default export without a name)
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @scope
+        property: (property_identifier) @name)
+      right: [
+        (arrow_function)
+        (function_expression)
+        (generator_function)
+      ]) @definition.function
+    (#not-eq? @scope "module")))
+
 ; Constants
 
 ; const fs = require("fs") and const x = require("x").y are imports, not

@@ -172,10 +172,10 @@
     name: (string
       (string_fragment) @name)) @definition.method)
 
-;; Names bound to functions and constants are entries only at top level:
-;; directly in the program, in a namespace or ambient module body
-;; (internal_module and module are the only nodes with a name, a body and no
-;; parameters), or in declare global.
+; Names bound to functions and constants are entries only at top level:
+; directly in the program, in a namespace or ambient module body
+; (internal_module and module are the only nodes with a name, a body and no
+; parameters), or in declare global.
 
 ; const handler = () => {} (also let and var: a name bound to a function)
 (program
@@ -258,6 +258,7 @@
       ])
   ])
 
+; in the body of a namespace or ambient module
 (_
   name: (_)
   !parameters
@@ -300,6 +301,7 @@
         ])
     ]))
 
+; in declare global {}
 (ambient_declaration
   (statement_block
     [
@@ -398,6 +400,7 @@
       ])
   ])
 
+; in the body of a namespace or ambient module
 (_
   name: (_)
   !parameters
@@ -426,6 +429,7 @@
         ])
     ]))
 
+; in declare global {}
 (ambient_declaration
   (statement_block
     [

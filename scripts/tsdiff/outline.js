@@ -98,29 +98,39 @@ function outline(file, text) {
         }
         continue;
       }
-      if (isJS && parent === "" && ts.isExpressionStatement(st) && commonJS(st.expression)) {
-        const e = st.expression;
-        add(lineOf(e.left.name.getStart(sf)), "function", e.left.name.text, parent);
-        visit(e.right, e.left.name.text);
-        continue;
+      if (isJS && parent === "" && ts.isExpressionStatement(st)) {
+        const a = assigned(st.expression);
+        if (a !== undefined) {
+          add(lineOf(st.expression.left.name.getStart(sf)), a.kind, a.name, parent);
+          visit(st.expression.right, a.name);
+          continue;
+        }
       }
       visit(st, parent);
     }
   }
 
-  // commonJS matches exports.x = function … and module.exports.x = () => ….
-  function commonJS(e) {
-    if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
-    if (!isFunctionValue(e.right) || !ts.isPropertyAccessExpression(e.left)) return false;
-    if (!ts.isIdentifier(e.left.name)) return false;
+  // assigned names a function assigned to a property in a JavaScript
+  // file: exports.x = function … and module.exports.x = () => … are
+  // CommonJS exports named x; Server.prototype.listen = function … is a
+  // method named Server.listen; res.send = function … is a function named
+  // res.send. module.exports = function … is a default export: left out.
+  function assigned(e) {
+    if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
+    if (!isFunctionValue(e.right) || !ts.isPropertyAccessExpression(e.left)) return undefined;
+    if (!ts.isIdentifier(e.left.name)) return undefined;
+    const name = e.left.name.text;
     const obj = e.left.expression;
-    if (ts.isIdentifier(obj)) return obj.text === "exports";
-    return (
-      ts.isPropertyAccessExpression(obj) &&
-      ts.isIdentifier(obj.expression) &&
-      obj.expression.text === "module" &&
-      obj.name.text === "exports"
-    );
+    if (ts.isIdentifier(obj)) {
+      if (obj.text === "exports") return { kind: "function", name };
+      if (obj.text === "module") return undefined;
+      return { kind: "function", name: obj.text + "." + name };
+    }
+    if (ts.isPropertyAccessExpression(obj) && ts.isIdentifier(obj.expression) && ts.isIdentifier(obj.name)) {
+      if (obj.expression.text === "module" && obj.name.text === "exports") return { kind: "function", name };
+      if (obj.name.text === "prototype") return { kind: "method", name: obj.expression.text + "." + name };
+    }
+    return undefined;
   }
 
   function classMembers(node, parent) {

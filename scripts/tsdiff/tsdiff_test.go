@@ -91,8 +91,8 @@ func ratio(a, b int) float64 {
 }
 
 func (t tally) String() string {
-	return fmt.Sprintf("%5d files (%3d with syntax errors), %6d entries from tsc, %6d from zumba: recall %.4f, precision %.4f",
-		t.files, t.partial, t.ref, t.got, t.recall(), t.precision())
+	return fmt.Sprintf("%5d files (%3d with syntax errors), %6d entries from tsc, %6d from zumba, %6d alike: recall %.4f, precision %.4f",
+		t.files, t.partial, t.ref, t.got, t.matched, t.recall(), t.precision())
 }
 
 // TestTSDiff compares zumba's outline with outline.js over the pinned

@@ -17,3 +17,15 @@ var createServer = function (options) {
 
 exports.createServer = createServer;
 exports.Server = Server;
+
+var app = exports = module.exports = {};
+
+app.use = function use(fn) {
+  return this;
+};
+
+app.settings.env = function () {};
+
+window.onload = () => {};
+
+Server.prototype.close = async function () {};
