@@ -182,7 +182,12 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 			text = cleanName(scope.Content(src), 0) + "." + text
 		}
 		if trait != nil {
-			text = lastSegment(cleanName(trait.Content(src), 0)) + " for " + text
+			t := lastSegment(cleanName(trait.Content(src), 0))
+			// impl !Send for Raw: the ! is a token beside the trait.
+			if prev := trait.PrevSibling(); prev != nil && prev.Type() == "!" {
+				t = "!" + t
+			}
+			text = t + " for " + text
 		}
 		e := &Entry{
 			Name:      text,

@@ -55,6 +55,8 @@ impl<T> Sealed for [T] {}
 
 unsafe impl Send for Wrapper<*const u8> {}
 
+impl !Sync for Rpc {}
+
 impl dyn fmt::Debug {}
 
 impl<T>
