@@ -211,7 +211,13 @@ func (c *DiskCache) lookup(rel string, st FileStat) ([]outline.Symbol, []uint32,
 	if e == nil || e.stat != st || st.RacyAt(e.ref) {
 		return nil, nil, nil, false
 	}
-	ids, words, err := decodeRecord(e.raw, len(strs), nil, nil)
+	scratch, _ := symbolScratch.Get().(*[]symbolIDs)
+	if scratch == nil {
+		scratch = new([]symbolIDs)
+	}
+	defer symbolScratch.Put(scratch)
+	ids, words, err := decodeRecord(e.raw, len(strs), (*scratch)[:0], nil)
+	*scratch = ids
 	if err != nil {
 		// The checksum passed, so this is a record of a shape this build
 		// does not know; it goes like any other doubtful record.
@@ -504,6 +510,9 @@ func (c *DiskCache) decode(b []byte) error {
 	return nil
 }
 
+// symbolScratch holds decoded symbols on their way to outline.Symbol.
+var symbolScratch sync.Pool
+
 // symbolIDs is one encoded symbol.
 type symbolIDs struct {
 	name, qualified, container uint32
@@ -519,8 +528,8 @@ func decodeRecord(raw []byte, nstrs int, syms []symbolIDs, words []uint32) ([]sy
 	maxKind := uint64(len(grammar.Kinds()))
 	n := uint64(nstrs)
 	nsym := r.count()
-	if syms == nil && nsym > 0 {
-		syms = make([]symbolIDs, 0, nsym)
+	if nsym > 0 {
+		syms = slices.Grow(syms, nsym)
 	}
 	for range nsym {
 		name, qual, cont := r.uvarint(), r.uvarint(), r.uvarint()
