@@ -162,7 +162,11 @@ func readCacheFile(file string) ([]byte, error) {
 // Discarded says why the cache file on disk was not used: it was corrupt,
 // truncated, or written for another project or by another build. It is nil
 // when the file was used or did not exist.
-func (c *DiskCache) Discarded() error { return c.discarded }
+func (c *DiskCache) Discarded() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.discarded
+}
 
 // File is the path of the cache file.
 func (c *DiskCache) File() string { return c.file }

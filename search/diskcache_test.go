@@ -567,3 +567,50 @@ func TestDiskCacheCompacts(t *testing.T) {
 		t.Errorf("Len() = %d; want 2", c.Len())
 	}
 }
+
+// TestDiskCacheConcurrentUse is for the race detector: workers put and
+// look up while another goroutine saves.
+func TestDiskCacheConcurrentUse(t *testing.T) {
+	c, file := newTestCache(t)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				rel := fmt.Sprintf("w%d/f%d.go", w, i%50)
+				st := oldStat(int64(i), uint64(w))
+				c.Put(rel, st, sampleRecord(i))
+				if rec, ok := c.Lookup(rel, st); !ok || rec.Words[1] != "spawn"+strconv.Itoa(i) {
+					t.Errorf("Lookup(%s) after Put = %v, %v", rel, rec, ok)
+					return
+				}
+				if _, ids, ok := c.LookupIDs(rel, st); !ok || c.Word(ids[1]) != "spawn"+strconv.Itoa(i) {
+					t.Errorf("LookupIDs(%s) after Put disagrees", rel)
+					return
+				}
+				if i%7 == 0 {
+					c.Delete(rel)
+				}
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for range 20 {
+			if err := c.Save(); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c2 := OpenDiskCache(file, "/proj", testProducer)
+	if c2.Discarded() != nil || c2.Len() != c.Len() {
+		t.Errorf("reload: Discarded() = %v, Len() = %d; want %d", c2.Discarded(), c2.Len(), c.Len())
+	}
+}
