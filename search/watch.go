@@ -1,0 +1,446 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// SyncTimeout bounds how long Changes waits for the watcher to catch up
+// with the file system before it gives up and asks for a stat sweep.
+const SyncTimeout = 250 * time.Millisecond
+
+// Watcher watches every folder of a project for changes, so that an index
+// can bring itself up to date before each answer by re-reading only the
+// paths that changed. It skips .git (but reports a change to
+// .git/info/exclude) and the folders the caller's skip function names, and
+// starts watching folders as they appear.
+//
+// Start the watcher before the first walk of the project: a change made
+// during the walk is then reported, at worst twice.
+type Watcher struct {
+	root string // real path of the project, absolute
+	skip func(rel string) bool
+	fw   *fsnotify.Watcher
+	// addWatch is fw.Add; tests replace it to fail.
+	addWatch func(abs string) error
+
+	// barrier is a private folder watched with the project: a file created
+	// there comes back through the same event queue after every event that
+	// happened before it, which tells Changes that it has seen them all.
+	// "" when it could not be made.
+	barrier string
+
+	mu          sync.Mutex
+	dirty       map[string]struct{}
+	rescan      bool // events were lost: the caller must sweep once
+	degraded    bool // a folder is not watched: sweep until Resync mends it
+	ignoreDirty bool
+	dirs        map[string]bool // watched folders, "." for the root
+	ignoreDirs  map[string]bool // folders holding a .gitignore
+	seq         uint64          // last barrier file made
+	reached     uint64          // last barrier file seen
+	wake        chan struct{}   // closed when reached moves
+
+	notify chan struct{}
+	done   chan struct{}
+}
+
+// Changes is what happened in the project since the previous call.
+type Changes struct {
+	// Paths are the project-relative paths ("/"-separated, sorted) created,
+	// written, removed, renamed or re-permissioned. A path may name a
+	// folder: a folder removed or renamed away takes everything under it,
+	// and the files of a new folder are listed as well.
+	Paths []string
+	// Rescan means events may have been missed (the event queue
+	// overflowed, a folder could not be watched, or the watcher did not
+	// catch up in time): the caller must compare every file's stat with
+	// what it knows (see [Sweep]) instead of trusting Paths alone.
+	Rescan bool
+	// IgnoreChanged means a .gitignore or .git/info/exclude was created,
+	// changed or removed (or a folder holding a .gitignore went away): the
+	// ignore rules must be reloaded, and Resync called with them.
+	IgnoreChanged bool
+}
+
+// WatchProject starts watching the project folder root (its real path).
+// skip, called with a folder's project-relative path, says whether the
+// folder is ignored; it is called from the watcher's goroutine, so it must
+// be safe to call concurrently with the caller's own use of the rules.
+func WatchProject(root string, skip func(rel string) bool) (*Watcher, error) {
+	fw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, fmt.Errorf("watch %s: %w", root, err)
+	}
+	if skip == nil {
+		skip = func(string) bool { return false }
+	}
+	w := &Watcher{
+		root:       filepath.Clean(root),
+		skip:       skip,
+		fw:         fw,
+		addWatch:   fw.Add,
+		dirty:      map[string]struct{}{},
+		dirs:       map[string]bool{},
+		ignoreDirs: map[string]bool{},
+		wake:       make(chan struct{}),
+		notify:     make(chan struct{}, 1),
+		done:       make(chan struct{}),
+	}
+	if dir, err := os.MkdirTemp("", "zumba-watch-"); err == nil {
+		if fw.Add(dir) == nil {
+			w.barrier = dir
+		} else {
+			os.Remove(dir)
+		}
+	}
+	w.mu.Lock()
+	err = w.addTree(".", false)
+	w.watchGit()
+	w.mu.Unlock()
+	if err != nil {
+		fw.Close()
+		if w.barrier != "" {
+			os.RemoveAll(w.barrier)
+		}
+		return nil, err
+	}
+	go w.loop()
+	return w, nil
+}
+
+// Close stops watching.
+func (w *Watcher) Close() error {
+	err := w.fw.Close()
+	<-w.done
+	if w.barrier != "" {
+		os.RemoveAll(w.barrier)
+	}
+	return err
+}
+
+// Notify returns a channel that receives a value when changes are waiting,
+// for a caller that wants to update ahead of the next request.
+func (w *Watcher) Notify() <-chan struct{} { return w.notify }
+
+// Changes returns what changed since the previous call, including every
+// change made before this call began: it first waits (up to SyncTimeout)
+// for the watcher to have read all events the system has queued. When it
+// cannot be sure of that, it sets Rescan.
+func (w *Watcher) Changes(ctx context.Context) Changes {
+	synced := w.sync(ctx)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	ch := Changes{
+		Rescan:        w.rescan || w.degraded || !synced,
+		IgnoreChanged: w.ignoreDirty,
+	}
+	if len(w.dirty) > 0 {
+		ch.Paths = make([]string, 0, len(w.dirty))
+		for p := range w.dirty {
+			ch.Paths = append(ch.Paths, p)
+		}
+		slices.Sort(ch.Paths)
+		w.dirty = map[string]struct{}{}
+	}
+	w.rescan, w.ignoreDirty = false, false
+	return ch
+}
+
+// sync makes a file in the barrier folder and waits until the event loop
+// has seen it, and with it every event queued before it.
+func (w *Watcher) sync(ctx context.Context) bool {
+	if w.barrier == "" {
+		return false
+	}
+	w.mu.Lock()
+	w.seq++
+	seq := w.seq
+	w.mu.Unlock()
+	name := filepath.Join(w.barrier, "b"+strconv.FormatUint(seq, 10))
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(name)
+	timer := time.NewTimer(SyncTimeout)
+	defer timer.Stop()
+	for {
+		w.mu.Lock()
+		reached, wake := w.reached, w.wake
+		w.mu.Unlock()
+		if reached >= seq {
+			return true
+		}
+		select {
+		case <-wake:
+		case <-timer.C:
+			return false
+		case <-ctx.Done():
+			return false
+		case <-w.done:
+			return false
+		}
+	}
+}
+
+// Resync brings the set of watched folders in line with the skip function
+// after the ignore rules changed, and retries folders that could not be
+// watched. It clears the degraded state when every folder is watched.
+func (w *Watcher) Resync() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for rel := range w.dirs {
+		if rel != "." && w.skipDir(rel) {
+			w.fw.Remove(w.abs(rel))
+			delete(w.dirs, rel)
+		}
+	}
+	w.degraded = false
+	err := w.addTree(".", false)
+	w.watchGit()
+	return err
+}
+
+func (w *Watcher) abs(rel string) string {
+	if rel == "." {
+		return w.root
+	}
+	return filepath.Join(w.root, filepath.FromSlash(rel))
+}
+
+// skipDir says whether the folder rel is left unwatched: any .git folder
+// (a repository's internals, nested ones too), or one the caller ignores.
+func (w *Watcher) skipDir(rel string) bool {
+	return rel == ".git" || strings.HasSuffix(rel, "/.git") || w.skip(rel)
+}
+
+// addTree watches the folder rel and every folder under it not yet
+// watched. For a folder that appeared after the watcher started
+// (report), everything in it is reported: files made in it before its
+// watch was added produced no event. The watch on a folder is added
+// before its entries are read, so nothing falls between the two. The
+// caller holds w.mu.
+func (w *Watcher) addTree(rel string, report bool) error {
+	var failed error
+	err := filepath.WalkDir(w.abs(rel), func(p string, d fs.DirEntry, err error) error {
+		r := w.relOf(p)
+		if err != nil {
+			if p == w.abs(rel) && rel == "." {
+				return fmt.Errorf("watch %s: %w", w.root, err)
+			}
+			// Gone or unreadable: nothing in it can be read or indexed.
+			return nil
+		}
+		if report {
+			w.dirty[r] = struct{}{}
+		}
+		if !d.IsDir() {
+			if d.Name() == ".gitignore" {
+				w.ignoreDirs[path2dir(r)] = true
+				if report {
+					w.ignoreDirty = true
+				}
+			}
+			return nil
+		}
+		if r != "." && w.skipDir(r) {
+			return filepath.SkipDir
+		}
+		if w.dirs[r] {
+			return nil
+		}
+		if err := w.addWatch(p); err != nil {
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+				return filepath.SkipDir
+			}
+			// Out of watches or descriptors: this folder and those below
+			// it go unseen, so the caller must sweep.
+			w.degraded = true
+			failed = fmt.Errorf("watch %s: %w", p, err)
+			return filepath.SkipDir
+		}
+		w.dirs[r] = true
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if failed != nil && rel == "." && len(w.dirs) == 0 {
+		return failed
+	}
+	return nil
+}
+
+// watchGit watches .git and .git/info, for .git/info/exclude. The caller
+// holds w.mu.
+func (w *Watcher) watchGit() {
+	for _, rel := range []string{".git", ".git/info"} {
+		if w.dirs[rel] {
+			continue
+		}
+		if fi, err := os.Lstat(w.abs(rel)); err == nil && fi.IsDir() {
+			if w.addWatch(w.abs(rel)) == nil {
+				w.dirs[rel] = true
+			}
+		}
+	}
+}
+
+func path2dir(rel string) string {
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		return rel[:i]
+	}
+	return "."
+}
+
+// relOf turns an absolute path under the root into a project-relative
+// one; "" if it is not under the root.
+func (w *Watcher) relOf(p string) string {
+	if p == w.root {
+		return "."
+	}
+	rest, ok := strings.CutPrefix(p, w.root+string(filepath.Separator))
+	if !ok {
+		return ""
+	}
+	return filepath.ToSlash(rest)
+}
+
+func (w *Watcher) loop() {
+	defer close(w.done)
+	for {
+		select {
+		case ev, ok := <-w.fw.Events:
+			if !ok {
+				return
+			}
+			w.handleEvent(ev)
+		case err, ok := <-w.fw.Errors:
+			if !ok {
+				return
+			}
+			w.handleError(err)
+		}
+	}
+}
+
+// handleError records a lost event: an overflowed queue
+// (fsnotify.ErrEventOverflow) or a failed read.
+func (w *Watcher) handleError(error) {
+	w.mu.Lock()
+	w.rescan = true
+	w.mu.Unlock()
+	w.signal()
+}
+
+func (w *Watcher) signal() {
+	select {
+	case w.notify <- struct{}{}:
+	default:
+	}
+}
+
+func (w *Watcher) handleEvent(ev fsnotify.Event) {
+	if w.barrier != "" && filepath.Dir(ev.Name) == w.barrier {
+		if ev.Has(fsnotify.Create) {
+			if n, err := strconv.ParseUint(strings.TrimPrefix(filepath.Base(ev.Name), "b"), 10, 64); err == nil {
+				w.mu.Lock()
+				if n > w.reached {
+					w.reached = n
+					close(w.wake)
+					w.wake = make(chan struct{})
+				}
+				w.mu.Unlock()
+			}
+		}
+		return
+	}
+	rel := w.relOf(ev.Name)
+	if rel == "" || rel == "." {
+		return
+	}
+	w.mu.Lock()
+	changed := w.handleLocked(rel, ev)
+	w.mu.Unlock()
+	if changed {
+		w.signal()
+	}
+}
+
+// handleLocked records one event; it reports whether the caller has
+// anything new to hear about. The caller holds w.mu.
+func (w *Watcher) handleLocked(rel string, ev fsnotify.Event) bool {
+	gone := ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename)
+	if rel == ".git" || strings.HasPrefix(rel, ".git/") {
+		switch {
+		case rel == ".git/info/exclude":
+			w.ignoreDirty = true
+		case rel == ".git" || rel == ".git/info":
+			if gone {
+				w.forget(rel)
+				w.ignoreDirty = true
+			} else if ev.Has(fsnotify.Create) {
+				w.watchGit()
+				w.ignoreDirty = true
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	if strings.HasSuffix(rel, "/.git") || strings.Contains(rel, "/.git/") {
+		return false
+	}
+	w.dirty[rel] = struct{}{}
+	if rel == ".gitignore" || strings.HasSuffix(rel, "/.gitignore") {
+		w.ignoreDirty = true
+		if !gone {
+			w.ignoreDirs[path2dir(rel)] = true
+		}
+	}
+	if gone {
+		w.forget(rel)
+	}
+	if ev.Has(fsnotify.Create) {
+		// Lstat: a link to a folder is not followed, here as in the walk.
+		if fi, err := os.Lstat(ev.Name); err == nil && fi.IsDir() && !w.skipDir(rel) {
+			if err := w.addTree(rel, true); err != nil {
+				w.degraded = true
+			}
+		}
+	}
+	return true
+}
+
+// forget drops the watches on the folder rel and those under it (a folder
+// removed, or renamed: its watches would go on reporting the old paths).
+// The caller holds w.mu.
+func (w *Watcher) forget(rel string) {
+	prefix := rel + "/"
+	for d := range w.dirs {
+		if d == rel || strings.HasPrefix(d, prefix) {
+			// The system has dropped the watch of a removed folder already.
+			w.fw.Remove(w.abs(d))
+			delete(w.dirs, d)
+		}
+	}
+	for d := range w.ignoreDirs {
+		if d == rel || strings.HasPrefix(d, prefix) {
+			delete(w.ignoreDirs, d)
+			w.ignoreDirty = true
+		}
+	}
+}
