@@ -212,9 +212,10 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		}
 		return false, strings.Contains(strings.ToLower(q.foldText(r)), q.fold)
 	}
-	found, done, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, data []byte) bool {
-		// A definition's name is a whole word of its file.
-		if word.Contains(data) {
+	found, done, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, lang *grammar.Language, data []byte) bool {
+		// A definition's name is a whole word of its file; in some
+		// languages never one right after a ".".
+		if definitionWord(word, lang, data) {
 			return true
 		}
 		if containsFold(data, q.foldNeedle) {
@@ -238,7 +239,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		res.Fuzzy = true
 		defs = found
 		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
-		more, done2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(e Entry, data []byte) bool { return true }, classify, q.foldText)
+		more, done2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, *grammar.Language, []byte) bool { return true }, classify, q.foldText)
 		if err != nil {
 			return nil, err
 		}
@@ -275,7 +276,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 // are passed over unread. It stops once the files done in order hold more
 // than limit exact definitions (limit < 0: never), and starts no file
 // after the deadline. It returns how many leading files were searched.
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) ([]Def, int, error) {
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, *grammar.Language, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) ([]Def, int, error) {
 	perFile := make([][]Def, len(files))
 	emitted := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
 		e := files[i]
@@ -287,7 +288,7 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 			return 0
 		}
 		lang := grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
-		if lang == nil || !pre(e, data) {
+		if lang == nil || !pre(e, lang, data) {
 			return 0
 		}
 		perFile[i] = fileDefs(ctx, e.Path, lang, data, classify, rank)
@@ -307,6 +308,28 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 		out = append(out, defs...)
 	}
 	return out, emitted, nil
+}
+
+// noDotDefinitions are the languages whose definitions never have their
+// name right after a "." (Go's "func (s *Server) Serve", Rust's "impl
+// fmt::Display for Rpc", C++'s "Foo::bar"), so a file that only has
+// "x.Name" uses cannot define Name and need not be parsed. Markdown
+// headings, JavaScript's "Foo.prototype.bar = function" and Swift's
+// "extension Outer.Inner" are why the rule is not general.
+var noDotDefinitions = map[string]bool{"c": true, "cpp": true, "go": true, "python": true, "rust": true}
+
+// definitionWord reports whether data holds the word where a definition
+// of lang could name it.
+func definitionWord(word *WordScanner, lang *grammar.Language, data []byte) bool {
+	if !noDotDefinitions[lang.Name] {
+		return word.Contains(data)
+	}
+	for at := word.Next(data, 0); at >= 0; at = word.Next(data, at+1) {
+		if at == 0 || data[at-1] != '.' {
+			return true
+		}
+	}
+	return false
 }
 
 func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
