@@ -114,6 +114,8 @@ type symbolRecord struct {
 	segs []string
 	// display is segs joined by ".".
 	display string
+	// path is the file's project path.
+	path string
 }
 
 // records flattens an outline into records with full names.
@@ -157,16 +159,37 @@ func containerSegments(e *outline.Entry) []string {
 }
 
 // exact reports whether r is what q names: the same name, or a full name
-// ending with q's segments.
+// ending with q's segments. Segments before the full name may name the
+// package or module: the file's folders ("http.Server.Serve" in
+// net/http/server.go) or its base name ("posixpath.join").
 func (q SymbolQuery) exact(r *symbolRecord) bool {
 	if r.entry.Name == q.Name {
 		return true
 	}
 	if len(q.Parts) > len(r.segs) {
-		return false
+		extra := len(q.Parts) - len(r.segs)
+		return slices.Equal(r.segs, q.Parts[extra:]) && pathEndsWith(r.path, q.Parts[:extra])
 	}
 	tail := r.segs[len(r.segs)-len(q.Parts):]
 	return slices.Equal(tail, q.Parts)
+}
+
+// pathEndsWith reports whether the folders of the project path p, or its
+// folders then its base name without extension, end with parts.
+func pathEndsWith(p string, parts []string) bool {
+	comps := strings.Split(p, "/")
+	base := comps[len(comps)-1]
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	dirs := comps[:len(comps)-1]
+	withBase := append(slices.Clip(dirs), base)
+	for _, c := range [][]string{dirs, withBase} {
+		if len(c) >= len(parts) && slices.Equal(c[len(c)-len(parts):], parts) {
+			return true
+		}
+	}
+	return false
 }
 
 // foldText is what the fallback compares with q: the member's own name (a
@@ -344,6 +367,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 	var out []Def
 	var starts []int
 	for _, r := range records(o) {
+		r.path = path
 		exact, fuzzy := classify(&r)
 		if !exact && !fuzzy {
 			continue
