@@ -235,7 +235,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		}
 		return false, strings.Contains(strings.ToLower(q.foldText(r)), q.fold)
 	}
-	found, done, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, lang *grammar.Language, data []byte) bool {
+	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, lang *grammar.Language, data []byte) bool {
 		// A definition's name is a whole word of its file; in some
 		// languages never one right after a ".".
 		if definitionWord(word, lang, data) {
@@ -251,22 +251,27 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 	if err != nil {
 		return nil, err
 	}
-	res.Searched = done
+	res.Searched = len(files)
+	if timedOut {
+		res.Searched = done
+	}
 	var defs []Def
 	for _, d := range found {
 		if d.exact {
 			defs = append(defs, d)
 		}
 	}
-	if len(defs) == 0 && done == len(files) {
+	if len(defs) == 0 && !timedOut {
 		res.Fuzzy = true
 		defs = found
 		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
-		more, done2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, *grammar.Language, []byte) bool { return true }, classify, q.foldText)
+		more, done2, timedOut2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, *grammar.Language, []byte) bool { return true }, classify, q.foldText)
 		if err != nil {
 			return nil, err
 		}
-		res.Searched = len(files) - (len(foldOnly) - done2)
+		if timedOut2 {
+			res.Searched = len(files) - (len(foldOnly) - done2)
+		}
 		defs = append(defs, more...)
 		slices.SortFunc(defs, func(a, b Def) int {
 			ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
@@ -298,10 +303,11 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 // classify calls exact or fuzzy, in file order. Files without a grammar
 // are passed over unread. It stops once the files done in order hold more
 // than limit exact definitions (limit < 0: never), and starts no file
-// after the deadline. It returns how many leading files were searched.
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, *grammar.Language, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) ([]Def, int, error) {
+// after the deadline. It returns how many leading files were searched, and
+// whether the deadline stopped it.
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, *grammar.Language, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) (defs []Def, searched int, timedOut bool, err error) {
 	perFile := make([][]Def, len(files))
-	emitted := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
+	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
 		e := files[i]
 		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
 			return 0
@@ -324,13 +330,13 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 		return n
 	})
 	if err := ctx.Err(); err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	var out []Def
 	for _, defs := range perFile[:emitted] {
 		out = append(out, defs...)
 	}
-	return out, emitted, nil
+	return out, emitted, timedOut, nil
 }
 
 // noDotDefinitions are the languages whose definitions never have their
