@@ -9,9 +9,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/zumba-dev/zumba/search"
 )
+
+func init() {
+	// Answers must not depend on the machine's load.
+	search.SymbolTimeLimit = time.Minute
+}
 
 // pipeClient drives a server through Serve over pipes, one request at a
 // time.

@@ -40,7 +40,7 @@ func BenchmarkRefsGoSrc(b *testing.B) {
 }
 
 func BenchmarkSymbolGoSrc(b *testing.B) {
-	for _, name := range []string{"Getpagesize", "ServeHTTP", "String", "NoSuchName", "err"} {
+	for _, name := range []string{"Getpagesize", "ServeHTTP", "String", "NoSuchName", "err", "Reader"} {
 		b.Run(name, func(b *testing.B) {
 			benchTool(b, func(ctx context.Context, root *Root) (string, error) { return FindSymbol(ctx, root, name) })
 		})

@@ -14,18 +14,29 @@ type PathFilter struct {
 
 type pathGlob struct {
 	pattern string
-	// base: the glob has no "/", so it is matched against each name in the
-	// path (the file's and its folders'), at any depth.
-	base bool
+	kind    globKind
 }
+
+type globKind uint8
+
+const (
+	// baseKind has no "/": it matches the file's base name at any depth.
+	baseKind globKind = iota
+	// pathKind matches the path from the project folder; one without
+	// wildcards ("src/parser") also keeps everything below that folder.
+	pathKind
+	// folderKind ended in "/": it keeps everything below the folders it
+	// matches, by name at any depth ("vendor/") or by path ("src/*/").
+	folderKind
+)
 
 // ParsePathFilter reads a comma-separated list of doublestar globs ("src/**,
 // *.rs"); spaces around the commas are ignored, and commas inside braces
-// belong to the glob ("*.{ts,tsx}"). A glob without "/" matches a
-// file or folder name at any depth; a glob with "/" matches the path from
-// the project folder, and a file matches when its path or one of its
-// folders does ("src/parser" keeps everything under it). An empty list
-// gives the nil filter.
+// belong to the glob ("*.{ts,tsx}"). A glob without "/" matches the file's
+// base name at any depth; a glob with "/" matches the path from the
+// project folder ("./" and a leading "/" are dropped). A path without
+// wildcards, or a glob ending in "/", keeps everything below the folders
+// it names. An empty list gives the nil filter.
 func ParsePathFilter(arg string) (*PathFilter, error) {
 	var f PathFilter
 	for _, g := range splitGlobs(arg) {
@@ -35,14 +46,20 @@ func ParsePathFilter(arg string) (*PathFilter, error) {
 		}
 		p := strings.TrimPrefix(g, "./")
 		p = strings.TrimLeft(p, "/")
-		p = strings.TrimRight(p, "/")
+		kind := baseKind
+		if strings.HasSuffix(p, "/") {
+			kind = folderKind
+			p = strings.TrimRight(p, "/")
+		} else if strings.Contains(p, "/") {
+			kind = pathKind
+		}
 		if p == "" || p == "." {
-			p = "**"
+			p, kind = "**", pathKind
 		}
 		if !doublestar.ValidatePattern(p) {
 			return nil, pathErrorf("invalid glob %q in path: check its brackets and braces", g)
 		}
-		f.globs = append(f.globs, pathGlob{pattern: p, base: !strings.Contains(p, "/")})
+		f.globs = append(f.globs, pathGlob{pattern: p, kind: kind})
 	}
 	if len(f.globs) == 0 {
 		return nil, nil
@@ -89,25 +106,29 @@ func (f *PathFilter) Match(rel string) bool {
 }
 
 func (g pathGlob) match(rel string) bool {
-	if g.base {
-		for rest := rel; rest != ""; {
-			name := rest
-			if i := strings.IndexByte(rest, '/'); i >= 0 {
-				name, rest = rest[:i], rest[i+1:]
-			} else {
-				rest = ""
-			}
-			if doublestar.MatchUnvalidated(g.pattern, name) {
-				return true
-			}
+	switch g.kind {
+	case baseKind:
+		return doublestar.MatchUnvalidated(g.pattern, rel[strings.LastIndexByte(rel, '/')+1:])
+	case pathKind:
+		if doublestar.MatchUnvalidated(g.pattern, rel) {
+			return true
 		}
-		return false
+		if strings.ContainsAny(g.pattern, "*?[{\\") {
+			return false
+		}
+		return strings.HasPrefix(rel, g.pattern+"/")
 	}
-	if doublestar.MatchUnvalidated(g.pattern, rel) {
-		return true
-	}
-	for i := len(rel) - 1; i > 0; i-- {
-		if rel[i] == '/' && doublestar.MatchUnvalidated(g.pattern, rel[:i]) {
+	// A folder glob: any folder on the path.
+	byName := !strings.Contains(g.pattern, "/")
+	for i := 0; i < len(rel); i++ {
+		if rel[i] != '/' {
+			continue
+		}
+		dir := rel[:i]
+		if byName {
+			dir = dir[strings.LastIndexByte(dir, '/')+1:]
+		}
+		if doublestar.MatchUnvalidated(g.pattern, dir) {
 			return true
 		}
 	}

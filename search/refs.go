@@ -29,7 +29,7 @@ type Ref struct {
 func References(ctx context.Context, files []Entry, src Source, name string, limit int) (refs []Ref, more bool, err error) {
 	sc := NewWordScanner(name)
 	perFile := make([][]Ref, len(files))
-	emitted := scanOrdered(ctx, len(files), limit, time.Time{}, func(i int, scr *Scratch) int {
+	emitted, _ := scanOrdered(ctx, len(files), limit, time.Time{}, func(i int, scr *Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err != nil {
 			return 0

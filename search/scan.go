@@ -15,18 +15,18 @@ var scanParallel = max(4, runtime.GOMAXPROCS(0))
 // in order. work returns how many results item i gave. Once the items done
 // without a gap from the first hold more than limit results, no new item
 // is started (limit < 0: all are done); nor after the deadline (zero: no
-// deadline). It returns how many leading items are complete; the caller
-// keeps each item's results by index.
-func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *Scratch) int) int {
+// deadline). It returns how many leading items are complete, and whether
+// the deadline cut the scan short (rather than the limit); the caller keeps
+// each item's results by index.
+func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *Scratch) int) (emitted int, timedOut bool) {
 	done := make([]bool, n)
 	var (
-		next    atomic.Int64
-		stop    atomic.Bool
-		mu      sync.Mutex
-		counts  = make([]int, n)
-		emitted int
-		total   int
-		wg      sync.WaitGroup
+		next   atomic.Int64
+		stop   atomic.Bool
+		mu     sync.Mutex
+		counts = make([]int, n)
+		total  int
+		wg     sync.WaitGroup
 	)
 	for range min(scanParallel, n) {
 		wg.Add(1)
@@ -57,5 +57,5 @@ func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work fun
 		}()
 	}
 	wg.Wait()
-	return emitted
+	return emitted, emitted < n && !stop.Load() && ctx.Err() == nil
 }

@@ -114,6 +114,8 @@ type symbolRecord struct {
 	segs []string
 	// display is segs joined by ".".
 	display string
+	// path is the file's project path.
+	path string
 }
 
 // records flattens an outline into records with full names.
@@ -157,16 +159,37 @@ func containerSegments(e *outline.Entry) []string {
 }
 
 // exact reports whether r is what q names: the same name, or a full name
-// ending with q's segments.
+// ending with q's segments. Segments before the full name may name the
+// package or module: the file's folders ("http.Server.Serve" in
+// net/http/server.go) or its base name ("posixpath.join").
 func (q SymbolQuery) exact(r *symbolRecord) bool {
 	if r.entry.Name == q.Name {
 		return true
 	}
 	if len(q.Parts) > len(r.segs) {
-		return false
+		extra := len(q.Parts) - len(r.segs)
+		return slices.Equal(r.segs, q.Parts[extra:]) && pathEndsWith(r.path, q.Parts[:extra])
 	}
 	tail := r.segs[len(r.segs)-len(q.Parts):]
 	return slices.Equal(tail, q.Parts)
+}
+
+// pathEndsWith reports whether the folders of the project path p, or its
+// folders then its base name without extension, end with parts.
+func pathEndsWith(p string, parts []string) bool {
+	comps := strings.Split(p, "/")
+	base := comps[len(comps)-1]
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	dirs := comps[:len(comps)-1]
+	withBase := append(slices.Clip(dirs), base)
+	for _, c := range [][]string{dirs, withBase} {
+		if len(c) >= len(parts) && slices.Equal(c[len(c)-len(parts):], parts) {
+			return true
+		}
+	}
+	return false
 }
 
 // foldText is what the fallback compares with q: the member's own name (a
@@ -212,9 +235,10 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		}
 		return false, strings.Contains(strings.ToLower(q.foldText(r)), q.fold)
 	}
-	found, done, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, data []byte) bool {
-		// A definition's name is a whole word of its file.
-		if word.Contains(data) {
+	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, lang *grammar.Language, data []byte) bool {
+		// A definition's name is a whole word of its file; in some
+		// languages never one right after a ".".
+		if definitionWord(word, lang, data) {
 			return true
 		}
 		if containsFold(data, q.foldNeedle) {
@@ -227,22 +251,27 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 	if err != nil {
 		return nil, err
 	}
-	res.Searched = done
+	res.Searched = len(files)
+	if timedOut {
+		res.Searched = done
+	}
 	var defs []Def
 	for _, d := range found {
 		if d.exact {
 			defs = append(defs, d)
 		}
 	}
-	if len(defs) == 0 && done == len(files) {
+	if len(defs) == 0 && !timedOut {
 		res.Fuzzy = true
 		defs = found
 		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
-		more, done2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(e Entry, data []byte) bool { return true }, classify, q.foldText)
+		more, done2, timedOut2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, *grammar.Language, []byte) bool { return true }, classify, q.foldText)
 		if err != nil {
 			return nil, err
 		}
-		res.Searched = len(files) - (len(foldOnly) - done2)
+		if timedOut2 {
+			res.Searched = len(files) - (len(foldOnly) - done2)
+		}
 		defs = append(defs, more...)
 		slices.SortFunc(defs, func(a, b Def) int {
 			ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
@@ -274,10 +303,11 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 // classify calls exact or fuzzy, in file order. Files without a grammar
 // are passed over unread. It stops once the files done in order hold more
 // than limit exact definitions (limit < 0: never), and starts no file
-// after the deadline. It returns how many leading files were searched.
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) ([]Def, int, error) {
+// after the deadline. It returns how many leading files were searched, and
+// whether the deadline stopped it.
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, *grammar.Language, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) (defs []Def, searched int, timedOut bool, err error) {
 	perFile := make([][]Def, len(files))
-	emitted := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
+	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
 		e := files[i]
 		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
 			return 0
@@ -287,7 +317,7 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 			return 0
 		}
 		lang := grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
-		if lang == nil || !pre(e, data) {
+		if lang == nil || !pre(e, lang, data) {
 			return 0
 		}
 		perFile[i] = fileDefs(ctx, e.Path, lang, data, classify, rank)
@@ -300,13 +330,35 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 		return n
 	})
 	if err := ctx.Err(); err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	var out []Def
 	for _, defs := range perFile[:emitted] {
 		out = append(out, defs...)
 	}
-	return out, emitted, nil
+	return out, emitted, timedOut, nil
+}
+
+// noDotDefinitions are the languages whose definitions never have their
+// name right after a "." (Go's "func (s *Server) Serve", Rust's "impl
+// fmt::Display for Rpc", C++'s "Foo::bar"), so a file that only has
+// "x.Name" uses cannot define Name and need not be parsed. Markdown
+// headings, JavaScript's "Foo.prototype.bar = function" and Swift's
+// "extension Outer.Inner" are why the rule is not general.
+var noDotDefinitions = map[string]bool{"c": true, "cpp": true, "go": true, "python": true, "rust": true}
+
+// definitionWord reports whether data holds the word where a definition
+// of lang could name it.
+func definitionWord(word *WordScanner, lang *grammar.Language, data []byte) bool {
+	if !noDotDefinitions[lang.Name] {
+		return word.Contains(data)
+	}
+	for at := word.Next(data, 0); at >= 0; at = word.Next(data, at+1) {
+		if at == 0 || data[at-1] != '.' {
+			return true
+		}
+	}
+	return false
 }
 
 func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
@@ -321,6 +373,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 	var out []Def
 	var starts []int
 	for _, r := range records(o) {
+		r.path = path
 		exact, fuzzy := classify(&r)
 		if !exact && !fuzzy {
 			continue

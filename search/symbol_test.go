@@ -105,3 +105,29 @@ func writeFile(t *testing.T, dir, name, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestSymbolLimitIsNotTimeLimit: stopping at the 40th definition is a
+// complete answer, whatever the deadline.
+func TestSymbolLimitIsNotTimeLimit(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 60 {
+		writeFile(t, dir, fmt.Sprintf("f%02d.go", i), "package f\n\nfunc Many() {}\n")
+	}
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := root.Walk(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		res, err := Symbols(context.Background(), files, root, ParseSymbolQuery("Many"), 3, time.Now().Add(time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.More || res.Searched != res.Files || len(res.Defs) != 3 || res.Defs[2].Path != "f02.go" {
+			t.Fatalf("Symbols stopped at the limit: More %v, searched %d of %d, %d defs", res.More, res.Searched, res.Files, len(res.Defs))
+		}
+	}
+}
