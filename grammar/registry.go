@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/c"
+	"github.com/smacker/go-tree-sitter/cpp"
 	"github.com/smacker/go-tree-sitter/golang"
 	"github.com/smacker/go-tree-sitter/javascript"
 	markdown "github.com/smacker/go-tree-sitter/markdown/tree-sitter-markdown"
@@ -35,6 +37,17 @@ type Language struct {
 	// Interpreters are the #! programs of extensionless scripts it covers
 	// ("python3", "node").
 	Interpreters []string
+	// Shared are extensions that belong to another language's row but that
+	// this language takes over when Detect reports true for the head of the
+	// file: a ".h" file is C unless its first 8 KiB look like C++.
+	Shared []string
+	// Detect inspects the head of a file with a Shared extension.
+	Detect func(head []byte) bool
+	// Prepare, when set, rewrites a file before it is parsed without
+	// moving any byte or line (it may only overwrite bytes with spaces),
+	// to hide what the grammar cannot parse; it returns src itself when it
+	// changes nothing and never modifies src.
+	Prepare func(src []byte) []byte
 
 	language func() *sitter.Language
 
@@ -46,6 +59,8 @@ type Language struct {
 
 // registry is the one table of languages, sorted by name.
 var registry = []*Language{
+	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: blankMacros, language: c.GetLanguage},
+	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: blankMacros, language: cpp.GetLanguage},
 	{Name: "go", Extensions: []string{".go"}, language: golang.GetLanguage},
 	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, language: javascript.GetLanguage},
 	{Name: "markdown", Extensions: []string{".md", ".markdown"}, language: markdown.GetLanguage},
@@ -77,7 +92,7 @@ func ForPath(name string, head []byte) *Language {
 	base := path.Base(strings.ReplaceAll(name, "\\", "/"))
 	lower := strings.ToLower(base)
 	var best *Language
-	bestLen := 0
+	bestExt := ""
 	for _, l := range registry {
 		for _, f := range l.Filenames {
 			if base == f || lower == strings.ToLower(f) {
@@ -85,18 +100,37 @@ func ForPath(name string, head []byte) *Language {
 			}
 		}
 		for _, ext := range l.Extensions {
-			if len(ext) > bestLen && strings.HasSuffix(lower, ext) && len(lower) > len(ext) {
-				best, bestLen = l, len(ext)
+			if len(ext) > len(bestExt) && strings.HasSuffix(lower, ext) && len(lower) > len(ext) {
+				best, bestExt = l, ext
 			}
 		}
 	}
 	if best != nil {
-		return best
+		return shared(best, bestExt, head)
 	}
 	if strings.Contains(base, ".") && !strings.HasPrefix(base, ".") {
 		return nil
 	}
 	return forShebang(head)
+}
+
+// shared hands a file whose extension other languages share to the first
+// of them whose Detect claims its head, and otherwise to owner.
+func shared(owner *Language, ext string, head []byte) *Language {
+	if len(head) > headSize {
+		head = head[:headSize]
+	}
+	for _, l := range registry {
+		if l.Detect == nil || l == owner {
+			continue
+		}
+		for _, e := range l.Shared {
+			if e == ext && l.Detect(head) {
+				return l
+			}
+		}
+	}
+	return owner
 }
 
 // forShebang reads "#!/usr/bin/env -S python3 -u" or "#!/bin/bash".

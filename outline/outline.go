@@ -2,7 +2,6 @@ package outline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -70,28 +69,47 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
 		defer cancel()
 	}
-	p := getParser()
-	p.SetLanguage(lang.Sitter())
-	tree, err := p.ParseCtx(ctx, nil, src)
-	if err != nil {
-		// A cancelled parser is reset by ParseCtx; an operation-limit
-		// failure leaves nothing to reuse safely.
-		if !errors.Is(err, sitter.ErrOperationLimit) {
-			parsers.Put(p)
-		} else {
-			p.Close()
-		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
-		}
-		return nil, fmt.Errorf("parse: %w", err)
+	if lang.Prepare != nil {
+		src = lang.Prepare(src)
 	}
-	parsers.Put(p)
+	tree, err := parse(ctx, lang, src)
+	if err != nil {
+		return nil, err
+	}
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(q, root, src)
 	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
 	return o, nil
+}
+
+// parse parses src with a pooled parser. smacker/go-tree-sitter's ParseCtx
+// watches its context in a goroutine that may raise the parser's cancel
+// flag even after the parse has finished, if the context is cancelled
+// right then: the next parse on that pooled parser would stop at once. So
+// ParseCtx gets a context of its own that is cancelled only when ctx is
+// cancelled during the parse, and a parser that may carry a raised flag
+// is closed instead of pooled.
+func parse(ctx context.Context, lang *grammar.Language, src []byte) (*sitter.Tree, error) {
+	// pctx must never be cancelled once the parse is over (see above); a
+	// child of Background that is not cancelled holds no resources.
+	pctx, stop := context.WithCancel(context.Background())
+	release := context.AfterFunc(ctx, stop)
+	p := getParser()
+	p.SetLanguage(lang.Sitter())
+	tree, err := p.ParseCtx(pctx, nil, src)
+	if release() && err == nil {
+		parsers.Put(p)
+		return tree, nil
+	}
+	p.Close()
+	if err == nil {
+		return tree, nil
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
+	}
+	return nil, fmt.Errorf("parse: %w", err)
 }
 
 // def is one query match before nesting.
@@ -187,9 +205,14 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 	return out
 }
 
-// cleanName folds whitespace; heading names also lose closing #s.
+// cleanName folds whitespace; heading names also lose closing #s, and C++
+// operators their inner space ("operator ==" is "operator==", while
+// "operator new" keeps it).
 func cleanName(s string, kind grammar.Kind) string {
 	s = strings.Join(strings.Fields(s), " ")
+	if rest, ok := strings.CutPrefix(s, "operator "); ok && rest != "" && !isWordByte(rest[0]) {
+		s = "operator" + strings.ReplaceAll(rest, " ", "")
+	}
 	if kind == grammar.Heading {
 		t := strings.TrimRight(s, "#")
 		if t == "" {
@@ -200,6 +223,10 @@ func cleanName(s string, kind grammar.Kind) string {
 		}
 	}
 	return s
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // nest orders definitions by position and nests each in the innermost

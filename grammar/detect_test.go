@@ -1,0 +1,70 @@
+package grammar
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHeaderLanguage(t *testing.T) {
+	tests := []struct {
+		name, head, want string
+	}{
+		{"plain C", "#include <stdio.h>\nstruct point { int x; };\nint f(void);\n", "c"},
+		{"C guarding extern C", "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f(void);\n", "c"},
+		{"C including cstddef for C++ callers", "#ifdef __cplusplus\n#include <cstddef>\n#endif\n", "c"},
+		{"prose in a comment", "/* a class of errors:\n   namespace { is not code */\nint f(void);\n", "c"},
+		{"C mode line", "/* -*- C -*- */\nclass Foo {\n", "c"},
+		{"class", "class Widget {\n public:\n};\n", "cpp"},
+		{"class on its own line", "class Widget\n{\n", "cpp"},
+		{"forward class", "class Isolate;\n", "cpp"},
+		{"struct with a base", "struct Derived : public Base {\n", "cpp"},
+		{"namespace", "namespace v8 {\n", "cpp"},
+		{"template", "template <typename T>\nT max(T a, T b);\n", "cpp"},
+		{"using alias", "using Id = int;\n", "cpp"},
+		{"using declaration", "using std::swap;\n", "cpp"},
+		{"C++ library header", "#include <vector>\n", "cpp"},
+		{"C++ mode line", "//===-- Foo.h - The Foo class ---*- C++ -*-===//\n#define FOO 1\n", "cpp"},
+		{"beyond 8 KiB", strings.Repeat("int x;\n", 1300) + "class Late {\n", "c"},
+	}
+	for _, tt := range tests {
+		got := ""
+		if l := ForPath("include/x.h", []byte(tt.head)); l != nil {
+			got = l.Name
+		}
+		if got != tt.want {
+			t.Errorf("%s: ForPath(x.h) = %q; want %q", tt.name, got, tt.want)
+		}
+	}
+	// Only the shared extension is sniffed.
+	if l := ForPath("x.c", []byte("class Widget {\n")); l == nil || l.Name != "c" {
+		t.Errorf("ForPath(x.c) with C++ content = %v; want c", l)
+	}
+}
+
+func TestBlankMacros(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"export macro", "class V8_EXPORT Isolate {", "class           Isolate {"},
+		{"export macro with arguments", "struct ABSL_ATTR(x) Foo : Bar {", "struct              Foo : Bar {"},
+		{"final is not a macro", "struct Foo final : Base {", "struct Foo final : Base {"},
+		{"trailing attributes", "int f(int) __THROW __wur;", "int f(int)              ;"},
+		{"trailing attribute call", "int f(const char*, ...) Py_GCC_ATTRIBUTE((format(printf, 1, 2)));", "int f(const char*, ...)" + strings.Repeat(" ", 41) + ";"},
+		{"capital function name", "PyAPI_FUNC(void) SHA256_Init(SHA256_CTX *c);", "PyAPI_FUNC(void) SHA256_Init(SHA256_CTX *c);"},
+		{"mixed-case function name", "PyAPI_FUNC(int) PyList_New(int n);", "PyAPI_FUNC(int) PyList_New(int n);"},
+		{"const member", "int size() const;", "int size() const;"},
+		{"field-list macro", "struct s {\n  PyObject_HEAD\n  int n;\n};", "struct s {\n               \n  int n;\n};"},
+		{"return type on its own line", "PyAPI_FUNC(int)\nPy_Main(int argc);", "PyAPI_FUNC(int)\nPy_Main(int argc);"},
+		{"function head on its own line", "int\nFOO(void)\n{\n}", "int\nFOO(void)\n{\n}"},
+		{"comment in a define", "#define F \\\n  /* x */ \\\n  int a;", "#define F \\\n          \\\n  int a;"},
+	}
+	for _, tt := range tests {
+		if got := string(blankMacros([]byte(tt.src))); got != tt.want {
+			t.Errorf("%s: blankMacros(%q) = %q; want %q", tt.name, tt.src, got, tt.want)
+		}
+	}
+	src := []byte("int f(int) __THROW;")
+	if blankMacros(src); string(src) != "int f(int) __THROW;" {
+		t.Error("blankMacros modified its input")
+	}
+}

@@ -1,0 +1,98 @@
+package grammar
+
+import "regexp"
+
+// C and C++ code hides attributes and export markers behind macros that a
+// parser without a preprocessor cannot expand, and tree-sitter's grammars
+// then lose the whole declaration:
+//
+//	class V8_EXPORT Isolate { … };          // parsed as a function "Isolate"
+//	extern int abs (int) __THROW __wur;      // parsed as an error
+//
+//	struct uv_req_s { UV_REQ_FIELDS };     // a line that is only a macro
+//	typedef struct { PyObject_HEAD int n; } Obj;
+//
+// blankMacros overwrites such macros with spaces before parsing, so that
+// every byte and line keeps its position and the names stay intact.
+
+// exportMacro: "class NAME_API Name" followed by "{", ":" or "final"; two
+// identifiers after "class" can only be a macro and the class name.
+var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+([A-Za-z_]\w*(?:[ \t]*\([^()\n]*\))?)[ \t]+([A-Za-z_]\w*)[ \t]*(?:final\b|[:{\n])`)
+
+// trailingMacros: upper-case or __-prefixed macros, with their arguments,
+// between a parameter list and the ";" or "{" that ends a declaration:
+// ") __THROW __nonnull ((1)) __wur;"  ") Py_GCC_ATTRIBUTE((format(printf, 1, 2)));"
+var trailingMacros = regexp.MustCompile(`\)((?:\s+(?:__[A-Za-z_]\w*|[A-Z][A-Z0-9_]*[A-Z0-9]|[A-Z][A-Za-z0-9]*_[A-Z][A-Z0-9_]*\b)(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?)+)\s*[;{]`)
+
+// paramsLike: the first macro's arguments read as a parameter list, "()",
+// "(void)" or "(type name, …)".
+var paramsLike = regexp.MustCompile(`^\s*\w+\s*\((?:\s*(?:void\s*)?\)|[^()]*?[A-Za-z_]\w*[\s*&]+[A-Za-z_]\w*\s*[,)])`)
+
+// lineMacro: a line that is only a macro name in upper case (or ending in
+// an upper-case word, as PyObject_HEAD), with arguments on that line, and
+// no semicolon: a field list, a declaration list or a namespace opener.
+var lineMacro = regexp.MustCompile(`(?m)^[ \t]*((?:[A-Z_][A-Z0-9_]*|[A-Za-z0-9_]*_[A-Z][A-Z0-9_]*)(?:[ \t]*\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\))?)[ \t]*(?://[^\n]*|/\*[^\n]*\*/)?[ \t]*\r?$`)
+
+// declaratorNext: the next line starts a declarator or a body, so the line
+// before it was a return type ("PyAPI_FUNC(int)\nPy_Main(…)") or a
+// function's head ("FOO(void)\n{"), not a stray macro.
+var declaratorNext = regexp.MustCompile(`^\s*(?:\{|\*?\s*[A-Za-z_]\w*\s*\(|[A-Za-z_]\w*\s*[;,=\[])`)
+
+func blankMacros(src []byte) []byte {
+	out := []byte(nil)
+	blank := func(a, b int) {
+		if out == nil {
+			out = append([]byte(nil), src...)
+		}
+		for i := a; i < b; i++ {
+			if out[i] != '\n' {
+				out[i] = ' '
+			}
+		}
+	}
+	for _, m := range exportMacro.FindAllSubmatchIndex(src, -1) {
+		// "struct Foo final : Base" names Foo; alignas(8) is no macro.
+		if w := firstWord(src[m[2]:m[3]]); w == "alignas" || string(src[m[4]:m[5]]) == "final" {
+			continue
+		}
+		blank(m[2], m[3])
+	}
+	for _, m := range trailingMacros.FindAllSubmatchIndex(src, -1) {
+		// "PyAPI_FUNC(int) SHA256(const char *d, size_t n);" names a
+		// function in capitals: its arguments are parameters.
+		if p := paramsLike.FindSubmatch(src[m[2]:m[3]]); p != nil {
+			continue
+		}
+		blank(m[2], m[3])
+	}
+	// tree-sitter-c ends a #define at a comment on one of its continued
+	// lines; the comment means nothing to the outline.
+	for _, m := range defineComment.FindAllSubmatchIndex(src, -1) {
+		blank(m[2], m[3])
+	}
+	for _, m := range lineMacro.FindAllSubmatchIndex(src, -1) {
+		if declaratorNext.Match(src[m[1]:min(len(src), m[1]+200)]) {
+			continue
+		}
+		blank(m[2], m[3])
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+// defineComment: a /* comment */ on a line that continues a #define.
+var defineComment = regexp.MustCompile(`(/\*[^\n]*?\*/)[^\n]*\\\r?\n`)
+
+func firstWord(b []byte) string {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	j := i
+	for j < len(b) && (b[j] == '_' || b[j] >= 'a' && b[j] <= 'z' || b[j] >= 'A' && b[j] <= 'Z' || b[j] >= '0' && b[j] <= '9') {
+		j++
+	}
+	return string(b[i:j])
+}
