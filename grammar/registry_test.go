@@ -78,6 +78,11 @@ func TestForPath(t *testing.T) {
 		{"bin/tool", "#!/usr/bin/python3.12 -u\n", "python"},
 		{"bin/run", "#!/usr/bin/env -S node --harmony\n", "javascript"},
 		{"bin/run", "no shebang\n", ""},
+		{"bin/setup", "#!/bin/sh\n", "bash"},
+		{"Gemfile", "", "ruby"},
+		{"src/Main.java", "", "java"},
+		{"lib/x.h", "int f(void);\n", "c"},
+		{"lib/x.h", "namespace x {\n", "cpp"},
 	}
 	for _, tt := range tests {
 		got := ""
