@@ -14,20 +14,28 @@ import (
 	"github.com/smacker/go-tree-sitter/c"
 	"github.com/smacker/go-tree-sitter/cpp"
 	"github.com/smacker/go-tree-sitter/csharp"
+	"github.com/smacker/go-tree-sitter/dockerfile"
+	"github.com/smacker/go-tree-sitter/elixir"
 	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/hcl"
 	"github.com/smacker/go-tree-sitter/java"
 	"github.com/smacker/go-tree-sitter/javascript"
 	"github.com/smacker/go-tree-sitter/kotlin"
 	"github.com/smacker/go-tree-sitter/lua"
 	markdown "github.com/smacker/go-tree-sitter/markdown/tree-sitter-markdown"
+	"github.com/smacker/go-tree-sitter/ocaml"
 	"github.com/smacker/go-tree-sitter/php"
+	"github.com/smacker/go-tree-sitter/protobuf"
 	"github.com/smacker/go-tree-sitter/python"
 	"github.com/smacker/go-tree-sitter/ruby"
 	"github.com/smacker/go-tree-sitter/rust"
 	"github.com/smacker/go-tree-sitter/scala"
+	"github.com/smacker/go-tree-sitter/sql"
 	"github.com/smacker/go-tree-sitter/swift"
+	"github.com/smacker/go-tree-sitter/toml"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	"github.com/smacker/go-tree-sitter/yaml"
 )
 
 //go:embed queries/*.scm
@@ -71,20 +79,28 @@ var registry = []*Language{
 	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: blankMacros, language: c.GetLanguage},
 	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: blankMacros, language: cpp.GetLanguage},
 	{Name: "csharp", Extensions: []string{".cs"}, language: csharp.GetLanguage},
+	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}, language: dockerfile.GetLanguage},
+	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}, language: elixir.GetLanguage},
 	{Name: "go", Extensions: []string{".go"}, language: golang.GetLanguage},
+	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}, language: hcl.GetLanguage},
 	{Name: "java", Extensions: []string{".java"}, language: java.GetLanguage},
 	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, language: javascript.GetLanguage},
 	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, language: kotlin.GetLanguage},
 	{Name: "lua", Extensions: []string{".lua"}, Interpreters: []string{"lua", "luajit"}, language: lua.GetLanguage},
 	{Name: "markdown", Extensions: []string{".md", ".markdown"}, language: markdown.GetLanguage},
+	{Name: "ocaml", Extensions: []string{".ml"}, language: ocaml.GetLanguage},
 	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}, language: php.GetLanguage},
+	{Name: "protobuf", Extensions: []string{".proto"}, language: protobuf.GetLanguage},
 	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, language: python.GetLanguage},
 	{Name: "ruby", Extensions: []string{".rb", ".rake", ".gemspec"}, Filenames: []string{"Rakefile", "Gemfile"}, Interpreters: []string{"ruby"}, language: ruby.GetLanguage},
 	{Name: "rust", Extensions: []string{".rs"}, language: rust.GetLanguage},
 	{Name: "scala", Extensions: []string{".scala", ".sc"}, language: scala.GetLanguage},
+	{Name: "sql", Extensions: []string{".sql"}, language: sql.GetLanguage},
 	{Name: "swift", Extensions: []string{".swift"}, language: swift.GetLanguage},
+	{Name: "toml", Extensions: []string{".toml"}, language: toml.GetLanguage},
 	{Name: "tsx", Extensions: []string{".tsx"}, language: tsx.GetLanguage},
 	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, language: typescript.GetLanguage},
+	{Name: "yaml", Extensions: []string{".yaml", ".yml"}, language: yaml.GetLanguage},
 }
 
 // Languages returns the registry, sorted by name.
