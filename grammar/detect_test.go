@@ -68,3 +68,36 @@ func TestBlankMacros(t *testing.T) {
 		t.Error("blankMacros modified its input")
 	}
 }
+
+func TestBlankMacrosCallingConvention(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"static UClassID U_EXPORT2 getStaticClassID();", "static UClassID           getStaticClassID();"},
+		{"int WINAPI WinMain(HINSTANCE h)", "int        WinMain(HINSTANCE h)"},
+		{"extern NCURSES_EXPORT(int) COLOR_PAIR (int);", "extern NCURSES_EXPORT(int) COLOR_PAIR (int);"},
+		{"return f(x);", "return f(x);"},
+	}
+	for _, tt := range tests {
+		if got := string(blankMacros([]byte(tt.src))); got != tt.want {
+			t.Errorf("blankMacros(%q) = %q; want %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestBlankMacrosKeepsDefines(t *testing.T) {
+	src := "#define PyObject_HEAD_INIT(type) { 1, type },\n#define FOO bar(x)\n"
+	if got := string(blankMacros([]byte(src))); got != src {
+		t.Errorf("blankMacros(%q) = %q", src, got)
+	}
+}
+
+func TestBlankMacrosPrefixAndQualified(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"  V8_INLINE static Local<T> New(Isolate* i);", "            static Local<T> New(Isolate* i);"},
+		{"const_iterator end() const ABSL_ATTRIBUTE_LIFETIME_BOUND {", "const_iterator end() const" + strings.Repeat(" ", 31) + "{"},
+	}
+	for _, tt := range tests {
+		if got := string(blankMacros([]byte(tt.src))); got != tt.want {
+			t.Errorf("blankMacros(%q) = %q; want %q", tt.src, got, tt.want)
+		}
+	}
+}

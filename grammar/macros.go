@@ -1,6 +1,19 @@
 package grammar
 
-import "regexp"
+import (
+	"bytes"
+	"regexp"
+)
+
+// prefixMacro: a macro that starts a declaration before its keywords or
+// type: "V8_INLINE static Local<T> New(…)", "UV_EXTERN int uv_run(…)".
+var prefixMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+(?:static|inline|virtual|explicit|constexpr|extern|friend|const|unsigned|signed|void|bool|char|int|long|short|float|double|auto|struct|class|enum|union|typename|template)\b`)
+
+// qualifierBefore: a line that ends with a qualifier or storage class.
+var qualifierBefore = regexp.MustCompile(`(?:^|\W)(?:const|volatile|static|extern|inline|register|typedef|return|struct|union|enum|class|virtual|friend|explicit|constexpr|unsigned|signed|mutable|thread_local|_Thread_local|__inline|__inline__)\s+$`)
+
+// directive: the start of a preprocessor line up to the name it defines.
+var directive = regexp.MustCompile(`^\s*#\s*\w+\s+$`)
 
 // C and C++ code hides attributes and export markers behind macros that a
 // parser without a preprocessor cannot expand, and tree-sitter's grammars
@@ -22,11 +35,17 @@ var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+([A-Za-z_]\w
 // trailingMacros: upper-case or __-prefixed macros, with their arguments,
 // between a parameter list and the ";" or "{" that ends a declaration:
 // ") __THROW __nonnull ((1)) __wur;"  ") Py_GCC_ATTRIBUTE((format(printf, 1, 2)));"
-var trailingMacros = regexp.MustCompile(`\)((?:\s+(?:__[A-Za-z_]\w*|[A-Z][A-Z0-9_]*[A-Z0-9]|[A-Z][A-Za-z0-9]*_[A-Z][A-Z0-9_]*\b)(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?)+)\s*[;{]`)
+var trailingMacros = regexp.MustCompile(`\)(?:\s*(?:const|noexcept|override|final|volatile|&&|&)\b?)*((?:\s+(?:__[A-Za-z_]\w*|[A-Z][A-Z0-9_]*[A-Z0-9]|[A-Z][A-Za-z0-9]*_[A-Z][A-Z0-9_]*\b)(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?)+)\s*[;{]`)
 
 // paramsLike: the first macro's arguments read as a parameter list, "()",
 // "(void)" or "(type name, …)".
-var paramsLike = regexp.MustCompile(`^\s*\w+\s*\((?:\s*(?:void\s*)?\)|[^()]*?[A-Za-z_]\w*[\s*&]+[A-Za-z_]\w*\s*[,)])`)
+var paramsLike = regexp.MustCompile(`^\s*\w+\s*\((?:\s*(?:void\s*)?\)|[^()]*?[A-Za-z_]\w*[\s*&]+[A-Za-z_]\w*\s*[,)]|[^()]*?[*&]|[^()]*?\b(?:void|char|short|int|long|float|double|signed|unsigned|const|struct|union|enum|bool|size_t)\b)`)
+
+// callingConvention: a macro between a declaration's type and its name,
+// "static UClassID U_EXPORT2 getStaticClassID();", "int WINAPI WinMain(".
+// When the word is a type in capitals instead ("static UINT8 f("), blanking
+// it loses nothing the outline needs.
+var callingConvention = regexp.MustCompile(`[\w*&>][ \t]+([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
 
 // lineMacro: a line that is only a macro name in upper case (or ending in
 // an upper-case word, as PyObject_HEAD), with arguments on that line, and
@@ -63,6 +82,19 @@ func blankMacros(src []byte) []byte {
 		if p := paramsLike.FindSubmatch(src[m[2]:m[3]]); p != nil {
 			continue
 		}
+		blank(m[2], m[3])
+	}
+	for _, m := range callingConvention.FindAllSubmatchIndex(src, -1) {
+		// "#define NAME f(x)" defines NAME.
+		// "const BIO_METHOD *f(void)": after a qualifier the word is the
+		// declaration's only type.
+		line := src[bytes.LastIndexByte(src[:m[2]], '\n')+1 : m[2]]
+		if directive.Match(line) || qualifierBefore.Match(line) {
+			continue
+		}
+		blank(m[2], m[3])
+	}
+	for _, m := range prefixMacro.FindAllSubmatchIndex(src, -1) {
 		blank(m[2], m[3])
 	}
 	// tree-sitter-c ends a #define at a comment on one of its continued

@@ -28,29 +28,41 @@ packages=(
 )
 
 if [ $# -gt 0 ]; then
-  dirs=("$@")
-else
-  for p in "${packages[@]}"; do
-    d="$cache/npm/${p//@/-}"
-    if [ ! -d "$d" ]; then
-      (cd "$cache/npm" && npm pack --silent "$p" >/dev/null)
-      mkdir -p "$d" && tar -xzf "$cache/npm/${p//@/-}.tgz" -C "$d"
-    fi
-  done
-  py=$(python3 -c 'import sysconfig;print(sysconfig.get_paths()["include"])' 2>/dev/null || true)
-  dirs=("$cache/npm" "$(go env GOROOT)/src/runtime/cgo")
-  [ -n "$py" ] && [ -d "$py" ] && dirs+=("$py")
-  # Node's headers: its own, V8's and libuv's; OpenSSL once, not per arch.
-  if [ -d /usr/include/node ]; then
-    for f in /usr/include/node/*; do
-      [ "$(basename "$f")" = openssl ] || dirs+=("$f")
-    done
-    dirs+=(/usr/include/node/openssl/archs/linux-x86_64/asm/include)
-  fi
-  # The system headers, without the copies of Node and Python above.
-  for f in /usr/include/*; do
-    case "$(basename "$f")" in node|python3*) ;; *) dirs+=("$f") ;; esac
-  done
+  go run ./scripts/ctagscompare -misses "$cache/ctags_misses.txt" -extras "$cache/ctags_extras.txt" "$@"
+  exit
 fi
 
-go run ./scripts/ctagscompare -misses "$cache/ctags_misses.txt" -extras "$cache/ctags_extras.txt" "${dirs[@]}"
+for p in "${packages[@]}"; do
+  d="$cache/npm/${p//@/-}"
+  if [ ! -d "$d" ]; then
+    (cd "$cache/npm" && npm pack --silent "$p" >/dev/null)
+    mkdir -p "$d" && tar -xzf "$cache/npm/${p//@/-}.tgz" -C "$d"
+  fi
+done
+
+# One run per source, so that the system headers (many, and full of
+# macros) do not hide how the others fare.
+run() {
+  local name=$1; shift
+  echo "== $name"
+  go run ./scripts/ctagscompare -misses "$cache/ctags_misses_$name.txt" -extras "$cache/ctags_extras_$name.txt" "$@"
+}
+
+py=$(python3 -c 'import sysconfig;print(sysconfig.get_paths()["include"])' 2>/dev/null || true)
+[ -n "$py" ] && [ -d "$py" ] && run python "$py"
+run go-cgo "$(go env GOROOT)/src/runtime/cgo"
+# Node's headers: its own, V8's and libuv's; OpenSSL once, not per arch.
+if [ -d /usr/include/node ]; then
+  node=()
+  for f in /usr/include/node/*; do
+    [ "$(basename "$f")" = openssl ] || node+=("$f")
+  done
+  run node "${node[@]}" /usr/include/node/openssl/archs/linux-x86_64/asm/include
+fi
+run npm "$cache/npm"
+# The system headers, without the copies of Node and Python above.
+sys=()
+for f in /usr/include/*; do
+  case "$(basename "$f")" in node|python3*) ;; *) sys+=("$f") ;; esac
+done
+run usr-include "${sys[@]}"
