@@ -101,3 +101,17 @@ func TestBlankMacrosPrefixAndQualified(t *testing.T) {
 		}
 	}
 }
+
+func TestBlankMacrosMore(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"class V8_EXPORT V8_NODISCARD Scope {", "class                        Scope {"},
+		{"NODE_EXTERN v8::Local<v8::Context> NewContext(", "            v8::Local<v8::Context> NewContext("},
+		{"  V8_INLINE Persistent(Isolate* i)", "            Persistent(Isolate* i)"},
+		{"BOOL Init(void);", "BOOL Init(void);"},
+	}
+	for _, tt := range tests {
+		if got := string(blankMacros([]byte(tt.src))); got != tt.want {
+			t.Errorf("blankMacros(%q) = %q; want %q", tt.src, got, tt.want)
+		}
+	}
+}

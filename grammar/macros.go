@@ -6,8 +6,14 @@ import (
 )
 
 // prefixMacro: a macro that starts a declaration before its keywords or
-// type: "V8_INLINE static Local<T> New(…)", "UV_EXTERN int uv_run(…)".
-var prefixMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+(?:static|inline|virtual|explicit|constexpr|extern|friend|const|unsigned|signed|void|bool|char|int|long|short|float|double|auto|struct|class|enum|union|typename|template)\b`)
+// type: "V8_INLINE static Local<T> New(…)", "UV_EXTERN int uv_run(…)",
+// "NODE_EXTERN v8::Local<v8::Context> NewContext(…)". Directly before a
+// name and "(", the word may be a type in capitals ("BOOL Init(void)"), so
+// it is blanked only when it reads as a marker (prefixMarker).
+var prefixMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+(?:(?:static|inline|virtual|explicit|constexpr|extern|friend|const|unsigned|signed|void|bool|char|int|long|short|float|double|auto|struct|class|enum|union|typename|template)\b|[A-Za-z_][\w:]*(?:<[^;{}()\n]*>)?[ \t*&]+~?[A-Za-z_][\w:]*[ \t]*\(|([A-Za-z_]\w*[ \t]*\())`)
+
+// prefixMarker: the words export and inlining macros are made of.
+var prefixMarker = regexp.MustCompile(`EXPORT|INLINE|EXTERN|_API\b|API_|DEPRECATED|NODISCARD|VISIBILITY|ATTRIBUTE|WARN_UNUSED|_DLL|DLL_|_PUBLIC|_HIDDEN|_LOCAL|_CAPI|ALWAYS`)
 
 // qualifierBefore: a line that ends with a qualifier or storage class.
 var qualifierBefore = regexp.MustCompile(`(?:^|\W)(?:const|volatile|static|extern|inline|register|typedef|return|struct|union|enum|class|virtual|friend|explicit|constexpr|unsigned|signed|mutable|thread_local|_Thread_local|__inline|__inline__)\s+$`)
@@ -28,9 +34,10 @@ var directive = regexp.MustCompile(`^\s*#\s*\w+\s+$`)
 // blankMacros overwrites such macros with spaces before parsing, so that
 // every byte and line keeps its position and the names stay intact.
 
-// exportMacro: "class NAME_API Name" followed by "{", ":" or "final"; two
-// identifiers after "class" can only be a macro and the class name.
-var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+([A-Za-z_]\w*(?:[ \t]*\([^()\n]*\))?)[ \t]+([A-Za-z_]\w*)[ \t]*(?:final\b|[:{\n])`)
+// exportMacro: "class NAME_API Name" followed by "{", ":" or "final"; more
+// than one identifier after "class" can only be macros and the class name
+// ("class V8_EXPORT V8_NODISCARD MicrotasksScope {").
+var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+((?:[A-Za-z_]\w*(?:[ \t]*\([^()\n]*\))?[ \t]+)+)([A-Za-z_]\w*)[ \t]*(?:final\b|[:{\n])`)
 
 // trailingMacros: upper-case or __-prefixed macros, with their arguments,
 // between a parameter list and the ";" or "{" that ends a declaration:
@@ -84,17 +91,26 @@ func blankMacros(src []byte) []byte {
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range callingConvention.FindAllSubmatchIndex(src, -1) {
-		// "#define NAME f(x)" defines NAME.
-		// "const BIO_METHOD *f(void)": after a qualifier the word is the
-		// declaration's only type.
-		line := src[bytes.LastIndexByte(src[:m[2]], '\n')+1 : m[2]]
-		if directive.Match(line) || qualifierBefore.Match(line) {
+	for _, m := range prefixMacro.FindAllSubmatchIndex(src, -1) {
+		if m[4] >= 0 && !prefixMarker.Match(src[m[2]:m[3]]) {
 			continue
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range prefixMacro.FindAllSubmatchIndex(src, -1) {
+	for _, m := range callingConvention.FindAllSubmatchIndex(src, -1) {
+		// "#define NAME f(x)" defines NAME.
+		// "const BIO_METHOD *f(void)": after a qualifier the word is the
+		// declaration's only type.
+		// Read what precedes it as blanked so far: after a prefix macro
+		// ("OSSL_DEPRECATEDIN_3_0 DH *DH_new(void);") DH is the type.
+		cur := src
+		if out != nil {
+			cur = out
+		}
+		line := cur[bytes.LastIndexByte(cur[:m[2]], '\n')+1 : m[2]]
+		if directive.Match(line) || qualifierBefore.Match(line) || len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
 		blank(m[2], m[3])
 	}
 	// tree-sitter-c ends a #define at a comment on one of its continued
