@@ -115,3 +115,11 @@ func TestBlankMacrosMore(t *testing.T) {
 		}
 	}
 }
+
+func TestBlankMacrosRuns(t *testing.T) {
+	src := "DECLARE_ASN1_FUNCTIONS(A)\nDECLARE_ASN1_FUNCTIONS(B)\n#define X 1\n"
+	want := "                         \n                         \n#define X 1\n"
+	if got := string(blankMacros([]byte(src))); got != want {
+		t.Errorf("blankMacros(%q) = %q; want %q", src, got, want)
+	}
+}

@@ -119,7 +119,8 @@ func blankMacros(src []byte) []byte {
 		blank(m[2], m[3])
 	}
 	for _, m := range lineMacro.FindAllSubmatchIndex(src, -1) {
-		if declaratorNext.Match(src[m[1]:min(len(src), m[1]+200)]) {
+		next := src[m[1]:min(len(src), m[1]+200)]
+		if declaratorNext.Match(next) && !nextIsLineMacro(next) {
 			continue
 		}
 		blank(m[2], m[3])
@@ -132,6 +133,16 @@ func blankMacros(src []byte) []byte {
 
 // defineComment: a /* comment */ on a line that continues a #define.
 var defineComment = regexp.MustCompile(`(/\*[^\n]*?\*/)[^\n]*\\\r?\n`)
+
+// nextIsLineMacro reports whether the first non-blank line of b is itself
+// a line that is only a macro: DECLARE_ASN1_FUNCTIONS(X) lines come in runs.
+func nextIsLineMacro(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n")
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i+1]
+	}
+	return lineMacro.Match(b)
+}
 
 func firstWord(b []byte) string {
 	i := 0

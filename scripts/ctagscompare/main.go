@@ -64,8 +64,8 @@ type stats struct {
 	// macroCalls counts misses where ctags names a macro call that expands
 	// to the declaration: "PyAPI_FUNC(int) Py_Main(…)" tagged PyAPI_FUNC.
 	macroCalls int
-	byKind                       map[string][2]int
-	extras                       int
+	byKind     map[string][2]int
+	extras     int
 }
 
 func main() {
