@@ -123,3 +123,15 @@ func TestBlankMacrosRuns(t *testing.T) {
 		t.Errorf("blankMacros(%q) = %q; want %q", src, got, want)
 	}
 }
+
+func TestBlankMacrosFinalClass(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"class V8_EXPORT HeapState final {", "class           HeapState final {"},
+		{"class Foo final : public Bar {", "class Foo final : public Bar {"},
+	}
+	for _, tt := range tests {
+		if got := string(blankMacros([]byte(tt.src))); got != tt.want {
+			t.Errorf("blankMacros(%q) = %q; want %q", tt.src, got, tt.want)
+		}
+	}
+}

@@ -37,7 +37,7 @@ var directive = regexp.MustCompile(`^\s*#\s*\w+\s+$`)
 // exportMacro: "class NAME_API Name" followed by "{", ":" or "final"; more
 // than one identifier after "class" can only be macros and the class name
 // ("class V8_EXPORT V8_NODISCARD MicrotasksScope {").
-var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+((?:[A-Za-z_]\w*(?:[ \t]*\([^()\n]*\))?[ \t]+)+)([A-Za-z_]\w*)[ \t]*(?:final\b|[:{\n])`)
+var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+((?:[A-Za-z_]\w*(?:[ \t]*\([^()\n]*\))?[ \t]+)+?)([A-Za-z_]\w*)[ \t]*(?:final\b[ \t]*)?[:{\n]`)
 
 // trailingMacros: upper-case or __-prefixed macros, with their arguments,
 // between a parameter list and the ";" or "{" that ends a declaration:
