@@ -135,3 +135,11 @@ func TestBlankMacrosFinalClass(t *testing.T) {
 		}
 	}
 }
+
+func TestBlankMacrosPointer(t *testing.T) {
+	src := "typedef void (APIENTRYP PFNGLCLEARPROC) (GLbitfield mask);"
+	want := "typedef void (          PFNGLCLEARPROC) (GLbitfield mask);"
+	if got := string(blankMacros([]byte(src))); got != want {
+		t.Errorf("blankMacros(%q) = %q; want %q", src, got, want)
+	}
+}

@@ -12,6 +12,10 @@ import (
 // it is blanked only when it reads as a marker (prefixMarker).
 var prefixMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+(?:(?:static|inline|virtual|explicit|constexpr|extern|friend|const|unsigned|signed|void|bool|char|int|long|short|float|double|auto|struct|class|enum|union|typename|template)\b|[A-Za-z_][\w:]*(?:<[^;{}()\n]*>)?[ \t*&]+~?[A-Za-z_][\w:]*[ \t]*\(|([A-Za-z_]\w*[ \t]*\())`)
 
+// pointerMacro: a macro for "*" inside a declarator's parentheses,
+// "typedef void (APIENTRYP PFNGLCLEARPROC) (GLbitfield mask);".
+var pointerMacro = regexp.MustCompile(`\([ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+[A-Za-z_]\w*[ \t]*\)[ \t]*\(`)
+
 // prefixMarker: the words export and inlining macros are made of.
 var prefixMarker = regexp.MustCompile(`EXPORT|INLINE|EXTERN|_API\b|API_|DEPRECATED|NODISCARD|VISIBILITY|ATTRIBUTE|WARN_UNUSED|_DLL|DLL_|_PUBLIC|_HIDDEN|_LOCAL|_CAPI|ALWAYS`)
 
@@ -111,6 +115,9 @@ func blankMacros(src []byte) []byte {
 		if directive.Match(line) || qualifierBefore.Match(line) || len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
+		blank(m[2], m[3])
+	}
+	for _, m := range pointerMacro.FindAllSubmatchIndex(src, -1) {
 		blank(m[2], m[3])
 	}
 	// tree-sitter-c ends a #define at a comment on one of its continued
