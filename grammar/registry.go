@@ -16,6 +16,7 @@ import (
 	"github.com/smacker/go-tree-sitter/csharp"
 	"github.com/smacker/go-tree-sitter/dockerfile"
 	"github.com/smacker/go-tree-sitter/elixir"
+	"github.com/smacker/go-tree-sitter/elm"
 	"github.com/smacker/go-tree-sitter/golang"
 	"github.com/smacker/go-tree-sitter/hcl"
 	"github.com/smacker/go-tree-sitter/java"
@@ -81,6 +82,7 @@ var registry = []*Language{
 	{Name: "csharp", Extensions: []string{".cs"}, language: csharp.GetLanguage},
 	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}, language: dockerfile.GetLanguage},
 	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}, language: elixir.GetLanguage},
+	{Name: "elm", Extensions: []string{".elm"}, language: elm.GetLanguage},
 	{Name: "go", Extensions: []string{".go"}, language: golang.GetLanguage},
 	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}, language: hcl.GetLanguage},
 	{Name: "java", Extensions: []string{".java"}, language: java.GetLanguage},
