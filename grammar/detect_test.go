@@ -84,7 +84,7 @@ func TestBlankMacrosCallingConvention(t *testing.T) {
 }
 
 func TestBlankMacrosKeepsDefines(t *testing.T) {
-	src := "#define PyObject_HEAD_INIT(type) { 1, type },\n#define FOO bar(x)\n"
+	src := "#define PyObject_HEAD_INIT(type) { 1, type },\n#define FOO bar(x)\n#define BIT ((unsigned)1 << 3)\n"
 	if got := string(blankMacros([]byte(src))); got != src {
 		t.Errorf("blankMacros(%q) = %q", src, got)
 	}
@@ -141,5 +141,17 @@ func TestBlankMacrosPointer(t *testing.T) {
 	want := "typedef void (          PFNGLCLEARPROC) (GLbitfield mask);"
 	if got := string(blankMacros([]byte(src))); got != want {
 		t.Errorf("blankMacros(%q) = %q; want %q", src, got, want)
+	}
+}
+
+func TestBlankMacrosOldStyle(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"ZEXTERN int ZEXPORT gzputc OF((gzFile file, int c));", "        int         gzputc    (gzFile file, int c) ;"},
+		{"extern int pg_sprintf(char *s,...) pg_attribute_printf(2, 3);", "extern int pg_sprintf(char *s,...)" + strings.Repeat(" ", 26) + ";"},
+	}
+	for _, tt := range tests {
+		if got := string(blankMacros([]byte(tt.src))); got != tt.want {
+			t.Errorf("blankMacros(%q) = %q; want %q", tt.src, got, tt.want)
+		}
 	}
 }

@@ -16,6 +16,10 @@ var prefixMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+
 // "typedef void (APIENTRYP PFNGLCLEARPROC) (GLbitfield mask);".
 var pointerMacro = regexp.MustCompile(`\([ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+[A-Za-z_]\w*[ \t]*\)[ \t]*\(`)
 
+// oldStyleParams: zlib's "int ZEXPORT deflate OF((z_streamp strm, int f));",
+// a macro that drops the parameters for pre-ANSI compilers.
+var oldStyleParams = regexp.MustCompile(`[A-Za-z_]\w*[ \t]+([A-Z][A-Z0-9_]*)[ \t]*(\()\(`)
+
 // prefixMarker: the words export and inlining macros are made of.
 var prefixMarker = regexp.MustCompile(`EXPORT|INLINE|EXTERN|_API\b|API_|DEPRECATED|NODISCARD|VISIBILITY|ATTRIBUTE|WARN_UNUSED|_DLL|DLL_|_PUBLIC|_HIDDEN|_LOCAL|_CAPI|ALWAYS`)
 
@@ -46,7 +50,7 @@ var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+((?:[A-Za-z_
 // trailingMacros: upper-case or __-prefixed macros, with their arguments,
 // between a parameter list and the ";" or "{" that ends a declaration:
 // ") __THROW __nonnull ((1)) __wur;"  ") Py_GCC_ATTRIBUTE((format(printf, 1, 2)));"
-var trailingMacros = regexp.MustCompile(`\)(?:\s*(?:const|noexcept|override|final|volatile|&&|&)\b?)*((?:\s+(?:__[A-Za-z_]\w*|[A-Z][A-Z0-9_]*[A-Z0-9]|[A-Z][A-Za-z0-9]*_[A-Z][A-Z0-9_]*\b)(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?)+)\s*[;{]`)
+var trailingMacros = regexp.MustCompile(`\)(?:\s*(?:const|noexcept|override|final|volatile|&&|&)\b?)*((?:\s+(?:__[A-Za-z_]\w*|[A-Za-z_]\w*_attribute_\w*|[A-Z][A-Z0-9_]*[A-Z0-9]|[A-Z][A-Za-z0-9]*_[A-Z][A-Z0-9_]*\b)(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?)+)\s*[;{]`)
 
 // paramsLike: the first macro's arguments read as a parameter list, "()",
 // "(void)" or "(type name, …)".
@@ -56,7 +60,7 @@ var paramsLike = regexp.MustCompile(`^\s*\w+\s*\((?:\s*(?:void\s*)?\)|[^()]*?[A-
 // "static UClassID U_EXPORT2 getStaticClassID();", "int WINAPI WinMain(".
 // When the word is a type in capitals instead ("static UINT8 f("), blanking
 // it loses nothing the outline needs.
-var callingConvention = regexp.MustCompile(`[\w*&>][ \t]+([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
+var callingConvention = regexp.MustCompile(`[\w*&>][ \t]+([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+\**[ \t]*[A-Za-z_]\w*[ \t]*(?:[A-Z][A-Z0-9_]*[ \t]*)?\(`)
 
 // lineMacro: a line that is only a macro name in upper case (or ending in
 // an upper-case word, as PyObject_HEAD), with arguments on that line, and
@@ -120,6 +124,16 @@ func blankMacros(src []byte) []byte {
 	for _, m := range pointerMacro.FindAllSubmatchIndex(src, -1) {
 		blank(m[2], m[3])
 	}
+	for _, m := range oldStyleParams.FindAllSubmatchIndex(src, -1) {
+		line := src[bytes.LastIndexByte(src[:m[2]], '\n')+1 : m[2]]
+		if directive.Match(line) {
+			continue
+		}
+		if end := closingParen(src, m[4]); end > 0 {
+			blank(m[2], m[5])
+			blank(end, end+1)
+		}
+	}
 	// tree-sitter-c ends a #define at a comment on one of its continued
 	// lines; the comment means nothing to the outline.
 	for _, m := range defineComment.FindAllSubmatchIndex(src, -1) {
@@ -149,6 +163,26 @@ func nextIsLineMacro(b []byte) bool {
 		b = b[:i+1]
 	}
 	return lineMacro.Match(b)
+}
+
+// closingParen returns the index of the ")" that closes the "(" at open,
+// or -1 when it is not on the same few lines.
+func closingParen(src []byte, open int) int {
+	depth := 0
+	for i := open; i < len(src) && i < open+2000; i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case ';', '{', '}':
+			return -1
+		}
+	}
+	return -1
 }
 
 func firstWord(b []byte) string {
