@@ -207,11 +207,18 @@ func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
 
 // cleanName folds whitespace; heading names also lose closing #s, and C++
 // operators their inner space ("operator ==" is "operator==", while
-// "operator new" keeps it).
+// "operator new" keeps it) and conversion operators their parameters.
 func cleanName(s string, kind grammar.Kind) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if rest, ok := strings.CutPrefix(s, "operator "); ok && rest != "" && !isWordByte(rest[0]) {
 		s = "operator" + strings.ReplaceAll(rest, " ", "")
+	}
+	// A C++ conversion operator's node holds its parameters and
+	// qualifiers: "operator bool() const" is named "operator bool".
+	if strings.HasPrefix(s, "operator ") {
+		if i := strings.Index(s, "("); i > 0 {
+			s = strings.TrimSpace(s[:i])
+		}
 	}
 	if kind == grammar.Heading {
 		t := strings.TrimRight(s, "#")

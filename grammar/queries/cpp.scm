@@ -71,6 +71,18 @@
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
   ]) @definition.function
 
+; explicit operator bool() const { … }  — the name is cut at "(" in code
+(function_definition
+  declarator: (operator_cast) @name) @definition.function
+
+(declaration
+  declarator: (operator_cast) @name) @definition.function
+
+(function_definition
+  declarator: (qualified_identifier
+    scope: [(namespace_identifier) @scope (template_type name: (type_identifier) @scope)]
+    name: (operator_cast) @name)) @definition.method
+
 ; template <> void swap<Foo>(Foo &, Foo &) { … }
 (function_definition
   declarator: (function_declarator

@@ -32,3 +32,14 @@ union Bits {
   int i;
   float f;
 };
+
+class Handle {
+ public:
+  explicit operator bool() const { return ptr_ != nullptr; }
+  operator int() const;
+
+ private:
+  void *ptr_;
+};
+
+Handle::operator int() const { return 0; }
