@@ -6,6 +6,7 @@
 // with @definition.<kind> (kind from [Kind]) and its identifier with @name.
 // Three helper captures shape the name: @scope qualifies it (a Go receiver,
 // a C++ out-of-line class: "Scope.Name"), @trait names the trait of a Rust
-// impl ("Trait for Type"), and @skip marks a match to ignore. A query whose
+// impl ("Trait for Type"), and @skip marks a match to ignore. A capture
+// whose name starts with "_" (@_q) only feeds a predicate. A query whose
 // first lines say "; inherits: parent" is appended to its parent's query.
 package grammar

@@ -10,14 +10,33 @@ import (
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/bash"
+	"github.com/smacker/go-tree-sitter/c"
+	"github.com/smacker/go-tree-sitter/cpp"
+	"github.com/smacker/go-tree-sitter/csharp"
+	"github.com/smacker/go-tree-sitter/dockerfile"
+	"github.com/smacker/go-tree-sitter/elixir"
+	"github.com/smacker/go-tree-sitter/elm"
 	"github.com/smacker/go-tree-sitter/golang"
+	"github.com/smacker/go-tree-sitter/hcl"
+	"github.com/smacker/go-tree-sitter/java"
 	"github.com/smacker/go-tree-sitter/javascript"
+	"github.com/smacker/go-tree-sitter/kotlin"
+	"github.com/smacker/go-tree-sitter/lua"
 	markdown "github.com/smacker/go-tree-sitter/markdown/tree-sitter-markdown"
+	"github.com/smacker/go-tree-sitter/ocaml"
+	"github.com/smacker/go-tree-sitter/php"
+	"github.com/smacker/go-tree-sitter/protobuf"
 	"github.com/smacker/go-tree-sitter/python"
+	"github.com/smacker/go-tree-sitter/ruby"
 	"github.com/smacker/go-tree-sitter/rust"
+	"github.com/smacker/go-tree-sitter/scala"
+	"github.com/smacker/go-tree-sitter/sql"
 	"github.com/smacker/go-tree-sitter/swift"
+	"github.com/smacker/go-tree-sitter/toml"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	"github.com/smacker/go-tree-sitter/yaml"
 )
 
 //go:embed queries/*.scm
@@ -35,6 +54,20 @@ type Language struct {
 	// Interpreters are the #! programs of extensionless scripts it covers
 	// ("python3", "node").
 	Interpreters []string
+	// Shared are extensions that belong to another language's row but that
+	// this language takes over when Detect reports true for the head of the
+	// file: a ".h" file is C unless its first 8 KiB look like C++.
+	Shared []string
+	// Detect inspects the head of a file with a Shared extension.
+	Detect func(head []byte) bool
+	// Prepare, when set, rewrites a file before it is parsed without
+	// moving any byte or line (it may only overwrite bytes with spaces),
+	// to hide what the grammar cannot parse; it returns src itself when it
+	// changes nothing and never modifies src.
+	Prepare func(src []byte) []byte
+	// HeadingLevels: the language's headings nest by their level (Markdown's
+	// # and ##), not by the containment of their nodes.
+	HeadingLevels bool
 
 	language func() *sitter.Language
 
@@ -46,14 +79,33 @@ type Language struct {
 
 // registry is the one table of languages, sorted by name.
 var registry = []*Language{
+	{Name: "bash", Extensions: []string{".sh", ".bash"}, Interpreters: []string{"sh", "bash", "dash", "ksh"}, language: bash.GetLanguage},
+	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: blankMacros, language: c.GetLanguage},
+	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: blankMacros, language: cpp.GetLanguage},
+	{Name: "csharp", Extensions: []string{".cs"}, language: csharp.GetLanguage},
+	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}, language: dockerfile.GetLanguage},
+	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}, language: elixir.GetLanguage},
+	{Name: "elm", Extensions: []string{".elm"}, language: elm.GetLanguage},
 	{Name: "go", Extensions: []string{".go"}, language: golang.GetLanguage},
+	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}, language: hcl.GetLanguage},
+	{Name: "java", Extensions: []string{".java"}, language: java.GetLanguage},
 	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, language: javascript.GetLanguage},
-	{Name: "markdown", Extensions: []string{".md", ".markdown"}, language: markdown.GetLanguage},
+	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, language: kotlin.GetLanguage},
+	{Name: "lua", Extensions: []string{".lua"}, Interpreters: []string{"lua", "luajit"}, language: lua.GetLanguage},
+	{Name: "markdown", Extensions: []string{".md", ".markdown"}, HeadingLevels: true, language: markdown.GetLanguage},
+	{Name: "ocaml", Extensions: []string{".ml"}, language: ocaml.GetLanguage},
+	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}, language: php.GetLanguage},
+	{Name: "protobuf", Extensions: []string{".proto"}, language: protobuf.GetLanguage},
 	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, language: python.GetLanguage},
+	{Name: "ruby", Extensions: []string{".rb", ".rake", ".gemspec"}, Filenames: []string{"Rakefile", "Gemfile"}, Interpreters: []string{"ruby"}, language: ruby.GetLanguage},
 	{Name: "rust", Extensions: []string{".rs"}, language: rust.GetLanguage},
+	{Name: "scala", Extensions: []string{".scala", ".sc"}, language: scala.GetLanguage},
+	{Name: "sql", Extensions: []string{".sql"}, language: sql.GetLanguage},
 	{Name: "swift", Extensions: []string{".swift"}, language: swift.GetLanguage},
+	{Name: "toml", Extensions: []string{".toml"}, language: toml.GetLanguage},
 	{Name: "tsx", Extensions: []string{".tsx"}, language: tsx.GetLanguage},
 	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, language: typescript.GetLanguage},
+	{Name: "yaml", Extensions: []string{".yaml", ".yml"}, language: yaml.GetLanguage},
 }
 
 // Languages returns the registry, sorted by name.
@@ -77,7 +129,7 @@ func ForPath(name string, head []byte) *Language {
 	base := path.Base(strings.ReplaceAll(name, "\\", "/"))
 	lower := strings.ToLower(base)
 	var best *Language
-	bestLen := 0
+	bestExt := ""
 	for _, l := range registry {
 		for _, f := range l.Filenames {
 			if base == f || lower == strings.ToLower(f) {
@@ -85,18 +137,37 @@ func ForPath(name string, head []byte) *Language {
 			}
 		}
 		for _, ext := range l.Extensions {
-			if len(ext) > bestLen && strings.HasSuffix(lower, ext) && len(lower) > len(ext) {
-				best, bestLen = l, len(ext)
+			if len(ext) > len(bestExt) && strings.HasSuffix(lower, ext) && len(lower) > len(ext) {
+				best, bestExt = l, ext
 			}
 		}
 	}
 	if best != nil {
-		return best
+		return shared(best, bestExt, head)
 	}
 	if strings.Contains(base, ".") && !strings.HasPrefix(base, ".") {
 		return nil
 	}
 	return forShebang(head)
+}
+
+// shared hands a file whose extension other languages share to the first
+// of them whose Detect claims its head, and otherwise to owner.
+func shared(owner *Language, ext string, head []byte) *Language {
+	if len(head) > headSize {
+		head = head[:headSize]
+	}
+	for _, l := range registry {
+		if l.Detect == nil || l == owner {
+			continue
+		}
+		for _, e := range l.Shared {
+			if e == ext && l.Detect(head) {
+				return l
+			}
+		}
+	}
+	return owner
 }
 
 // forShebang reads "#!/usr/bin/env -S python3 -u" or "#!/bin/bash".

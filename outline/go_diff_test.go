@@ -96,7 +96,7 @@ func TestGoDifferential(t *testing.T) {
 					r.skipped = true
 					continue
 				}
-				o, err := Parse(context.Background(), lang, src)
+				o, err := parseDiff(lang, src)
 				if err != nil {
 					r.parseError = err
 					continue

@@ -75,6 +75,9 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	if timeout <= 0 {
 		return nil, fmt.Errorf("parse stopped: %w", context.DeadlineExceeded)
 	}
+	if lang.Prepare != nil {
+		src = lang.Prepare(src)
+	}
 	p := getParser()
 	p.SetLanguage(lang.Sitter())
 	// Time is bounded by tree-sitter's own clock. Cancellation comes from
@@ -106,9 +109,38 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(q, root, src)
-	defs = extendSections(defs, uint32(len(src)), endLine(root))
+	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
 	return o, nil
+}
+
+// parse parses src with a pooled parser. smacker/go-tree-sitter's ParseCtx
+// watches its context in a goroutine that may raise the parser's cancel
+// flag even after the parse has finished, if the context is cancelled
+// right then: the next parse on that pooled parser would stop at once. So
+// ParseCtx gets a context of its own that is cancelled only when ctx is
+// cancelled during the parse, and a parser that may carry a raised flag
+// is closed instead of pooled.
+func parse(ctx context.Context, lang *grammar.Language, src []byte) (*sitter.Tree, error) {
+	// pctx must never be cancelled once the parse is over (see above); a
+	// child of Background that is not cancelled holds no resources.
+	pctx, stop := context.WithCancel(context.Background())
+	release := context.AfterFunc(ctx, stop)
+	p := getParser()
+	p.SetLanguage(lang.Sitter())
+	tree, err := p.ParseCtx(pctx, nil, src)
+	if release() && err == nil {
+		parsers.Put(p)
+		return tree, nil
+	}
+	p.Close()
+	if err == nil {
+		return tree, nil
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
+	}
+	return nil, fmt.Errorf("parse: %w", err)
 }
 
 // def is one query match before nesting.
@@ -250,14 +282,15 @@ func headingLevel(s string) int {
 // extendSections makes each heading span its section: up to the next
 // heading of the same or a shallower level, or the end of the file. Nesting
 // by containment then follows the levels, and a skipped level (# then ###)
-// nests under the nearest shallower heading. It returns the definitions
-// without the hidden ones.
-func extendSections(defs []def, size uint32, lines int) []def {
+// nests under the nearest shallower heading. Only languages whose headings
+// have levels are extended; others (YAML keys, TOML tables) nest by their
+// nodes. It returns the definitions without the hidden ones.
+func extendSections(defs []def, leveled bool, size uint32, lines int) []def {
 	sort.SliceStable(defs, func(i, j int) bool {
 		return defs[i].entry.StartByte < defs[j].entry.StartByte
 	})
 	for i, d := range defs {
-		if d.level == 0 {
+		if d.level == 0 || !leveled {
 			continue
 		}
 		d.entry.EndByte, d.entry.EndLine = size, lines
@@ -279,9 +312,21 @@ func extendSections(defs []def, size uint32, lines int) []def {
 }
 
 // cleanName folds whitespace; heading names also lose closing #s and
-// their inline markup.
+// their inline markup, and C++ operators their inner space ("operator =="
+// is "operator==", while "operator new" keeps it) and conversion operators
+// their parameters.
 func cleanName(s string, kind grammar.Kind) string {
 	s = strings.Join(strings.Fields(s), " ")
+	if rest, ok := strings.CutPrefix(s, "operator "); ok && rest != "" && !isWordByte(rest[0]) {
+		s = "operator" + strings.ReplaceAll(rest, " ", "")
+	}
+	// A C++ conversion operator's node holds its parameters and
+	// qualifiers: "operator bool() const" is named "operator bool".
+	if strings.HasPrefix(s, "operator ") {
+		if i := strings.Index(s, "("); i > 0 {
+			s = strings.TrimSpace(s[:i])
+		}
+	}
 	if kind == grammar.Heading {
 		t := strings.TrimRight(s, "#")
 		if t == "" {
@@ -319,6 +364,10 @@ func lastSegment(s string) string {
 		}
 	}
 	return s[start:]
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // nest orders definitions by position and nests each in the innermost

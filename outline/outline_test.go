@@ -6,6 +6,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -118,4 +119,13 @@ func TestHeadingSections(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Symbols mismatch (-want +got):\n%s", diff)
 	}
+}
+
+// parseDiff parses for a differential test: on a loaded machine a large
+// file (Go's rewriteAMD64.go) may need longer than ParseTimeout, and the
+// test is about what the outline says, not how fast.
+func parseDiff(lang *grammar.Language, src []byte) (*Outline, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	return Parse(ctx, lang, src)
 }

@@ -3,7 +3,6 @@ package outline
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -280,7 +279,7 @@ func outlinePythonFiles(t *testing.T, files []string) (map[string][]pyDef, map[s
 					t.Error(err)
 					continue
 				}
-				o, err := Parse(context.Background(), lang, src)
+				o, err := parseDiff(lang, src)
 				if err != nil {
 					t.Errorf("outline %s: %v", p, err)
 					continue

@@ -2,7 +2,6 @@ package outline
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -71,7 +70,7 @@ func TestRustDifferential(t *testing.T) {
 					t.Error(err)
 					continue
 				}
-				o, err := Parse(context.Background(), lang, src)
+				o, err := parseDiff(lang, src)
 				if err != nil {
 					t.Errorf("%s: %v", path, err)
 					continue
