@@ -18,6 +18,12 @@ import (
 )
 
 // newWatchedDir makes a project folder and starts watching it.
+func init() {
+	// Tests share two cores with other packages' tests: a slow sync is
+	// load, not a fault of the watcher, and would only ask for a rescan.
+	syncTimeout = 10 * time.Second
+}
+
 func newWatchedDir(t *testing.T, files map[string]string, skip func(string) bool) (string, *Watcher) {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
