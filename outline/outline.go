@@ -70,28 +70,43 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
 		defer cancel()
 	}
-	p := getParser()
-	p.SetLanguage(lang.Sitter())
-	tree, err := p.ParseCtx(ctx, nil, src)
+	tree, err := parse(ctx, lang, src)
 	if err != nil {
-		// A cancelled parser is reset by ParseCtx; an operation-limit
-		// failure leaves nothing to reuse safely.
-		if !errors.Is(err, sitter.ErrOperationLimit) {
-			parsers.Put(p)
-		} else {
-			p.Close()
-		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
-		}
-		return nil, fmt.Errorf("parse: %w", err)
+		return nil, err
 	}
-	parsers.Put(p)
 	defer tree.Close()
 	root := tree.RootNode()
-	defs := collect(q, root, src)
-	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
+	defs := collect(ctx, q, root, src)
+	o := &Outline{Entries: nest(defs), Partial: root.HasError() || ctx.Err() != nil}
 	return o, nil
+}
+
+// parse parses src on a pooled parser. smacker/go-tree-sitter sets a
+// parser's cancellation flag from a goroutine that can run after the parse
+// it watched has finished, once that parse's context ends (Parse's own
+// deferred cancel ends it at once). The next parse on that parser then
+// stops before it starts, with ErrOperationLimit and a live context: such
+// a parser is dropped and the parse retried once on a fresh one.
+func parse(ctx context.Context, lang *grammar.Language, src []byte) (*sitter.Tree, error) {
+	for attempt := 0; ; attempt++ {
+		p := getParser()
+		p.SetLanguage(lang.Sitter())
+		tree, err := p.ParseCtx(ctx, nil, src)
+		switch {
+		case err == nil:
+			parsers.Put(p)
+			return tree, nil
+		case ctx.Err() != nil:
+			// ParseCtx cleared the flag; SetLanguage resets the parser's
+			// state before its next use.
+			parsers.Put(p)
+			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
+		}
+		p.Close()
+		if attempt > 0 || !errors.Is(err, sitter.ErrOperationLimit) {
+			return nil, fmt.Errorf("parse: %w", err)
+		}
+	}
 }
 
 // def is one query match before nesting.
@@ -101,18 +116,10 @@ type def struct {
 	pattern uint16
 }
 
-func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.Exec(q, root)
+func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte) []def {
 	byName := map[[2]uint32]int{}
 	var defs []def
-	for {
-		m, ok := qc.NextMatch()
-		if !ok {
-			break
-		}
-		m = qc.FilterPredicates(m, src)
+	for m := range matches(ctx, q, root, src) {
 		if len(m.Captures) == 0 {
 			continue
 		}

@@ -115,15 +115,23 @@ const MaxPath = 4096
 // a megabyte of path should not get it back.
 const maxShown = 200
 
-// show prints a path for a one-line message: cut at maxShown bytes, and
-// quoted when it holds control characters or is not UTF-8.
+// show prints a path for a one-line message: quoted when it holds control
+// characters or is not UTF-8, and cut so that the message stays short
+// (escapes take up to four bytes each, so a quoted path is cut sooner).
 func show(p string) string {
-	cut := false
-	if len(p) > maxShown {
-		p, cut = strings.ToValidUTF8(p[:maxShown], ""), true
+	quote := !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl)
+	limit := maxShown
+	if quote {
+		limit = maxShown / 4
 	}
-	if !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl) {
+	cut := len(p) > limit
+	if cut {
+		p = p[:limit]
+	}
+	if quote {
 		p = strconv.Quote(p)
+	} else {
+		p = strings.ToValidUTF8(p, "")
 	}
 	if cut {
 		p += "…"
