@@ -170,6 +170,21 @@ func TestParseDeadline(t *testing.T) {
 			t.Errorf("Parse stopped %v after its 20ms deadline", d)
 		}
 	}
+	// tree-sitter-swift never ends on these (FuzzOutline found them): the
+	// deadline is what stops it.
+	for _, src := range []string{"f {\nm() {=\n", "str\xe5\xe5uct Rpc \n}f {\nnmain() {=\n"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		_, err := Parse(ctx, grammar.ByName("swift"), []byte(src))
+		d := time.Since(start)
+		cancel()
+		if d > time.Second {
+			t.Errorf("swift %q: Parse stopped %v after its 100ms deadline", src, d)
+		}
+		if err == nil {
+			t.Logf("swift %q parses now; the grammar's endless loop is fixed", src)
+		}
+	}
 	// The pooled parsers still work.
 	for range 4 {
 		o, err := Parse(context.Background(), l, []byte("package p\n\nfunc A() {}\n"))
@@ -194,5 +209,33 @@ func TestCancelledThenReused(t *testing.T) {
 		if err != nil {
 			t.Fatalf("parse %d: %v", i, err)
 		}
+	}
+}
+
+// TestMarkdownDigitCrash: tree-sitter-markdown's scanner crashed the
+// process on a large character right after the digits of a would-be list
+// marker.
+func TestMarkdownDigitCrash(t *testing.T) {
+	l := grammar.ByName("markdown")
+	for _, src := range []string{
+		"00\U000b8e380000",
+		"1\U000b8e38\n",
+		"# T\n\n1\U0010ffff x\n",
+		"> 12\U000b8e38\n",
+		"- 3. 4\U000b8e38\n",
+		"  7\xff\xfe\n",
+		"1\U000b8e38 title\n===\n",
+	} {
+		o, err := Parse(context.Background(), l, []byte(src))
+		if err != nil {
+			t.Errorf("Parse(%q) = %v", src, err)
+			continue
+		}
+		if msg := checkNesting(o, []byte(src)); msg != "" {
+			t.Errorf("Parse(%q): %s", src, msg)
+		}
+	}
+	if got := string(guardMarkdown([]byte("# 2024年\n2024年\n1. 2😀\n"))); got != "# 2024年\n2024xxx\n1. 2xxxx\n" {
+		t.Errorf("guardMarkdown = %q", got)
 	}
 }

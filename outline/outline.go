@@ -70,6 +70,9 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
 		defer cancel()
 	}
+	if lang.Name == "markdown" {
+		src = guardMarkdown(src)
+	}
 	tree, err := parse(ctx, lang, src)
 	if err != nil {
 		return nil, err
@@ -86,10 +89,15 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 // it watched has finished, once that parse's context ends (Parse's own
 // deferred cancel ends it at once). The next parse on that parser then
 // stops before it starts, with ErrOperationLimit and a live context: such
-// a parser is dropped and the parse retried once on a fresh one.
+// a parser is dropped and the parse retried once on a new one.
 func parse(ctx context.Context, lang *grammar.Language, src []byte) (*sitter.Tree, error) {
 	for attempt := 0; ; attempt++ {
-		p := getParser()
+		var p *sitter.Parser
+		if attempt == 0 {
+			p = getParser()
+		} else {
+			p = sitter.NewParser() // the pool may hold more such parsers
+		}
 		p.SetLanguage(lang.Sitter())
 		tree, err := p.ParseCtx(ctx, nil, src)
 		switch {
