@@ -92,7 +92,7 @@ var registry = []*Language{
 	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, language: javascript.GetLanguage},
 	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, language: kotlin.GetLanguage},
 	{Name: "lua", Extensions: []string{".lua"}, Interpreters: []string{"lua", "luajit"}, language: lua.GetLanguage},
-	{Name: "markdown", Extensions: []string{".md", ".markdown"}, HeadingLevels: true, language: markdown.GetLanguage},
+	{Name: "markdown", Extensions: []string{".md", ".markdown"}, Prepare: guardMarkdown, HeadingLevels: true, language: markdown.GetLanguage},
 	{Name: "ocaml", Extensions: []string{".ml"}, language: ocaml.GetLanguage},
 	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}, language: php.GetLanguage},
 	{Name: "protobuf", Extensions: []string{".proto"}, language: protobuf.GetLanguage},

@@ -89,7 +89,7 @@ func TestDiagnosticsCorpus(t *testing.T) {
 			}
 			diagFile := filepath.Join(outside, "diagnostics.json")
 			writeFile(t, diagFile, diag, writtenAt)
-			s := newTestServer(t, project, diagFile)
+			s := newDiagServer(t, project, diagFile)
 			for _, i := range wants {
 				args := map[string]string{}
 				if p, ok := strings.CutPrefix(ar.Files[i].Name, "want path="); ok {
@@ -117,7 +117,7 @@ func TestDiagnosticsCorpus(t *testing.T) {
 	}
 }
 
-func newTestServer(t testing.TB, project, diagFile string) *Server {
+func newDiagServer(t testing.TB, project, diagFile string) *Server {
 	t.Helper()
 	root, err := search.OpenRoot(project)
 	if err != nil {
@@ -297,7 +297,7 @@ func TestDiagnosticsNoFile(t *testing.T) {
 
 func TestDiagnosticsMalformed(t *testing.T) {
 	project, diagFile := diagFixture(t)
-	s := newTestServer(t, project, diagFile)
+	s := newDiagServer(t, project, diagFile)
 	for _, tc := range []struct{ data, want string }{
 		{`{"uri": "file:///x", "diagnostics": [`, "is not valid JSON: unexpected end of input (line 1, column 38)"},
 		{"[\n  {\"path\": \"a\"},\n  {\"path\": 'b'}\n]", "is not valid JSON: invalid character '\\'' looking for beginning of value (line 3, column 12)"},
@@ -323,7 +323,7 @@ func TestDiagnosticsMalformed(t *testing.T) {
 
 func TestDiagnosticsUnreadable(t *testing.T) {
 	project, diagFile := diagFixture(t)
-	s := newTestServer(t, project, diagFile)
+	s := newDiagServer(t, project, diagFile)
 	if err := os.MkdirAll(diagFile, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -345,7 +345,7 @@ func TestDiagnosticsUnreadable(t *testing.T) {
 // first read sees it cut short (or empty), the second, after a pause, whole.
 func TestDiagnosticsHalfWritten(t *testing.T) {
 	project, diagFile := diagFixture(t)
-	s := newTestServer(t, project, diagFile)
+	s := newDiagServer(t, project, diagFile)
 	whole := `[{"path":"src/a.go","line":2,"column":3,"severity":"warning","message":"whole"}]`
 	for _, part := range []string{whole[:30], ""} {
 		writeFile(t, diagFile, []byte(part), time.Now())
@@ -376,7 +376,7 @@ func TestDiagnosticsHalfWritten(t *testing.T) {
 // old one by a rename.
 func TestDiagnosticsRewritten(t *testing.T) {
 	project, diagFile := diagFixture(t)
-	s := newTestServer(t, project, diagFile)
+	s := newDiagServer(t, project, diagFile)
 	entry := func(line int, msg string) []byte {
 		return []byte(fmt.Sprintf(`[{"path":"src/a.go","line":%d,"column":1,"severity":"error","message":%q}]`, line, msg))
 	}
@@ -427,7 +427,7 @@ func TestDiagnosticsCap(t *testing.T) {
 		entries = append(entries, fmt.Sprintf(`{"path":%q,"line":%d,"column":1,"severity":"warning","message":"m%d"}`, file, i, i))
 	}
 	writeFile(t, diagFile, []byte("["+strings.Join(entries, ",\n")+"]"), writtenAt)
-	s := newTestServer(t, project, diagFile)
+	s := newDiagServer(t, project, diagFile)
 
 	got, _ := callDiagnostics(t, s, "")
 	lines := strings.Split(got, "\n")
@@ -454,7 +454,7 @@ func TestDiagnosticsRealPath(t *testing.T) {
 	data := fmt.Sprintf(`{"%s/src/a.go": [{"range":{"start":{"line":0,"character":0}},"message":"real"}],
 "file://%s/src/a.go": [{"range":{"start":{"line":1,"character":0}},"message":"link"}]}`, project, link)
 	writeFile(t, diagFile, []byte(data), writtenAt)
-	s := newTestServer(t, link, diagFile)
+	s := newDiagServer(t, link, diagFile)
 	wantAnswer(t, s, "", "src/a.go:1:1: error: real\nsrc/a.go:2:1: error: link", false)
 	wantAnswer(t, s, project+"/src/a.go", "src/a.go:1:1: error: real\nsrc/a.go:2:1: error: link", false)
 }
@@ -505,7 +505,7 @@ func TestVetToFlat(t *testing.T) {
 func TestDiagnosticsMCP(t *testing.T) {
 	project, diagFile := diagFixture(t)
 	writeFile(t, diagFile, []byte(`{"file://`+project+`/src/a.go": [{"range":{"start":{"line":0,"character":8}},"severity":1,"message":"expected ';', found 'EOF'"}]}`), writtenAt)
-	s := newTestServer(t, project, diagFile)
+	s := newDiagServer(t, project, diagFile)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)

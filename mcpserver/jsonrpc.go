@@ -1,6 +1,9 @@
 package mcpserver
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // JSON-RPC 2.0 error codes.
 const (
@@ -44,4 +47,34 @@ func validID(raw json.RawMessage) bool {
 		return true
 	}
 	return false
+}
+
+// validParams reports whether raw is params JSON-RPC allows: an object, an
+// array, or null (taken as absent).
+func validParams(raw json.RawMessage) bool {
+	return len(raw) > 0 && (raw[0] == '{' || raw[0] == '[' || raw[0] == 'n')
+}
+
+// idKey is the key of a request id among those in flight: the id itself,
+// with a string id decoded and re-encoded so that "\u0061" and "a" are the
+// same request, as they are to the client.
+func idKey(id json.RawMessage) string {
+	if len(id) > 0 && id[0] == '"' {
+		var s string
+		if json.Unmarshal(id, &s) == nil {
+			b, _ := json.Marshal(s)
+			return string(b)
+		}
+	}
+	return string(id)
+}
+
+// clip cuts a name taken from a message to a length fit for an error
+// message, so a megabyte-long method or tool name is not sent back.
+func clip(s string) string {
+	const max = 100
+	if len(s) <= max {
+		return s
+	}
+	return strings.ToValidUTF8(s[:max], "") + "…"
 }

@@ -12,6 +12,7 @@ import (
 	"log"
 	"runtime/debug"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/search"
 )
@@ -75,35 +76,70 @@ func New(cfg Config) *Server {
 
 // Serve reads requests from r, one per line, and writes replies to w until r
 // ends or ctx is cancelled. At the end of input it waits for the requests in
-// flight, then returns nil.
+// flight, then returns nil. It returns an error only when r or w fails.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
-	out := &lineWriter{w: bufio.NewWriter(w)}
+	out := newLineWriter(w)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	sem := make(chan struct{}, maxInFlight)
-	br := bufio.NewReaderSize(r, 64<<10)
+	// Lines are read in their own goroutine so that a cancelled ctx (a
+	// signal) ends Serve even while the client keeps stdin open and quiet.
+	// The channel is unbuffered: the reader holds at most one line while
+	// the loop below waits, which keeps back-pressure intact.
+	lines := make(chan inputLine)
+	done := make(chan struct{})
+	defer close(done)
+	go readLines(r, lines, done)
 	for {
-		line, tooLong, err := readLine(br, MaxLine)
-		if tooLong {
-			out.send(errorReply(nullID, CodeInvalidRequest, fmt.Sprintf("message longer than %d bytes; skipped", MaxLine)))
-		} else if len(bytes.TrimSpace(line)) > 0 {
-			req, reply := parse(line)
+		var in inputLine
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-out.broken:
+			return fmt.Errorf("write output: %w", out.failure())
+		case in = <-lines:
+		}
+		if in.tooLong {
+			out.send(errorReply(nullID, CodeInvalidRequest, fmt.Sprintf("invalid request: message longer than %d bytes; skipped", MaxLine)))
+		} else if len(bytes.TrimSpace(in.line)) > 0 {
+			req, reply := parse(in.line)
 			if reply != nil {
 				out.send(reply)
 			} else if req != nil {
 				s.dispatch(ctx, req, out, sem, &wg)
 			}
 		}
-		if err != nil {
-			if errors.Is(err, io.EOF) {
+		if in.err != nil {
+			if errors.Is(in.err, io.EOF) {
 				return nil
 			}
-			return fmt.Errorf("read input: %w", err)
+			return fmt.Errorf("read input: %w", in.err)
 		}
-		if ctx.Err() != nil {
-			return nil
+	}
+}
+
+// inputLine is one line of input, or the end of it.
+type inputLine struct {
+	line    []byte
+	tooLong bool
+	err     error
+}
+
+// readLines sends r's lines on lines until r fails or done is closed. The
+// last line sent carries the read error (io.EOF at the end of input).
+func readLines(r io.Reader, lines chan<- inputLine, done <-chan struct{}) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, tooLong, err := readLine(br, MaxLine)
+		select {
+		case lines <- inputLine{line: line, tooLong: tooLong, err: err}:
+		case <-done:
+			return
+		}
+		if err != nil {
+			return
 		}
 	}
 }
@@ -141,8 +177,11 @@ func readLine(br *bufio.Reader, max int) (line []byte, tooLong bool, err error) 
 // needs nothing).
 func parse(line []byte) (*request, *response) {
 	line = bytes.TrimSpace(line)
+	if !utf8.Valid(line) {
+		return nil, errorReply(nullID, CodeParseError, "parse error: not valid UTF-8")
+	}
 	if !json.Valid(line) {
-		return nil, errorReply(nullID, CodeParseError, "parse error: not valid JSON")
+		return nil, errorReply(nullID, CodeParseError, "parse error: not valid JSON (or nested deeper than 10000 levels)")
 	}
 	switch line[0] {
 	case '[':
@@ -183,6 +222,12 @@ func parse(line []byte) (*request, *response) {
 		}
 		return nil, errorReply(replyID, CodeInvalidRequest, `invalid request: "method" must be a non-empty string`)
 	}
+	if params, ok := m["params"]; ok && !validParams(params) {
+		if !hasID {
+			return nil, nil
+		}
+		return nil, errorReply(replyID, CodeInvalidRequest, `invalid request: "params" must be an object or an array`)
+	}
 	req := &request{method: method, params: m["params"]}
 	if hasID {
 		req.id = id
@@ -209,8 +254,12 @@ func (s *Server) dispatch(ctx context.Context, req *request, out *lineWriter, se
 		out.send(s.safeHandle(ctx, req))
 		return
 	}
-	sem <- struct{}{}
-	key := string(req.id)
+	select {
+	case sem <- struct{}{}:
+	case <-ctx.Done():
+		return
+	}
+	key := idKey(req.id)
 	cctx, cancel := context.WithCancel(ctx)
 	s.mu.Lock()
 	if _, dup := s.inflight[key]; dup {
@@ -250,7 +299,7 @@ func (s *Server) notification(req *request) {
 		return
 	}
 	s.mu.Lock()
-	cancel := s.inflight[string(p.RequestID)]
+	cancel := s.inflight[idKey(p.RequestID)]
 	s.mu.Unlock()
 	if cancel != nil {
 		cancel()
@@ -271,6 +320,9 @@ func (s *Server) safeHandle(ctx context.Context, req *request) (reply *response)
 func (s *Server) handle(ctx context.Context, req *request) *response {
 	switch req.method {
 	case "initialize":
+		if len(req.params) > 0 && req.params[0] == '[' {
+			return errorReply(req.id, CodeInvalidParams, "invalid params: initialize takes an object")
+		}
 		return resultReply(req.id, s.initialize(req.params))
 	case "ping":
 		return resultReply(req.id, struct{}{})
@@ -283,10 +335,12 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 		}
 		return resultReply(req.id, res)
 	}
-	return errorReply(req.id, CodeMethodNotFound, "method not found: "+req.method)
+	return errorReply(req.id, CodeMethodNotFound, "method not found: "+clip(req.method))
 }
 
 func (s *Server) initialize(params json.RawMessage) any {
+	// A protocolVersion that is missing or not a string is a version the
+	// server does not know: it answers with its newest.
 	var p struct {
 		ProtocolVersion string `json:"protocolVersion"`
 	}
@@ -305,27 +359,53 @@ func (s *Server) initialize(params json.RawMessage) any {
 	}
 }
 
-// lineWriter writes whole replies, one per line, from any goroutine.
+// lineWriter writes whole replies, one per line, from any goroutine. Once
+// a write fails it drops every later reply and closes broken.
 type lineWriter struct {
-	mu  sync.Mutex
-	w   *bufio.Writer
-	err error
+	mu     sync.Mutex
+	w      *bufio.Writer
+	err    error
+	broken chan struct{}
+}
+
+func newLineWriter(w io.Writer) *lineWriter {
+	return &lineWriter{w: bufio.NewWriter(w), broken: make(chan struct{})}
+}
+
+// encode marshals a reply as one line. HTML escaping is off so that ids
+// are echoed byte for byte and "<", ">" and "&" in tool text stay readable.
+func encode(r *response) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 func (lw *lineWriter) send(r *response) {
-	b, err := json.Marshal(r)
+	b, err := encode(r)
 	if err != nil {
-		b, _ = json.Marshal(errorReply(r.ID, CodeInternalError, "internal error: cannot encode reply: "+err.Error()))
+		b, _ = encode(errorReply(r.ID, CodeInternalError, "internal error: cannot encode reply: "+err.Error()))
 	}
-	b = append(b, '\n')
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
 	if lw.err != nil {
 		return
 	}
-	if _, err := lw.w.Write(b); err != nil {
-		lw.err = err
-		return
+	_, err = lw.w.Write(b)
+	if err == nil {
+		err = lw.w.Flush()
 	}
-	lw.err = lw.w.Flush()
+	if err != nil {
+		lw.err = err
+		close(lw.broken)
+	}
+}
+
+func (lw *lineWriter) failure() error {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	return lw.err
 }

@@ -98,7 +98,7 @@ func (s *Server) callTool(ctx context.Context, params json.RawMessage) (*toolRes
 	}
 	t := s.tools[*p.Name]
 	if t == nil {
-		return nil, &rpcError{Code: CodeInvalidParams, Message: fmt.Sprintf("invalid params: unknown tool %q; the tools are %s", *p.Name, toolNames())}
+		return nil, &rpcError{Code: CodeInvalidParams, Message: fmt.Sprintf("invalid params: unknown tool %q; the tools are %s", clip(*p.Name), toolNames())}
 	}
 	text, isError := s.Call(ctx, t.Name, p.Arguments)
 	return &toolResult{Content: []textContent{{Type: "text", Text: text}}, IsError: isError}, nil
@@ -118,7 +118,7 @@ func toolNames() string {
 func (s *Server) Call(ctx context.Context, name string, raw json.RawMessage) (text string, isError bool) {
 	t := s.tools[name]
 	if t == nil {
-		return fmt.Sprintf("unknown tool %q; the tools are %s", name, toolNames()), true
+		return fmt.Sprintf("unknown tool %q; the tools are %s", clip(name), toolNames()), true
 	}
 	args, err := t.decode(raw)
 	if err != nil {
@@ -166,7 +166,7 @@ func (t *Tool) decode(raw json.RawMessage) (Args, error) {
 	}
 	if len(extra) > 0 {
 		sort.Strings(extra)
-		return nil, fmt.Errorf("%s: unknown argument %q", t.Name, extra[0])
+		return nil, fmt.Errorf("%s: unknown argument %q", t.Name, clip(extra[0]))
 	}
 	return args, nil
 }

@@ -108,39 +108,10 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	defs := collect(q, root, src)
+	defs := collect(ctx, q, root, src)
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
-	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
+	o := &Outline{Entries: nest(defs), Partial: root.HasError() || ctx.Err() != nil}
 	return o, nil
-}
-
-// parse parses src with a pooled parser. smacker/go-tree-sitter's ParseCtx
-// watches its context in a goroutine that may raise the parser's cancel
-// flag even after the parse has finished, if the context is cancelled
-// right then: the next parse on that pooled parser would stop at once. So
-// ParseCtx gets a context of its own that is cancelled only when ctx is
-// cancelled during the parse, and a parser that may carry a raised flag
-// is closed instead of pooled.
-func parse(ctx context.Context, lang *grammar.Language, src []byte) (*sitter.Tree, error) {
-	// pctx must never be cancelled once the parse is over (see above); a
-	// child of Background that is not cancelled holds no resources.
-	pctx, stop := context.WithCancel(context.Background())
-	release := context.AfterFunc(ctx, stop)
-	p := getParser()
-	p.SetLanguage(lang.Sitter())
-	tree, err := p.ParseCtx(pctx, nil, src)
-	if release() && err == nil {
-		parsers.Put(p)
-		return tree, nil
-	}
-	p.Close()
-	if err == nil {
-		return tree, nil
-	}
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
-	}
-	return nil, fmt.Errorf("parse: %w", err)
 }
 
 // def is one query match before nesting.
@@ -154,18 +125,10 @@ type def struct {
 	hidden bool
 }
 
-func collect(q *sitter.Query, root *sitter.Node, src []byte) []def {
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.Exec(q, root)
+func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte) []def {
 	byName := map[[2]uint32]int{}
 	var defs []def
-	for {
-		m, ok := qc.NextMatch()
-		if !ok {
-			break
-		}
-		m = qc.FilterPredicates(m, src)
+	for m := range matches(ctx, q, root, src) {
 		if len(m.Captures) == 0 {
 			continue
 		}

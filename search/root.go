@@ -9,7 +9,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Root is an open project folder. Every file a tool reads is opened through
@@ -65,38 +69,74 @@ func pathErrorf(format string, args ...any) error {
 // Rel turns a path a tool was given (relative to the project, or absolute
 // inside it, or a file:// URI) into a clean project-relative path with "/"
 // separators. It refuses a path that leaves the project; it does not look
-// at the disk.
+// at the disk. A backslash is taken as a separator (agents on Windows-style
+// habits send them), "~" is not expanded, and percent-escapes are decoded
+// only in file:// URIs: elsewhere "%2e%2e" is an ordinary file name.
 func (r *Root) Rel(p string) (string, error) {
 	orig := p
 	if strings.TrimSpace(p) == "" {
 		return "", pathErrorf("missing path")
 	}
-	if strings.ContainsRune(p, 0) {
-		return "", pathErrorf("invalid path %q: it contains a NUL byte", orig)
+	if len(p) > MaxPath {
+		return "", pathErrorf("path too long (%d bytes; the limit is %d): %s", len(p), MaxPath, show(p))
 	}
-	if strings.HasPrefix(p, "file://") {
-		u, err := url.Parse(p)
-		if err != nil || (u.Host != "" && u.Host != "localhost") {
-			return "", pathErrorf("invalid file URI %q", orig)
+	if len(p) >= 7 && strings.EqualFold(p[:7], "file://") {
+		u, err := url.Parse("file://" + p[7:])
+		if err != nil || u.Opaque != "" || (u.Host != "" && u.Host != "localhost") {
+			return "", pathErrorf("invalid file URI %s", show(orig))
 		}
 		p = u.Path
 	}
+	if strings.ContainsRune(p, 0) {
+		return "", pathErrorf("invalid path %s: it contains a NUL byte", show(orig))
+	}
 	if strings.HasPrefix(p, "~") {
-		return "", pathErrorf("path outside the project: %s (~ is not expanded; give a path relative to the project)", orig)
+		return "", pathErrorf("path outside the project: %s (~ is not expanded; give a path relative to the project)", show(orig))
 	}
 	p = strings.ReplaceAll(p, "\\", "/")
 	if path.IsAbs(p) || filepath.IsAbs(p) {
 		rel, ok := r.within(p)
 		if !ok {
-			return "", pathErrorf("path outside the project: %s", orig)
+			return "", pathErrorf("path outside the project: %s", show(orig))
 		}
 		p = rel
 	}
 	p = path.Clean(p)
 	if p == ".." || strings.HasPrefix(p, "../") {
-		return "", pathErrorf("path outside the project: %s", orig)
+		return "", pathErrorf("path outside the project: %s", show(orig))
 	}
 	return p, nil
+}
+
+// MaxPath is the longest path a tool accepts, in bytes: Linux's PATH_MAX.
+const MaxPath = 4096
+
+// maxShown bounds how much of a path a message repeats: a model that sends
+// a megabyte of path should not get it back.
+const maxShown = 200
+
+// show prints a path for a one-line message: quoted when it holds control
+// characters or is not UTF-8, and cut so that the message stays short
+// (escapes take up to four bytes each, so a quoted path is cut sooner).
+func show(p string) string {
+	quote := !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl)
+	limit := maxShown
+	if quote {
+		limit = maxShown / 4
+	}
+	cut := len(p) > limit
+	if cut {
+		p = p[:limit]
+	}
+	if quote {
+		p = strconv.Quote(p)
+	} else {
+		p = strings.ToValidUTF8(p, "")
+	}
+	if cut {
+		p += "…"
+	}
+	return p
 }
 
 // within makes an absolute path relative to the project, accepting it under
@@ -115,44 +155,82 @@ func (r *Root) within(abs string) (string, bool) {
 }
 
 // Open resolves p as Rel does and opens it for reading as a regular file.
-// It returns the clean relative path, for messages and outputs.
+// It returns the clean relative path, for messages and outputs. Every open
+// goes through the os.Root, so whatever ".." or link p holds, the file
+// opened is inside the project's real path.
 func (r *Root) Open(p string) (*os.File, string, error) {
 	rel, err := r.Rel(p)
 	if err != nil {
 		return nil, "", err
 	}
-	f, err := r.fs.Open(rel)
+	f, err := r.openFile(rel)
+	if err != nil && isEscape(err) {
+		// os.Root refuses absolute link targets even when they point back
+		// inside; resolve those by hand and open the result through the
+		// root again, which still refuses it if it leaves the project.
+		if target, ok := r.resolve(rel); ok {
+			f, err = r.openFile(target)
+		}
+	}
 	if err != nil {
 		return nil, rel, r.openError(rel, err)
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, rel, fmt.Errorf("read %s: %w", rel, err)
+		return nil, rel, fmt.Errorf("read %s: %w", show(rel), err)
 	}
 	if fi.IsDir() {
 		f.Close()
-		return nil, rel, pathErrorf("%s is a directory, not a file", rel)
+		return nil, rel, pathErrorf("%s is a directory, not a file", show(rel))
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, rel, pathErrorf("%s is not a regular file", rel)
+		return nil, rel, pathErrorf("%s is not a regular file", show(rel))
 	}
 	return f, rel, nil
+}
+
+// openFile opens rel read-only. O_NONBLOCK keeps a named pipe in the
+// project from blocking the open forever; Open refuses it right after.
+func (r *Root) openFile(rel string) (*os.File, error) {
+	return r.fs.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+}
+
+// resolve follows the links in rel on disk and returns the project-relative
+// path of their target, or false when it is outside the project.
+func (r *Root) resolve(rel string) (string, bool) {
+	real, err := filepath.EvalSymlinks(filepath.Join(r.Real, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", false
+	}
+	within, err := filepath.Rel(r.Real, real)
+	if err != nil || !filepath.IsLocal(within) {
+		return "", false
+	}
+	return filepath.ToSlash(within), true
+}
+
+func isEscape(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "escapes")
 }
 
 func (r *Root) openError(rel string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return pathErrorf("no such file: %s", rel)
+		return pathErrorf("no such file: %s", show(rel))
 	case errors.Is(err, fs.ErrPermission):
-		return pathErrorf("cannot read %s: permission denied", rel)
-	case strings.Contains(err.Error(), "escapes"):
-		return pathErrorf("path outside the project: %s (a symbolic link leaves the project)", rel)
-	case strings.Contains(err.Error(), "not a directory"):
-		return pathErrorf("no such file: %s", rel)
+		return pathErrorf("cannot read %s: permission denied", show(rel))
+	case isEscape(err):
+		return pathErrorf("path outside the project: %s (a symbolic link leaves the project)", show(rel))
+	case errors.Is(err, syscall.ENOTDIR):
+		return pathErrorf("no such file: %s", show(rel))
+	case errors.Is(err, syscall.ELOOP):
+		return pathErrorf("cannot read %s: too many levels of symbolic links", show(rel))
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return pathErrorf("no such file: %s (the name is too long)", show(rel))
 	}
-	return fmt.Errorf("open %s: %w", rel, err)
+	return fmt.Errorf("open %s: %w", show(rel), err)
 }
 
 // ReadFile reads the project file p, up to limit bytes (0 for no limit).
@@ -164,10 +242,10 @@ func (r *Root) ReadFile(p string, limit int64) ([]byte, string, error) {
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, rel, fmt.Errorf("read %s: %w", rel, err)
+		return nil, rel, fmt.Errorf("read %s: %w", show(rel), err)
 	}
 	if limit > 0 && fi.Size() > limit {
-		return nil, rel, pathErrorf("%s is too large (%d bytes; the limit is %d)", rel, fi.Size(), limit)
+		return nil, rel, pathErrorf("%s is too large (%d bytes; the limit is %d)", show(rel), fi.Size(), limit)
 	}
 	max := fi.Size() + 1
 	if limit > 0 {
@@ -175,10 +253,10 @@ func (r *Root) ReadFile(p string, limit int64) ([]byte, string, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, max))
 	if err != nil {
-		return nil, rel, fmt.Errorf("read %s: %w", rel, err)
+		return nil, rel, fmt.Errorf("read %s: %w", show(rel), err)
 	}
 	if limit > 0 && int64(len(b)) > limit {
-		return nil, rel, pathErrorf("%s is too large (the limit is %d bytes)", rel, limit)
+		return nil, rel, pathErrorf("%s is too large (the limit is %d bytes)", show(rel), limit)
 	}
 	return b, rel, nil
 }

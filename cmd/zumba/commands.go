@@ -108,6 +108,13 @@ func runMCP(args []string) int {
 	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first signal ends Serve gracefully; restoring the default
+	// handling lets a second one kill a server stuck writing to a client
+	// that no longer reads.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	if err := srv.Serve(ctx, os.Stdin, os.Stdout); err != nil {
 		return failure(err)
 	}

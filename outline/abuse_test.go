@@ -1,0 +1,238 @@
+package outline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zumba-dev/zumba/grammar"
+)
+
+// checkNesting returns what is wrong with an outline's structure, or "":
+// every entry lies inside its parent, bytes and lines, and entries come in
+// the order of the file.
+func checkNesting(o *Outline, src []byte) string {
+	var walk func(es []*Entry, parent *Entry) string
+	walk = func(es []*Entry, parent *Entry) string {
+		for i, e := range es {
+			if e.Name == "" || strings.ContainsAny(e.Name, "\n\r") {
+				return fmt.Sprintf("entry at line %d has name %q", e.Line, e.Name)
+			}
+			if e.Line < 1 || e.EndLine < e.Line || e.StartByte > e.EndByte || int(e.EndByte) > len(src) {
+				return fmt.Sprintf("entry %s: lines %d-%d, bytes %d-%d of %d", e.Name, e.Line, e.EndLine, e.StartByte, e.EndByte, len(src))
+			}
+			if startLine := 1 + bytes.Count(src[:e.StartByte], []byte("\n")); e.Line < startLine {
+				return fmt.Sprintf("entry %s: name line %d before its start line %d", e.Name, e.Line, startLine)
+			}
+			if parent != nil {
+				if e.StartByte < parent.StartByte || e.EndByte > parent.EndByte {
+					return fmt.Sprintf("entry %s (bytes %d-%d) is outside its parent %s (%d-%d)", e.Name, e.StartByte, e.EndByte, parent.Name, parent.StartByte, parent.EndByte)
+				}
+				if e.Line < parent.Line || e.EndLine > parent.EndLine {
+					return fmt.Sprintf("entry %s (lines %d-%d) is outside its parent %s (lines %d-%d)", e.Name, e.Line, e.EndLine, parent.Name, parent.Line, parent.EndLine)
+				}
+			}
+			if i > 0 && (es[i-1].Line > e.Line || es[i-1].StartByte > e.StartByte) {
+				return fmt.Sprintf("entry %s (line %d) comes after %s (line %d)", e.Name, e.Line, es[i-1].Name, es[i-1].Line)
+			}
+			if msg := walk(e.Children, e); msg != "" {
+				return msg
+			}
+		}
+		return ""
+	}
+	return walk(o.Entries, nil)
+}
+
+// pathological inputs of about n bytes.
+func pathological(n int) map[string][]byte {
+	rng := rand.New(rand.NewPCG(1, 2))
+	bin := make([]byte, n)
+	for i := range bin {
+		bin[i] = byte(rng.IntN(256))
+	}
+	mixed := make([]byte, 0, n)
+	for len(mixed) < n {
+		if rng.IntN(2) == 0 {
+			mixed = append(mixed, "func f() {\n\tx := 1\n}\nfn g() {}\nclass A:\n  def h(self): pass\n# T\n"...)
+		} else {
+			mixed = append(mixed, bin[:rng.IntN(200)]...)
+		}
+	}
+	depth := min(10000, n/4)
+	return map[string][]byte{
+		"open parens":      bytes.Repeat([]byte("("), n),
+		"nested blocks":    []byte(strings.Repeat("{", depth) + strings.Repeat("}", depth)),
+		"nested functions": []byte(strings.Repeat("function f(){ fn g(){ def h(): ", depth/8) + strings.Repeat("}}", depth/8)),
+		"unclosed blocks":  []byte(strings.Repeat("if (x) {\n", n/9)),
+		"one long line":    bytes.Repeat([]byte("a = b + c; "), n/11),
+		"binary":           bin,
+		"mixed binary":     mixed[:n],
+		"headings":         bytes.Repeat([]byte("#\n"), n/2),
+		"quotes":           bytes.Repeat([]byte(`"'`+"`"), n/3),
+		"semicolons":       []byte("fn f() {\nfunc g() {\ndef h():\n" + strings.Repeat(";", n) + "}}"),
+		"commas":           []byte("x = [" + strings.Repeat(",", n) + "]"),
+	}
+}
+
+// TestPathological outlines hostile inputs in every language, each with a
+// one-second deadline: each finishes within a bound, with a well-nested
+// outline or a clear error. ZUMBA_PATHOLOGICAL=1 runs them at 512 KB, the
+// largest file the project search reads, with the default deadline.
+func TestPathological(t *testing.T) {
+	n, deadline := 16<<10, time.Second
+	if testing.Short() {
+		n = 4 << 10
+	}
+	if os.Getenv("ZUMBA_PATHOLOGICAL") != "" {
+		n, deadline = 512<<10, ParseTimeout
+	}
+	inputs := pathological(n)
+	var worst time.Duration
+	var worstCase string
+	stopped := 0
+	for _, l := range grammar.Languages() {
+		for name, src := range inputs {
+			ctx, cancel := context.WithTimeout(context.Background(), deadline)
+			start := time.Now()
+			o, err := Parse(ctx, l, src)
+			d := time.Since(start)
+			cancel()
+			if d > worst {
+				worst, worstCase = d, l.Name+"/"+name
+			}
+			if d > deadline+2*time.Second {
+				t.Errorf("%s/%s: Parse took %v with a %v deadline", l.Name, name, d, deadline)
+			}
+			if err != nil {
+				stopped++
+				if !strings.Contains(err.Error(), "parse stopped") {
+					t.Errorf("%s/%s: Parse = %v; want an outline or a stopped parse", l.Name, name, err)
+				}
+				continue
+			}
+			if msg := checkNesting(o, src); msg != "" {
+				t.Errorf("%s/%s: %s", l.Name, name, msg)
+			}
+		}
+	}
+	t.Logf("%d-byte inputs: slowest %s in %v; %d parses stopped at the deadline", n, worstCase, worst, stopped)
+}
+
+// TestWideErrorNode pins the query cursor's quadratic case: a flat error
+// node with hundreds of thousands of children used to take hours to query.
+func TestWideErrorNode(t *testing.T) {
+	n := 128 << 10
+	if testing.Short() {
+		n = 32 << 10
+	}
+	for _, l := range grammar.Languages() {
+		for _, src := range [][]byte{bytes.Repeat([]byte("("), n), []byte("fn f() {}\n" + strings.Repeat("(", n) + "\nfunc g() {}\ndef h(): pass\n")} {
+			start := time.Now()
+			o, err := Parse(context.Background(), l, src)
+			if d := time.Since(start); d > ParseTimeout {
+				t.Errorf("%s: %d bytes of ( took %v", l.Name, len(src), d)
+			}
+			if err == nil {
+				if msg := checkNesting(o, src); msg != "" {
+					t.Errorf("%s: %s", l.Name, msg)
+				}
+			}
+		}
+	}
+}
+
+// TestParseDeadline checks that a deadline really stops tree-sitter in the
+// middle of a parse, and that the parser is fine for the next file.
+func TestParseDeadline(t *testing.T) {
+	l := grammar.ByName("go")
+	var src bytes.Buffer
+	for i := 0; src.Len() < 8<<20; i++ {
+		fmt.Fprintf(&src, "func f%d(a, b int) int {\n\tif a > b {\n\t\treturn a*b + %d\n\t}\n\treturn (a - b) / 2\n}\n\n", i, i)
+	}
+	// Parsing 8 MB takes far longer than 20ms on any machine.
+	for range 3 {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		start := time.Now()
+		_, err := Parse(ctx, l, src.Bytes())
+		d := time.Since(start)
+		cancel()
+		if err == nil || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Parse with a 20ms deadline = %v after %v; want the deadline", err, d)
+		}
+		if d > time.Second {
+			t.Errorf("Parse stopped %v after its 20ms deadline", d)
+		}
+	}
+	// tree-sitter-swift never ends on these (FuzzOutline found them): the
+	// deadline is what stops it.
+	for _, src := range []string{"f {\nm() {=\n", "str\xe5\xe5uct Rpc \n}f {\nnmain() {=\n"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		_, err := Parse(ctx, grammar.ByName("swift"), []byte(src))
+		d := time.Since(start)
+		cancel()
+		if d > time.Second {
+			t.Errorf("swift %q: Parse stopped %v after its 100ms deadline", src, d)
+		}
+		if err == nil {
+			t.Logf("swift %q parses now; the grammar's endless loop is fixed", src)
+		}
+	}
+	// The pooled parsers still work.
+	for range 4 {
+		o, err := Parse(context.Background(), l, []byte("package p\n\nfunc A() {}\n"))
+		if err != nil {
+			t.Fatalf("Parse after a stopped parse = %v", err)
+		}
+		if got := o.Text(); got != "3 function A\n" {
+			t.Fatalf("Parse after a stopped parse = %q", got)
+		}
+	}
+}
+
+// TestCancelledThenReused: a parse whose context ends right after it must
+// not leave its parser unable to parse the next file.
+func TestCancelledThenReused(t *testing.T) {
+	l := grammar.ByName("go")
+	src := []byte("package p\n\nfunc A() {}\n")
+	for i := range 2000 {
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err := Parse(ctx, l, src)
+		cancel()
+		if err != nil {
+			t.Fatalf("parse %d: %v", i, err)
+		}
+	}
+}
+
+// TestMarkdownDigitCrash: tree-sitter-markdown's scanner crashed the
+// process on a large character right after the digits of a would-be list
+// marker.
+func TestMarkdownDigitCrash(t *testing.T) {
+	l := grammar.ByName("markdown")
+	for _, src := range []string{
+		"00\U000b8e380000",
+		"1\U000b8e38\n",
+		"# T\n\n1\U0010ffff x\n",
+		"> 12\U000b8e38\n",
+		"- 3. 4\U000b8e38\n",
+		"  7\xff\xfe\n",
+		"1\U000b8e38 title\n===\n",
+	} {
+		o, err := Parse(context.Background(), l, []byte(src))
+		if err != nil {
+			t.Errorf("Parse(%q) = %v", src, err)
+			continue
+		}
+		if msg := checkNesting(o, []byte(src)); msg != "" {
+			t.Errorf("Parse(%q): %s", src, msg)
+		}
+	}
+}
