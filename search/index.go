@@ -59,6 +59,8 @@ type Index struct {
 
 	wordsReady, symbolsReady atomic.Bool
 	started                  atomic.Bool
+	// wordsOnly stops the build after the word index (tests).
+	wordsOnly bool
 	ready                    chan struct{} // closed when the build ends, whatever its outcome
 	stop                     context.CancelFunc
 
@@ -70,10 +72,12 @@ type Index struct {
 	// words interns every word and name segment; wordStrs maps back.
 	words    map[string]uint32
 	wordStrs []string
-	// postings lists, per word id, the records of files holding the word.
-	// A replaced or removed file's record stays in the lists, marked dead,
-	// until compact drops it.
-	postings [][]*fileRec
+	// postings lists, per word id, the slots of the files holding the
+	// word. A replaced or removed file's record stays in its slot, marked
+	// dead, until compact drops it from the lists.
+	postings [][]uint32
+	// slots holds every record made; a new record takes a new slot.
+	slots []*fileRec
 	// defines lists, per name, the records of files defining it (by last
 	// segment and by whole name).
 	defines map[string][]*fileRec
@@ -85,6 +89,7 @@ type Index struct {
 // fileRec is what the index knows of one file.
 type fileRec struct {
 	path string
+	slot uint32
 	st   FileStat
 	// ref is when the file was read (Unix ns), for the racy rule.
 	ref int64
@@ -205,6 +210,9 @@ func (ix *Index) Build(ctx context.Context) {
 	}
 	ix.wordsReady.Store(true)
 	ix.logf("word index ready: %d files in %d ms", len(files), time.Since(start).Milliseconds())
+	if ix.wordsOnly {
+		return
+	}
 	parallel(ctx, len(recs), func(i int, sc *Scratch) {
 		r := recs[i]
 		if r == nil || r.parsed {
@@ -290,11 +298,11 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 		}
 	}
 	r := &fileRec{path: e.Path, st: st, ref: time.Now().UnixNano()}
-	var words []string
+	var wids []uint32
 	lang := grammar.ForPath(e.Path, nil)
 	data, err := ix.root.Contents(e, sc)
 	if err == nil {
-		words = fileWords(data)
+		wids = ix.wordIDs(data)
 		if lang == nil && !strings.Contains(pathBase(e.Path), ".") {
 			lang = grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
 		}
@@ -308,11 +316,11 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 	}
 	ix.mu.Lock()
 	ix.internSymsLocked(r.syms)
-	wids := make([]uint32, len(words))
-	for i, w := range words {
-		wids[i] = ix.idLocked(w)
-	}
 	ix.installLocked(r, wids)
+	var words []string
+	if ix.cache != nil && r.parsed {
+		words = ix.stringsLocked(wids)
+	}
 	ix.mu.Unlock()
 	if ix.cache != nil && r.parsed {
 		ix.cache.Put(e.Path, st, CacheRecord{Symbols: osyms, Words: words})
@@ -342,7 +350,11 @@ func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 	ix.addDefinesLocked(r)
 	ix.mu.Unlock()
 	if ix.cache != nil {
-		ix.cache.Put(e.Path, r.st, CacheRecord{Symbols: osyms, Words: fileWords(data)})
+		wids := ix.wordIDs(data)
+		ix.mu.RLock()
+		words := ix.stringsLocked(wids)
+		ix.mu.RUnlock()
+		ix.cache.Put(e.Path, r.st, CacheRecord{Symbols: osyms, Words: words})
 	}
 }
 
@@ -425,8 +437,10 @@ func (ix *Index) installLocked(r *fileRec, wids []uint32) {
 		ix.killLocked(old)
 	}
 	ix.files[r.path] = r
+	r.slot = uint32(len(ix.slots))
+	ix.slots = append(ix.slots, r)
 	for _, id := range wids {
-		ix.postings[id] = append(ix.postings[id], r)
+		ix.postings[id] = append(ix.postings[id], r.slot)
 	}
 	ix.addDefinesLocked(r)
 }
@@ -463,7 +477,7 @@ func (ix *Index) killLocked(r *fileRec) {
 // compactLocked drops dead records from the lists.
 func (ix *Index) compactLocked() {
 	for i, l := range ix.postings {
-		ix.postings[i] = slices.DeleteFunc(l, func(r *fileRec) bool { return r.dead })
+		ix.postings[i] = slices.DeleteFunc(l, func(slot uint32) bool { return ix.slots[slot].dead })
 	}
 	for k, l := range ix.defines {
 		if l = slices.DeleteFunc(l, func(r *fileRec) bool { return r.dead }); len(l) == 0 {
@@ -472,24 +486,75 @@ func (ix *Index) compactLocked() {
 			ix.defines[k] = l
 		}
 	}
+	for i, r := range ix.slots {
+		if r != nil && r.dead {
+			ix.slots[i] = nil
+		}
+	}
 	ix.dead = 0
 }
 
-// fileWords lists the distinct words of data (runs of IsWordRune
-// characters, as WordScanner bounds them) of at most maxIndexedWord bytes.
-func fileWords(data []byte) []string {
-	seen := make(map[string]struct{}, 256)
-	var out []string
+// wordScratch is one worker's state for listing a file's words.
+type wordScratch struct {
+	// mark[id] == gen: word id already listed for this file.
+	mark    []uint32
+	gen     uint32
+	unknown map[string]struct{}
+}
+
+var wordScratches = sync.Pool{New: func() any { return &wordScratch{unknown: map[string]struct{}{}} }}
+
+// wordIDs lists the distinct words of data (runs of IsWordRune
+// characters, as WordScanner bounds them) of at most maxIndexedWord bytes,
+// as word ids. Known words are looked up without allocating; only words
+// new to the index are copied.
+func (ix *Index) wordIDs(data []byte) []uint32 {
+	ws := wordScratches.Get().(*wordScratch)
+	defer wordScratches.Put(ws)
+	ws.gen++
+	if ws.gen == 0 {
+		clear(ws.mark)
+		ws.gen = 1
+	}
+	clear(ws.unknown)
+	var ids []uint32
+	ix.mu.RLock()
+	if n := len(ix.wordStrs); len(ws.mark) < n {
+		ws.mark = append(ws.mark, make([]uint32, n-len(ws.mark)+n/4)...)
+	}
 	forWords(data, func(w []byte) {
 		if len(w) > maxIndexedWord {
 			return
 		}
-		if _, ok := seen[string(w)]; !ok {
-			s := string(w)
-			seen[s] = struct{}{}
-			out = append(out, s)
+		id, ok := ix.words[string(w)]
+		switch {
+		case !ok:
+			if _, seen := ws.unknown[string(w)]; !seen {
+				ws.unknown[string(w)] = struct{}{}
+			}
+		case ws.mark[id] != ws.gen:
+			ws.mark[id] = ws.gen
+			ids = append(ids, id)
 		}
 	})
+	ix.mu.RUnlock()
+	if len(ws.unknown) > 0 {
+		ix.mu.Lock()
+		for w := range ws.unknown {
+			// Another worker may have added it meanwhile, and listed
+			// it for this file's known words never.
+			ids = append(ids, ix.idLocked(w))
+		}
+		ix.mu.Unlock()
+	}
+	return ids
+}
+
+func (ix *Index) stringsLocked(ids []uint32) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = ix.wordStrs[id]
+	}
 	return out
 }
 
@@ -750,7 +815,7 @@ func (ix *Index) candidates(name string) []Entry {
 		}
 	}
 	ix.mu.RLock()
-	var lists [][]*fileRec
+	var lists [][]uint32
 	for _, w := range words {
 		id, ok := ix.words[w]
 		if !ok {
@@ -759,23 +824,24 @@ func (ix *Index) candidates(name string) []Entry {
 		}
 		lists = append(lists, ix.postings[id])
 	}
-	slices.SortFunc(lists, func(a, b []*fileRec) int { return len(a) - len(b) })
+	slices.SortFunc(lists, func(a, b []uint32) int { return len(a) - len(b) })
 	var out []Entry
-	var in []map[*fileRec]bool
+	var in []map[uint32]bool
 	for _, l := range lists[1:] {
-		m := make(map[*fileRec]bool, len(l))
-		for _, r := range l {
-			m[r] = true
+		m := make(map[uint32]bool, len(l))
+		for _, slot := range l {
+			m[slot] = true
 		}
 		in = append(in, m)
 	}
 next:
-	for _, r := range lists[0] {
+	for _, slot := range lists[0] {
+		r := ix.slots[slot]
 		if r.dead {
 			continue
 		}
 		for _, m := range in {
-			if !m[r] {
+			if !m[slot] {
 				continue next
 			}
 		}
@@ -802,6 +868,16 @@ func (ix *Index) FindSymbol(ctx context.Context, name string) (string, error) {
 				return "", err
 			}
 			files = ix.entries()
+			// Exact definitions are only ever in files holding the name
+			// as a word: when those hold some, the answer is complete.
+			res, err := Symbols(ctx, ix.candidates(string(q.needle)), ix.root, q, SymbolLimit, deadline)
+			if err != nil {
+				return "", err
+			}
+			if !res.Fuzzy && len(res.Defs) > 0 && res.Searched == res.Files {
+				res.Searched, res.Files = len(files), len(files)
+				return res.Text(q), nil
+			}
 		} else {
 			var err error
 			if files, err = ix.root.Walk(ctx); err != nil {
