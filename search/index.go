@@ -61,8 +61,8 @@ type Index struct {
 	started                  atomic.Bool
 	// wordsOnly stops the build after the word index (tests).
 	wordsOnly bool
-	ready                    chan struct{} // closed when the build ends, whatever its outcome
-	stop                     context.CancelFunc
+	ready     chan struct{} // closed when the build ends, whatever its outcome
+	stop      context.CancelFunc
 
 	// syncMu serialises bringing the index up to date.
 	syncMu sync.Mutex
