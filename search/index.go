@@ -19,6 +19,13 @@ import (
 // are mostly encoded data, and a query naming one scans the files instead.
 const maxIndexedWord = 64
 
+// indexedWord reports whether the word index keeps w: not too long, and
+// not a number (numbers are a large share of a project's distinct words
+// and rarely asked for; a query naming one scans the files instead).
+func indexedWord(w []byte) bool {
+	return len(w) <= maxIndexedWord && !('0' <= w[0] && w[0] <= '9')
+}
+
 // IndexPartial is the last line of a find_symbol answer cut short by the
 // time limit while the index is still being built; it takes the files
 // searched and the files there are.
@@ -229,6 +236,9 @@ func (ix *Index) Build(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
+	ix.mu.Lock()
+	ix.compactLocked()
+	ix.mu.Unlock()
 	ix.symbolsReady.Store(true)
 	ix.logf("index complete: %d files (%d from cache) in %d ms", len(files), fromCache.Load(), time.Since(start).Milliseconds())
 	if ix.cache != nil {
@@ -477,7 +487,12 @@ func (ix *Index) killLocked(r *fileRec) {
 // compactLocked drops dead records from the lists.
 func (ix *Index) compactLocked() {
 	for i, l := range ix.postings {
-		ix.postings[i] = slices.DeleteFunc(l, func(slot uint32) bool { return ix.slots[slot].dead })
+		l = slices.DeleteFunc(l, func(slot uint32) bool { return ix.slots[slot].dead })
+		if cap(l)-len(l) > 4 {
+			// append's headroom is up to half the list.
+			l = slices.Clone(l)
+		}
+		ix.postings[i] = l
 	}
 	for k, l := range ix.defines {
 		if l = slices.DeleteFunc(l, func(r *fileRec) bool { return r.dead }); len(l) == 0 {
@@ -523,7 +538,7 @@ func (ix *Index) wordIDs(data []byte) []uint32 {
 		ws.mark = append(ws.mark, make([]uint32, n-len(ws.mark)+n/4)...)
 	}
 	forWords(data, func(w []byte) {
-		if len(w) > maxIndexedWord {
+		if !indexedWord(w) {
 			return
 		}
 		id, ok := ix.words[string(w)]
@@ -810,7 +825,7 @@ func (ix *Index) candidates(name string) []Entry {
 		return ix.entries()
 	}
 	for _, w := range words {
-		if len(w) > maxIndexedWord {
+		if !indexedWord([]byte(w)) {
 			return ix.entries()
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -104,6 +105,11 @@ func runMCP(args []string) int {
 		if abs, err := filepath.Abs(diagFile); err == nil {
 			diagFile = abs
 		}
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// The index is most of the heap; collecting harder near this
+		// keeps a large project's server under 200 MB.
+		debug.SetMemoryLimit(160 << 20)
 	}
 	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: &search.IndexOptions{}})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
