@@ -85,9 +85,9 @@ type Index struct {
 	postings [][]uint32
 	// slots holds every record made; a new record takes a new slot.
 	slots []*fileRec
-	// defines lists, per name, the records of files defining it (by last
+	// defines lists, per name, the slots of files defining it (by last
 	// segment and by whole name).
-	defines map[string][]*fileRec
+	defines map[string][]uint32
 	dead    int // dead entries in postings and defines
 	// cacheIDs maps the disk cache's string ids to word ids plus one.
 	cacheIDs []uint32
@@ -129,7 +129,7 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 		stop:    func() {},
 		files:   map[string]*fileRec{},
 		words:   map[string]uint32{},
-		defines: map[string][]*fileRec{},
+		defines: map[string][]uint32{},
 	}
 }
 
@@ -376,9 +376,13 @@ func parseSymbols(lang *grammar.Language, data []byte) ([]symRec, []outline.Symb
 	if err != nil {
 		return nil, nil
 	}
-	var syms []symRec
-	var osyms []outline.Symbol
-	for _, rec := range records(o) {
+	recs := records(o)
+	if len(recs) == 0 {
+		return nil, nil
+	}
+	syms := make([]symRec, 0, len(recs))
+	osyms := make([]outline.Symbol, 0, len(recs))
+	for _, rec := range recs {
 		syms = append(syms, symRec{name: rec.entry.Name, segs: rec.segs, kind: rec.entry.Kind, line: int32(rec.entry.Line)})
 		osyms = append(osyms, outline.Symbol{Name: rec.entry.Name, Qualified: strings.Join(rec.segs, "\x00"), Kind: rec.entry.Kind, Line: rec.entry.Line, EndLine: rec.entry.EndLine})
 	}
@@ -460,10 +464,10 @@ func (ix *Index) addDefinesLocked(r *fileRec) {
 	for _, s := range r.syms {
 		for _, k := range [2]string{s.segs[len(s.segs)-1], s.name} {
 			list := ix.defines[k]
-			if k == last || (len(list) > 0 && list[len(list)-1] == r) {
+			if k == last || (len(list) > 0 && list[len(list)-1] == r.slot) {
 				continue
 			}
-			ix.defines[k] = append(list, r)
+			ix.defines[k] = append(list, r.slot)
 		}
 		last = s.segs[len(s.segs)-1]
 	}
@@ -495,7 +499,7 @@ func (ix *Index) compactLocked() {
 		ix.postings[i] = l
 	}
 	for k, l := range ix.defines {
-		if l = slices.DeleteFunc(l, func(r *fileRec) bool { return r.dead }); len(l) == 0 {
+		if l = slices.DeleteFunc(l, func(slot uint32) bool { return ix.slots[slot].dead }); len(l) == 0 {
 			delete(ix.defines, k)
 		} else {
 			ix.defines[k] = l
@@ -933,7 +937,8 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 	var exact []cand
 	seen := map[*fileRec]bool{}
 	for _, k := range [2]string{last, q.Name} {
-		for _, r := range ix.defines[k] {
+		for _, slot := range ix.defines[k] {
+			r := ix.slots[slot]
 			if r.dead || seen[r] {
 				continue
 			}
