@@ -341,6 +341,12 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 // parseInto adds the symbols of the file e to its record r, made by the
 // word pass, unless a newer record replaced it meanwhile.
 func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
+	// The disk cache must not get this read under the stat of the first:
+	// a file changed since is left to the watcher or the sweep.
+	fi, err := ix.root.fs.Stat(e.Path)
+	if err != nil || StatOf(fi) != r.st {
+		return
+	}
 	data, err := ix.root.Contents(e, sc)
 	if err != nil {
 		return
@@ -711,7 +717,9 @@ func (ix *Index) sync(ctx context.Context) error {
 	ix.mu.Lock()
 	for _, p := range ch.Paths {
 		if r := ix.files[p]; r != nil {
+			// A file: nothing is indexed under it.
 			ix.killLocked(r)
+			continue
 		}
 		prefix := p + "/"
 		for q, r := range ix.files {
