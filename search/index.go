@@ -66,10 +66,13 @@ type Index struct {
 
 	wordsReady, symbolsReady atomic.Bool
 	started                  atomic.Bool
-	// wordsOnly stops the build after the word index (tests).
-	wordsOnly bool
-	ready     chan struct{} // closed when the build ends, whatever its outcome
-	stop      context.CancelFunc
+	// holdSymbols, when set, holds the build after the word index until
+	// it is closed (tests).
+	holdSymbols chan struct{}
+	ready       chan struct{} // closed when the build ends, whatever its outcome
+	// symbolsDone is closed when the symbol index is complete.
+	symbolsDone chan struct{}
+	stop        context.CancelFunc
 
 	// syncMu serialises bringing the index up to date.
 	syncMu sync.Mutex
@@ -121,15 +124,16 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 		logf = func(string, ...any) {}
 	}
 	return &Index{
-		root:    root,
-		opts:    opts,
-		logf:    logf,
-		rules:   &ignoreRules{root: root},
-		ready:   make(chan struct{}),
-		stop:    func() {},
-		files:   map[string]*fileRec{},
-		words:   map[string]uint32{},
-		defines: map[string][]uint32{},
+		root:        root,
+		opts:        opts,
+		logf:        logf,
+		rules:       &ignoreRules{root: root},
+		ready:       make(chan struct{}),
+		symbolsDone: make(chan struct{}),
+		stop:        func() {},
+		files:       map[string]*fileRec{},
+		words:       map[string]uint32{},
+		defines:     map[string][]uint32{},
 	}
 }
 
@@ -217,8 +221,12 @@ func (ix *Index) Build(ctx context.Context) {
 	}
 	ix.wordsReady.Store(true)
 	ix.logf("word index ready: %d files in %d ms", len(files), time.Since(start).Milliseconds())
-	if ix.wordsOnly {
-		return
+	if ix.holdSymbols != nil {
+		select {
+		case <-ix.holdSymbols:
+		case <-ctx.Done():
+			return
+		}
 	}
 	parallel(ctx, len(recs), func(i int, sc *Scratch) {
 		r := recs[i]
@@ -240,6 +248,7 @@ func (ix *Index) Build(ctx context.Context) {
 	ix.compactLocked()
 	ix.mu.Unlock()
 	ix.symbolsReady.Store(true)
+	close(ix.symbolsDone)
 	ix.logf("index complete: %d files (%d from cache) in %d ms", len(files), fromCache.Load(), time.Since(start).Milliseconds())
 	if ix.cache != nil {
 		inWalk := make(map[string]bool, len(files))
@@ -897,13 +906,39 @@ func (ix *Index) FindSymbol(ctx context.Context, name string) (string, error) {
 			files = ix.entries()
 			// Exact definitions are only ever in files holding the name
 			// as a word: when those hold some, the answer is complete.
-			res, err := Symbols(ctx, ix.candidates(string(q.needle)), ix.root, q, SymbolLimit, deadline)
-			if err != nil {
-				return "", err
+			// Parsing many is left to the symbol pass, which is parsing
+			// every file already.
+			if cands := ix.candidates(string(q.needle)); len(cands) <= maxCandidates {
+				res, err := Symbols(ctx, cands, ix.root, q, SymbolLimit, deadline)
+				if err != nil {
+					return "", err
+				}
+				if !res.Fuzzy && len(res.Defs) > 0 && res.Searched == res.Files {
+					res.Searched, res.Files = len(files), len(files)
+					return res.Text(q), nil
+				}
 			}
-			if !res.Fuzzy && len(res.Defs) > 0 && res.Searched == res.Files {
-				res.Searched, res.Files = len(files), len(files)
-				return res.Text(q), nil
+			ended := false
+			select {
+			case <-ix.symbolsDone:
+			case <-ix.ready:
+				ended = true
+			case <-ctx.Done():
+				return "", ctx.Err()
+			case <-time.After(time.Until(deadline)):
+			}
+			if !ix.symbolsReady.Load() && !ended {
+				// What the symbol pass has parsed so far, and how much.
+				res, err := ix.symbols(ctx, q, SymbolLimit)
+				if err != nil {
+					return "", err
+				}
+				parsed, total := ix.parsedFiles()
+				text := res.Text(q)
+				if parsed < total {
+					text += "\n" + fmt.Sprintf(IndexPartial, parsed, total)
+				}
+				return text, nil
 			}
 		} else {
 			var err error
@@ -911,6 +946,11 @@ func (ix *Index) FindSymbol(ctx context.Context, name string) (string, error) {
 				return "", fmt.Errorf("walk %s: %w", ix.root.Dir, err)
 			}
 		}
+		if ix.symbolsReady.Load() {
+			return ix.FindSymbol(ctx, name)
+		}
+		// Before the word index, or when the build stopped short: the
+		// files themselves, as without an index.
 		res, err := Symbols(ctx, files, ix.root, q, SymbolLimit, deadline)
 		if err != nil {
 			return "", err
@@ -929,6 +969,22 @@ func (ix *Index) FindSymbol(ctx context.Context, name string) (string, error) {
 		return "", err
 	}
 	return res.Text(q), nil
+}
+
+// maxCandidates is how many files find_symbol parses itself, before the
+// symbol index is complete, for a name with definitions.
+const maxCandidates = 256
+
+// parsedFiles counts the files whose symbols the index holds.
+func (ix *Index) parsedFiles() (parsed, total int) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	for _, r := range ix.files {
+		if r.parsed {
+			parsed++
+		}
+	}
+	return parsed, len(ix.files)
 }
 
 // symbols answers q from the symbol index, as Symbols would from the

@@ -293,7 +293,9 @@ func TestIndexCancel(t *testing.T) {
 
 // TestIndexWordsOnly: with the word index built and the symbols not yet,
 // find_references answers from the word index and find_symbol from the
-// candidate files, as the tools do without an index.
+// few files holding the name, as the tools do without an index; a name
+// with no definition waits for the symbol pass and, at the time limit,
+// says how much it covered. Once the symbols are in, answers are complete.
 func TestIndexWordsOnly(t *testing.T) {
 	dir, err := filepath.Abs("..")
 	if err != nil {
@@ -303,16 +305,37 @@ func TestIndexWordsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Parsing the candidates must not be cut short on a loaded machine.
-	defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
-	SymbolTimeLimit = time.Minute
 	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
-	ix.wordsOnly = true
+	ix.holdSymbols = make(chan struct{})
 	ix.Start(context.Background())
 	defer ix.Close()
-	<-ix.Ready()
-	if words, symbols, _ := ix.Progress(); !words || symbols {
-		t.Fatalf("progress: words %v, symbols %v", words, symbols)
+	for {
+		if words, _, _ := ix.Progress(); words {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
-	sameAnswers(t, "words only", ix, root, []string{"err", "Walk", "Root.Walk", "erv", "zzzNoSuchName", "Rpc::spawn", "t.Fatal"})
+	exact := []string{"Walk", "Root.Walk", "Rpc::spawn", "FindSymbol"}
+	sameAnswers(t, "words only", ix, root, exact)
+	for _, name := range []string{"err", "erv", "zzzNoSuchName"} {
+		want, _ := FindReferences(context.Background(), root, name, "")
+		if got, _ := ix.FindReferences(context.Background(), name, ""); got != want {
+			t.Errorf("find_references %q from the word index:\n%s\nwithout:\n%s", name, got, want)
+		}
+	}
+	func() {
+		defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
+		SymbolTimeLimit = 50 * time.Millisecond
+		text, err := ix.FindSymbol(context.Background(), "erv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(text, "\n")
+		if last := lines[len(lines)-1]; !strings.Contains(last, "later call will be complete") {
+			t.Errorf("find_symbol before the symbols: last line %q", last)
+		}
+	}()
+	close(ix.holdSymbols)
+	<-ix.Ready()
+	sameAnswers(t, "complete", ix, root, append(exact, "err", "erv", "zzzNoSuchName"))
 }
