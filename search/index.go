@@ -415,20 +415,15 @@ func (ix *Index) internSymsLocked(syms []symRec) {
 }
 
 // fromCache turns the disk cache's symbols into records; the index keeps
-// a definition's name segments in Symbol.Qualified, joined by NUL.
+// a definition's name segments in Symbol.Qualified, joined by NUL. The
+// strings are the cache's, shared already, so they are not interned.
 func (ix *Index) fromCache(syms []outline.Symbol) []symRec {
 	if len(syms) == 0 {
 		return nil
 	}
 	out := make([]symRec, len(syms))
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
 	for i, s := range syms {
-		segs := strings.Split(s.Qualified, "\x00")
-		for k, g := range segs {
-			segs[k] = ix.internLocked(g)
-		}
-		out[i] = symRec{name: ix.internLocked(s.Name), segs: segs, kind: s.Kind, line: int32(s.Line)}
+		out[i] = symRec{name: s.Name, segs: strings.Split(s.Qualified, "\x00"), kind: s.Kind, line: int32(s.Line)}
 	}
 	return out
 }
