@@ -107,6 +107,9 @@ type fileRec struct {
 	parsed bool
 	syms   []symRec
 	dead   bool
+	// wids are the file's words from the word pass, kept until the symbol
+	// pass puts its record in the disk cache.
+	wids []uint32
 }
 
 // symRec is one definition, as find_symbol compares it.
@@ -220,7 +223,7 @@ func (ix *Index) Build(ctx context.Context) {
 		return
 	}
 	ix.wordsReady.Store(true)
-	ix.logf("word index ready: %d files in %d ms", len(files), time.Since(start).Milliseconds())
+	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
 	if ix.holdSymbols != nil {
 		select {
 		case <-ix.holdSymbols:
@@ -339,6 +342,8 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 	var words []string
 	if ix.cache != nil && r.parsed {
 		words = ix.stringsLocked(wids)
+	} else if ix.cache != nil {
+		r.wids = wids
 	}
 	ix.mu.Unlock()
 	if ix.cache != nil && r.parsed {
@@ -373,12 +378,10 @@ func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 	ix.internSymsLocked(syms)
 	r.syms, r.parsed = syms, true
 	ix.addDefinesLocked(r)
+	words := ix.stringsLocked(r.wids)
+	r.wids = nil
 	ix.mu.Unlock()
 	if ix.cache != nil {
-		wids := ix.wordIDs(data)
-		ix.mu.RLock()
-		words := ix.stringsLocked(wids)
-		ix.mu.RUnlock()
 		ix.cache.Put(e.Path, r.st, CacheRecord{Symbols: osyms, Words: words})
 	}
 }
