@@ -896,68 +896,7 @@ func (ix *Index) FindSymbol(ctx context.Context, name string) (string, error) {
 		return "", pathErrorf("find_symbol: name is empty")
 	}
 	if !ix.symbolsReady.Load() {
-		var files []Entry
-		if ix.wordsReady.Load() {
-			if err := ix.sync(ctx); err != nil {
-				return "", err
-			}
-			files = ix.entries()
-			// Exact definitions are only ever in files holding the name
-			// as a word: when those hold some, the answer is complete.
-			// Parsing many is left to the symbol pass, which is parsing
-			// every file already.
-			if cands := ix.candidates(string(q.needle)); len(cands) <= maxCandidates {
-				res, err := Symbols(ctx, cands, ix.root, q, SymbolLimit, deadline)
-				if err != nil {
-					return "", err
-				}
-				if !res.Fuzzy && len(res.Defs) > 0 && res.Searched == res.Files {
-					res.Searched, res.Files = len(files), len(files)
-					return res.Text(q), nil
-				}
-			}
-			ended := false
-			select {
-			case <-ix.symbolsDone:
-			case <-ix.ready:
-				ended = true
-			case <-ctx.Done():
-				return "", ctx.Err()
-			case <-time.After(time.Until(deadline)):
-			}
-			if !ix.symbolsReady.Load() && !ended {
-				// What the symbol pass has parsed so far, and how much.
-				res, err := ix.symbols(ctx, q, SymbolLimit)
-				if err != nil {
-					return "", err
-				}
-				parsed, total := ix.parsedFiles()
-				text := res.Text(q)
-				if parsed < total {
-					text += "\n" + fmt.Sprintf(IndexPartial, parsed, total)
-				}
-				return text, nil
-			}
-		} else {
-			var err error
-			if files, err = ix.root.Walk(ctx); err != nil {
-				return "", fmt.Errorf("walk %s: %w", ix.root.Dir, err)
-			}
-		}
-		if ix.symbolsReady.Load() {
-			return ix.FindSymbol(ctx, name)
-		}
-		// Before the word index, or when the build stopped short: the
-		// files themselves, as without an index.
-		res, err := Symbols(ctx, files, ix.root, q, SymbolLimit, deadline)
-		if err != nil {
-			return "", err
-		}
-		text := res.Text(q)
-		if res.Searched < res.Files {
-			text += "\n" + fmt.Sprintf(IndexPartial, res.Searched, res.Files)
-		}
-		return text, nil
+		return ix.findSymbolEarly(ctx, q, deadline)
 	}
 	if err := ix.sync(ctx); err != nil {
 		return "", err
@@ -967,6 +906,97 @@ func (ix *Index) FindSymbol(ctx context.Context, name string) (string, error) {
 		return "", err
 	}
 	return res.Text(q), nil
+}
+
+// findSymbolEarly answers find_symbol before the symbol index is
+// complete. Exact definitions are only ever in files holding the name as
+// a word (the word index names them, or a scan of the files finds them):
+// when those are few and hold some, they are parsed and the answer is
+// complete. Otherwise parsing is left to the symbol pass, which is parsing
+// every file already: the call waits for it until the time limit, then
+// answers from the files parsed so far, saying how many.
+func (ix *Index) findSymbolEarly(ctx context.Context, q SymbolQuery, deadline time.Time) (string, error) {
+	var files, cands []Entry
+	if ix.wordsReady.Load() {
+		if err := ix.sync(ctx); err != nil {
+			return "", err
+		}
+		files = ix.entries()
+		cands = ix.candidates(string(q.needle))
+	} else {
+		var err error
+		if files, err = ix.root.Walk(ctx); err != nil {
+			return "", fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+		}
+		cands = ix.scanCandidates(ctx, files, string(q.needle))
+	}
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	if len(cands) <= maxCandidates {
+		res, err := Symbols(ctx, cands, ix.root, q, SymbolLimit, deadline)
+		if err != nil {
+			return "", err
+		}
+		if !res.Fuzzy && len(res.Defs) > 0 && res.Searched == res.Files {
+			res.Searched, res.Files = len(files), len(files)
+			return res.Text(q), nil
+		}
+	}
+	ended := false
+	select {
+	case <-ix.symbolsDone:
+	case <-ix.ready:
+		ended = true
+	case <-ctx.Done():
+		return "", ctx.Err()
+	case <-time.After(time.Until(deadline)):
+	}
+	if ix.symbolsReady.Load() {
+		return ix.FindSymbol(ctx, q.Name)
+	}
+	var res *SymbolResult
+	var err error
+	searched := 0
+	if ended {
+		// The build stopped short: the files themselves, as without an
+		// index.
+		res, err = Symbols(ctx, files, ix.root, q, SymbolLimit, time.Now().Add(SymbolTimeLimit))
+		if err != nil {
+			return "", err
+		}
+		searched = res.Searched
+	} else {
+		if res, err = ix.symbols(ctx, q, SymbolLimit); err != nil {
+			return "", err
+		}
+		searched, _ = ix.parsedFiles()
+		res.Searched, res.Files = len(files), len(files)
+	}
+	text := res.Text(q)
+	if searched < len(files) {
+		text += "\n" + fmt.Sprintf(IndexPartial, searched, len(files))
+	}
+	return text, nil
+}
+
+// scanCandidates lists the files holding word as a whole word, reading
+// them all.
+func (ix *Index) scanCandidates(ctx context.Context, files []Entry, word string) []Entry {
+	sc := NewWordScanner(word)
+	hit := make([]bool, len(files))
+	parallel(ctx, len(files), func(i int, scr *Scratch) {
+		if data, err := ix.root.Contents(files[i], scr); err == nil && sc.Contains(data) {
+			hit[i] = true
+		}
+	})
+	var out []Entry
+	for i, h := range hit {
+		if h {
+			out = append(out, files[i])
+		}
+	}
+	return out
 }
 
 // maxCandidates is how many files find_symbol parses itself, before the
