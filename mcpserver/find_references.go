@@ -15,7 +15,7 @@ var findReferencesTool = &Tool{
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return FindReferences(ctx, s.cfg.Root, args["name"], args["path"])
+		return s.findReferences(ctx, args["name"], args["path"])
 	},
 }
 

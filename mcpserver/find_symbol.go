@@ -14,7 +14,7 @@ var findSymbolTool = &Tool{
 		{Name: "name", Description: "The name to find.", Required: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return FindSymbol(ctx, s.cfg.Root, args["name"])
+		return s.findSymbol(ctx, args["name"])
 	},
 }
 

@@ -35,11 +35,19 @@ func startServer(t *testing.T, dir string) *pipeClient {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg, ready := testConfig(root)
+	c := startServerWith(t, cfg)
+	<-ready
+	return c
+}
+
+func startServerWith(t *testing.T, cfg Config) *pipeClient {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &pipeClient{t: t, w: inW, r: bufio.NewReader(outR), done: make(chan error, 1)}
 	go func() {
-		err := New(Config{Root: root}).Serve(context.Background(), inR, outW)
+		err := New(cfg).Serve(context.Background(), inR, outW)
 		outW.Close()
 		c.done <- err
 	}()

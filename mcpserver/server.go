@@ -42,6 +42,10 @@ type Config struct {
 	Diagnostics string
 	// Log receives diagnostics about the server itself; nil discards them.
 	Log io.Writer
+	// Index, when set, makes Serve index the project in the background
+	// with these options, for find_symbol and find_references to answer
+	// from; without it they search the files on every call.
+	Index *search.IndexOptions
 }
 
 // Server answers MCP requests for one project.
@@ -50,6 +54,8 @@ type Server struct {
 	log   *log.Logger
 	tools map[string]*Tool
 	diag  *diagSource
+	// index is the project index while Serve runs with Config.Index.
+	index *search.Index
 
 	mu       sync.Mutex
 	inflight map[string]context.CancelFunc
@@ -81,6 +87,10 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	out := newLineWriter(w)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if s.cfg.Index != nil {
+		s.index = s.startIndex(ctx)
+		defer s.index.Close()
+	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	sem := make(chan struct{}, maxInFlight)

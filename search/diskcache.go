@@ -25,6 +25,9 @@ import (
 // CacheRecord is what the disk cache keeps for one file: its definitions
 // and the distinct identifiers it contains.
 type CacheRecord struct {
+	// Symbols are the file's definitions. The project index keeps in
+	// Qualified the segments of the full name find_symbol compares,
+	// joined by NUL (cacheVersion 2).
 	Symbols []outline.Symbol
 	// Words is the file's word set, in no particular order.
 	Words []string
@@ -84,7 +87,7 @@ type cacheEntry struct {
 // meaning of a record changes.
 const (
 	cacheMagic      = "zumbaFC\x00"
-	cacheVersion    = 1
+	cacheVersion    = 2
 	cacheHeaderSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	cacheFileName   = "files"
 	// maxCacheFile keeps a damaged length field from asking for memory that

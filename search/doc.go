@@ -14,6 +14,7 @@
 //   - refs.go and symbol.go: References and Symbols take a file list and a
 //     Source, so an index can narrow the candidate files and a cache can
 //     stand in for the disk; FindReferences and FindSymbol are the tools.
+//   - index.go: Index, the project index the server answers from.
 //
 // # What the search covers
 //
@@ -42,6 +43,15 @@
 //     dangling links, and links to a folder already on the path (loops).
 //     Links that stay inside are followed; os.Root enforces the boundary.
 //
-// Files and folders that cannot be read are skipped. Nothing is cached:
-// each call walks and reads the files as they are at that moment.
+// Files and folders that cannot be read are skipped.
+//
+// # The index
+//
+// FindSymbol and FindReferences walk and read the files at each call (the
+// command line uses them). The server uses an Index instead (index.go): a
+// word index and the symbols of every file, built in the background from
+// the walk and the disk cache (diskcache.go), and brought up to date
+// before every answer from the watcher's changes (watch.go) or, without
+// one, a stat of every file (sweep.go), so that its answers are the
+// tools' answers for the files as they are at that moment.
 package search

@@ -273,20 +273,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 			res.Searched = len(files) - (len(foldOnly) - done2)
 		}
 		defs = append(defs, more...)
-		slices.SortFunc(defs, func(a, b Def) int {
-			ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
-			pa, pb := strings.HasPrefix(ra, q.fold), strings.HasPrefix(rb, q.fold)
-			if pa != pb {
-				if pa {
-					return -1
-				}
-				return 1
-			}
-			return cmp.Or(
-				cmp.Compare(utf8.RuneCountInString(ra), utf8.RuneCountInString(rb)),
-				strings.Compare(a.Path, b.Path),
-				cmp.Compare(a.Line, b.Line))
-		})
+		sortFuzzy(defs, q)
 	}
 	if len(defs) == 0 {
 		res.Fuzzy = false
@@ -296,6 +283,25 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 	}
 	res.Defs = defs
 	return res, nil
+}
+
+// sortFuzzy orders fallback definitions best first: names starting with
+// the query, then shorter names, then by path and line.
+func sortFuzzy(defs []Def, q SymbolQuery) {
+	slices.SortFunc(defs, func(a, b Def) int {
+		ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
+		pa, pb := strings.HasPrefix(ra, q.fold), strings.HasPrefix(rb, q.fold)
+		if pa != pb {
+			if pa {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Or(
+			cmp.Compare(utf8.RuneCountInString(ra), utf8.RuneCountInString(rb)),
+			strings.Compare(a.Path, b.Path),
+			cmp.Compare(a.Line, b.Line))
+	})
 }
 
 // scanDefs reads files in parallel, parses those pre accepts (a cheap byte

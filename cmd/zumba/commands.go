@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -105,7 +106,12 @@ func runMCP(args []string) int {
 			diagFile = abs
 		}
 	}
-	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr})
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// The index is most of the heap; collecting harder near this
+		// keeps a large project's server under 200 MB.
+		debug.SetMemoryLimit(160 << 20)
+	}
+	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: &search.IndexOptions{}})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// The first signal ends Serve gracefully; restoring the default

@@ -1,0 +1,72 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+)
+
+var (
+	goSrcIndexOnce sync.Once
+	goSrcIndex     *Index
+)
+
+// indexGoSrc builds (once per test binary) the index of the Go standard
+// library, watched as the server does, without a disk cache.
+func indexGoSrc(b *testing.B) *Index {
+	dir := goSrc(b)
+	goSrcIndexOnce.Do(func() {
+		root, err := OpenRoot(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		start := time.Now()
+		ix := NewIndex(root, IndexOptions{CacheFile: "-"})
+		ix.Start(context.Background())
+		<-ix.Ready()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		_, _, n := ix.Progress()
+		fmt.Printf("index of %s: %d files in %v, heap in use %d MB\n", dir, n, time.Since(start).Round(time.Millisecond), ms.HeapInuse>>20)
+		goSrcIndex = ix
+	})
+	if goSrcIndex == nil {
+		b.Skip("no index")
+	}
+	return goSrcIndex
+}
+
+var benchNames = []string{"err", "String", "Reader", "Errorf", "Mutex", "TrimSpace", "ServeHTTP", "ParseFloat", "ReadMemStats", "gcMarkDone", "readvarint", "ParseMediaType"}
+
+// BenchmarkIndexFindSymbolGoSrc is find_symbol on the index of the Go
+// standard library, once complete: one op asks every name of benchNames.
+func BenchmarkIndexFindSymbolGoSrc(b *testing.B) {
+	ix := indexGoSrc(b)
+	ctx := context.Background()
+	for b.Loop() {
+		for _, n := range benchNames {
+			if _, err := ix.FindSymbol(ctx, n); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(benchNames)), "µs/call")
+}
+
+// BenchmarkIndexFindReferencesGoSrc is find_references on the same index.
+func BenchmarkIndexFindReferencesGoSrc(b *testing.B) {
+	ix := indexGoSrc(b)
+	ctx := context.Background()
+	for b.Loop() {
+		for _, n := range benchNames {
+			if _, err := ix.FindReferences(ctx, n, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(benchNames)), "µs/call")
+}

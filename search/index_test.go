@@ -1,0 +1,341 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// testIndex builds the index of dir and waits for it; cache is the disk
+// cache file ("-" for none).
+func testIndex(t *testing.T, dir, cache string, noWatch bool) (*Index, *Root, *logLines) {
+	t.Helper()
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &logLines{}
+	ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: noWatch, Log: logs.printf})
+	ix.Start(context.Background())
+	t.Cleanup(ix.Close)
+	select {
+	case <-ix.Ready():
+	case <-time.After(60 * time.Second):
+		t.Fatal("index not built in 60 s")
+	}
+	if _, symbols, _ := ix.Progress(); !symbols {
+		t.Fatalf("index incomplete; log:\n%s", logs)
+	}
+	return ix, root, logs
+}
+
+type logLines struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *logLines) printf(format string, args ...any) {
+	l.mu.Lock()
+	l.lines = append(l.lines, fmt.Sprintf(format, args...))
+	l.mu.Unlock()
+}
+
+func (l *logLines) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
+}
+
+// sameAnswers checks that the index answers find_symbol and
+// find_references for names exactly as the tools do without it.
+func sameAnswers(t *testing.T, what string, ix *Index, root *Root, names []string) {
+	t.Helper()
+	// The direct search must not be cut short on a loaded machine.
+	defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
+	SymbolTimeLimit = time.Minute
+	ctx := context.Background()
+	for _, name := range names {
+		want, werr := FindSymbol(ctx, root, name)
+		got, gerr := ix.FindSymbol(ctx, name)
+		if got != want || (werr == nil) != (gerr == nil) {
+			t.Errorf("%s: find_symbol %q from the index:\n%s\n(err %v)\nwithout:\n%s\n(err %v)", what, name, got, gerr, want, werr)
+		}
+		want, werr = FindReferences(ctx, root, name, "")
+		got, gerr = ix.FindReferences(ctx, name, "")
+		if got != want || (werr == nil) != (gerr == nil) {
+			t.Errorf("%s: find_references %q from the index:\n%s\n(err %v)\nwithout:\n%s\n(err %v)", what, name, got, gerr, want, werr)
+		}
+	}
+}
+
+// TestIndexSameAnswers compares the index's answers with the direct
+// search over this repository (Go, Markdown and the outline corpus in
+// every language), for names of every kind: common, rare, qualified,
+// case-folded fallbacks, several words, no words, absent.
+func TestIndexSameAnswers(t *testing.T) {
+	dir, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, root, _ := testIndex(t, dir, "-", true)
+	names := []string{
+		"err", "ctx", "Walk", "Root.Walk", "search.Root.Walk", "Serve", "Server.Serve", "mcpserver.Server.Serve",
+		"FindSymbol", "Symbols", "Parse", "outline.Parse", "main", "new", "init", "Len", "String", "Error",
+		"walk", "WALK", "erv", "symbolrec", "ymbol", "zzzNoSuchName", "fmt.Sprintf", "t.Fatal", "a b",
+		"++", "::", "Rpc::spawn", "Rpc.spawn", "spawn", "Display", "self", "__init__", "impl", "Point",
+		"README", "Cache and freshness", "résumé", "x",
+	}
+	// Names the index itself holds, a sample (smaller under the race
+	// detector, which makes the direct search slow).
+	step := 997
+	if raceEnabled {
+		names, step = names[:12], 1<<30
+	}
+	ix.mu.RLock()
+	for i, w := range ix.wordStrs {
+		if i%step == 0 {
+			names = append(names, w)
+		}
+	}
+	ix.mu.RUnlock()
+	sameAnswers(t, "repository", ix, root, names)
+}
+
+// touchPast sets every file under dir an hour back, so that records made
+// now are not racy and go to the disk cache.
+func touchPast(t *testing.T, dir string) {
+	t.Helper()
+	past := time.Now().Add(-time.Hour)
+	filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && fi.Mode().IsRegular() {
+			os.Chtimes(p, past, past)
+		}
+		return nil
+	})
+}
+
+func freshProject(t *testing.T) string {
+	dir := t.TempDir()
+	for i := range 20 {
+		writeFile(t, dir, fmt.Sprintf("pkg%d/f%02d.go", i%3, i), fmt.Sprintf("package pkg\n\nfunc Old%02d() { shared() }\n\ntype T%02d struct{}\n\nfunc (T%02d) Method() {}\n", i, i, i))
+	}
+	writeFile(t, dir, "README.md", "# Project\n\n## Usage\n\nCall shared.\n")
+	writeFile(t, dir, ".gitignore", "*.log\n")
+	writeFile(t, dir, "keep.log", "func shared() {}\n")
+	return dir
+}
+
+var freshNames = []string{"shared", "Old03", "New", "Fresh", "Method", "T05.Method", "Usage", "gone", "Renamed", "Racy", "Hidden", "x"}
+
+// TestIndexFreshness: a file created, changed, deleted or un-ignored
+// just before a call is reflected in that call, watching and sweeping.
+func TestIndexFreshness(t *testing.T) {
+	for _, mode := range []string{"watch", "sweep"} {
+		t.Run(mode, func(t *testing.T) {
+			dir := freshProject(t)
+			ix, root, _ := testIndex(t, dir, "-", mode == "sweep")
+			check := func(what string) { t.Helper(); sameAnswers(t, what, ix, root, freshNames) }
+			check("start")
+			writeFile(t, dir, "pkg9/new.go", "package pkg\n\nfunc New() { shared() }\n")
+			check("created")
+			writeFile(t, dir, "pkg0/f00.go", "package pkg\n\nfunc Fresh() {}\n")
+			check("changed")
+			os.Remove(filepath.Join(dir, "pkg1/f01.go"))
+			check("deleted")
+			os.RemoveAll(filepath.Join(dir, "pkg2"))
+			check("folder deleted")
+			os.Rename(filepath.Join(dir, "pkg9"), filepath.Join(dir, "moved"))
+			check("folder renamed")
+			writeFile(t, dir, ".gitignore", "*.md\n")
+			check("ignore rules changed")
+			writeFile(t, dir, "sub/.gitignore", "hidden.go\n")
+			writeFile(t, dir, "sub/hidden.go", "package sub\n\nfunc Hidden() {}\n")
+			check("nested ignore file")
+			os.Remove(filepath.Join(dir, "sub/.gitignore"))
+			check("nested ignore file removed")
+			// Same size, same modification time: only the racy rule (or
+			// the watcher) tells.
+			p := filepath.Join(dir, "racy.go")
+			writeFile(t, dir, "racy.go", "package r\n\nfunc Racy() {}\n")
+			check("racy written")
+			fi, _ := os.Stat(p)
+			writeFile(t, dir, "racy.go", "package r\n\nfunc Rxcy() {}\n")
+			os.Chtimes(p, fi.ModTime(), fi.ModTime())
+			check("racy rewritten")
+		})
+	}
+}
+
+// TestIndexGitCheckout: a checkout rewriting hundreds of files is
+// reflected in the next call.
+func TestIndexGitCheckout(t *testing.T) {
+	needGit(t)
+	dir := t.TempDir()
+	gitInit(t, dir)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Env = append(gitEnv(dir), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	for i := range 300 {
+		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.go", i%7, i), fmt.Sprintf("package d\n\nfunc Before%03d() { common() }\n", i))
+	}
+	git("add", "-A")
+	git("commit", "-q", "-m", "one")
+	git("branch", "-M", "one")
+	git("checkout", "-q", "-b", "two")
+	for i := range 300 {
+		name := fmt.Sprintf("d%d/f%03d.go", i%7, i)
+		if i%10 == 0 {
+			os.Remove(filepath.Join(dir, name))
+			continue
+		}
+		writeFile(t, dir, name, fmt.Sprintf("package d\n\nfunc After%03d() { other() }\n", i))
+	}
+	git("add", "-A")
+	git("commit", "-q", "-m", "two")
+	git("checkout", "-q", "one")
+	ix, root, _ := testIndex(t, dir, "-", false)
+	names := []string{"common", "other", "Before001", "After001", "Before010", "After", "Before"}
+	sameAnswers(t, "before checkout", ix, root, names)
+	git("checkout", "-q", "two")
+	sameAnswers(t, "after checkout", ix, root, names)
+	git("checkout", "-q", "one")
+	sameAnswers(t, "checked out back", ix, root, names)
+}
+
+var fromCacheRE = regexp.MustCompile(`index complete: (\d+) files \((\d+) from cache\)`)
+
+// TestIndexCacheRestart: a restart serves unchanged files from the disk
+// cache, never a changed one, and discards a corrupt cache.
+func TestIndexCacheRestart(t *testing.T) {
+	dir := freshProject(t)
+	touchPast(t, dir)
+	cache := filepath.Join(t.TempDir(), "files")
+	ix, _, logs := testIndex(t, dir, cache, true)
+	ix.Close()
+	if _, err := os.Stat(cache); err != nil {
+		t.Fatalf("no cache file after Close: %v; log:\n%s", err, logs)
+	}
+
+	// Same size, same time, other contents and inode: a replaced file.
+	writeFile(t, dir, "pkg0/f00.tmp", "package pkg\n\nfunc Xld00() { shared() }\n\ntype T00 struct{}\n\nfunc (T00) Method() {}\n")
+	fi, _ := os.Stat(filepath.Join(dir, "pkg0/f00.go"))
+	os.Chtimes(filepath.Join(dir, "pkg0/f00.tmp"), fi.ModTime(), fi.ModTime())
+	os.Rename(filepath.Join(dir, "pkg0/f00.tmp"), filepath.Join(dir, "pkg0/f00.go"))
+	// Changed in place with a new time.
+	writeFile(t, dir, "pkg0/f03.go", "package pkg\n\nfunc Changed() {}\n")
+
+	ix2, root, logs2 := testIndex(t, dir, cache, true)
+	m := fromCacheRE.FindStringSubmatch(logs2.String())
+	if m == nil || m[2] == "0" {
+		t.Fatalf("restart used no cache; log:\n%s", logs2)
+	}
+	sameAnswers(t, "restart", ix2, root, []string{"Old00", "Xld00", "Changed", "Old03", "shared", "Method", "Usage"})
+	ix2.Close()
+
+	if err := os.WriteFile(cache, []byte("zumbaFC\x00 not a cache at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix3, root, logs3 := testIndex(t, dir, cache, true)
+	if !strings.Contains(logs3.String(), "discarded") {
+		t.Errorf("corrupt cache not reported; log:\n%s", logs3)
+	}
+	if m := fromCacheRE.FindStringSubmatch(logs3.String()); m == nil || m[2] != "0" {
+		t.Errorf("corrupt cache used; log:\n%s", logs3)
+	}
+	sameAnswers(t, "corrupt cache", ix3, root, []string{"Xld00", "Changed", "shared"})
+}
+
+// TestIndexPartialBeforeReady: before the index is built, an answer cut
+// short by the time limit says so in its last line.
+func TestIndexPartialBeforeReady(t *testing.T) {
+	dir := freshProject(t)
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
+	SymbolTimeLimit = -time.Second
+	text, err := ix.FindSymbol(context.Background(), "shared")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(text, "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "later call will be complete") || !strings.Contains(last, "of 22 files") {
+		t.Errorf("partial answer's last line: %q", last)
+	}
+}
+
+// TestIndexCancel: a cancelled call stops with the context's error.
+func TestIndexCancel(t *testing.T) {
+	ix, _, _ := testIndex(t, freshProject(t), "-", false)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ix.FindReferences(ctx, "shared", ""); err == nil {
+		t.Error("find_references ran under a cancelled context")
+	}
+	if _, err := ix.FindSymbol(ctx, "shared"); err == nil {
+		t.Error("find_symbol ran under a cancelled context")
+	}
+}
+
+// TestIndexWordsOnly: with the word index built and the symbols not yet,
+// find_references answers from the word index and find_symbol from the
+// few files holding the name, as the tools do without an index; a name
+// with no definition waits for the symbol pass and, at the time limit,
+// says how much it covered. Once the symbols are in, answers are complete.
+func TestIndexWordsOnly(t *testing.T) {
+	dir, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
+	ix.holdSymbols = make(chan struct{})
+	ix.Start(context.Background())
+	defer ix.Close()
+	for {
+		if words, _, _ := ix.Progress(); words {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	exact := []string{"Walk", "Root.Walk", "Rpc::spawn", "FindSymbol"}
+	sameAnswers(t, "words only", ix, root, exact)
+	for _, name := range []string{"err", "erv", "zzzNoSuchName"} {
+		want, _ := FindReferences(context.Background(), root, name, "")
+		if got, _ := ix.FindReferences(context.Background(), name, ""); got != want {
+			t.Errorf("find_references %q from the word index:\n%s\nwithout:\n%s", name, got, want)
+		}
+	}
+	func() {
+		defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
+		SymbolTimeLimit = 50 * time.Millisecond
+		text, err := ix.FindSymbol(context.Background(), "erv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(text, "\n")
+		if last := lines[len(lines)-1]; !strings.Contains(last, "later call will be complete") {
+			t.Errorf("find_symbol before the symbols: last line %q", last)
+		}
+	}()
+	close(ix.holdSymbols)
+	<-ix.Ready()
+	sameAnswers(t, "complete", ix, root, append(exact, "err", "erv", "zzzNoSuchName"))
+}
