@@ -136,7 +136,10 @@ func TestWideErrorNode(t *testing.T) {
 		for _, src := range [][]byte{bytes.Repeat([]byte("("), n), []byte("fn f() {}\n" + strings.Repeat("(", n) + "\nfunc g() {}\ndef h(): pass\n")} {
 			start := time.Now()
 			o, err := Parse(context.Background(), l, src)
-			if d := time.Since(start); d > ParseTimeout {
+			// A parse that reaches ParseTimeout is stopped (tree-sitter-scala
+			// does on 128 KiB of "(" on a loaded machine); the bound here is
+			// that nothing runs on far past it, not how fast it is.
+			if d := time.Since(start); d > ParseTimeout+5*time.Second {
 				t.Errorf("%s: %d bytes of ( took %v", l.Name, len(src), d)
 			}
 			if err == nil {

@@ -84,11 +84,14 @@ func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 	}
 }
 
-// wideNodes returns the outermost nodes under n, n included, that have more
-// than maxChildren children, in the order of the file. Only error nodes
-// grow that wide, so it looks only inside subtrees with errors.
+// wideNodes returns the outermost error nodes under n, n included, that
+// have more than maxChildren children, in the order of the file. Only
+// error nodes are split: a file with thousands of top-level declarations
+// is wide too, but its children are named and cheap to query, and its
+// patterns anchored on the file node (Go's top-level types and constants)
+// match only when the file node is queried whole.
 func wideNodes(n *sitter.Node) []*sitter.Node {
-	if !n.HasError() && n.ChildCount() <= maxChildren {
+	if !n.HasError() {
 		return nil
 	}
 	var out []*sitter.Node
@@ -96,7 +99,7 @@ func wideNodes(n *sitter.Node) []*sitter.Node {
 	defer c.Close()
 	for {
 		node := c.CurrentNode()
-		if node.ChildCount() > maxChildren {
+		if node.IsError() && node.ChildCount() > maxChildren {
 			out = append(out, node)
 		} else if node.HasError() && c.GoToFirstChild() {
 			continue
