@@ -228,6 +228,8 @@ func TestMarkdownDigitCrash(t *testing.T) {
 		"- 3. 4\U000b8e38\n",
 		"  7\xff\xfe\n",
 		"1\U000b8e38 title\n===\n",
+		"0u\xa2\x1f\r0\U000b8e380000",
+		"\x000\U000b8e380000",
 	} {
 		o, err := Parse(context.Background(), l, []byte(src))
 		if err != nil {

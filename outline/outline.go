@@ -75,6 +75,9 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	if timeout <= 0 {
 		return nil, fmt.Errorf("parse stopped: %w", context.DeadlineExceeded)
 	}
+	// Prepare rewrites what the parser sees without moving a byte, so
+	// names are still read from the file as it is.
+	orig := src
 	if lang.Prepare != nil {
 		src = lang.Prepare(src)
 	}
@@ -108,7 +111,7 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	defs := collect(ctx, q, root, src)
+	defs := collect(ctx, q, root, orig)
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError() || ctx.Err() != nil}
 	return o, nil

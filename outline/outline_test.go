@@ -129,3 +129,15 @@ func parseDiff(lang *grammar.Language, src []byte) (*Outline, error) {
 	defer cancel()
 	return Parse(ctx, lang, src)
 }
+
+// TestPreparedNamesReadOriginal: Markdown's guard hides characters from the
+// parser, but the outline shows the heading as written.
+func TestPreparedNamesReadOriginal(t *testing.T) {
+	o, err := Parse(context.Background(), grammar.ByName("markdown"), []byte("# 2024年の計画\n\n## 1😀 item\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := o.Text(), "1 heading 2024年の計画\n  3 heading 1😀 item\n"; got != want {
+		t.Errorf("Outline = %q; want %q", got, want)
+	}
+}
