@@ -124,6 +124,27 @@ func TestOfficialSDKClient(t *testing.T) {
 		t.Errorf("outline ../x = %q (isError %v); want an isError result saying it is outside", got, res.IsError)
 	}
 
+	// The project tools, through the same client.
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"find_symbol", map[string]any{"name": "Server.Serve"}, "main.go:5 method — func (s *Server) Serve() {}"},
+		{"find_symbol", map[string]any{"name": "Rpc"}, "src/main.rs:3 struct — struct Rpc;"},
+		{"find_references", map[string]any{"name": "Server"}, "main.go:3: type Server struct{}\nmain.go:5: func (s *Server) Serve() {}"},
+		{"find_references", map[string]any{"name": "main", "path": "*.rs"}, "src/main.rs:1: fn main() {}"},
+		{"diagnostics", map[string]any{}, "No diagnostics."},
+	} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+		if err != nil {
+			t.Fatalf("tools/call %s %v: %v", c.tool, c.args, err)
+		}
+		if got := text(t, res); res.IsError || got != c.want {
+			t.Errorf("%s %v = %q (isError %v); want %q", c.tool, c.args, got, res.IsError, c.want)
+		}
+	}
+
 	if err := cs.Ping(ctx, nil); err != nil {
 		t.Errorf("ping: %v", err)
 	}
