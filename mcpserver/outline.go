@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/outline"
@@ -24,8 +26,61 @@ var outlineTool = &Tool{
 		{Name: "path", Description: "File path relative to the project.", Required: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return Outline(ctx, s.cfg.Root, args["path"])
+		return s.outlines.answer(ctx, s.cfg.Root, args["path"])
 	},
+}
+
+// outlineCache keeps the outline of files that have not changed since
+// they were outlined, keyed by size, modification time and inode. A file
+// modified within search.RacyWindow of being read is not trusted (git's
+// racily-clean rule): its stat cannot prove that a later write did not
+// keep both size and time.
+type outlineCache struct {
+	mu sync.Mutex
+	m  map[string]outlineEntry
+}
+
+type outlineEntry struct {
+	st   search.FileStat
+	at   int64 // when the file was stat'ed, Unix nanoseconds
+	text string
+}
+
+// maxOutlineCache bounds the cache; past it the cache starts again.
+const maxOutlineCache = 1024
+
+// answer is Outline, from the cache when the file is unchanged.
+func (c *outlineCache) answer(ctx context.Context, root *search.Root, path string) (string, bool) {
+	f, rel, err := root.Open(path)
+	if err != nil {
+		return toolError(err), true
+	}
+	fi, err := f.Stat()
+	f.Close()
+	if err != nil {
+		return Outline(ctx, root, path)
+	}
+	at := time.Now().UnixNano()
+	st := search.StatOf(fi)
+	c.mu.Lock()
+	e, ok := c.m[rel]
+	c.mu.Unlock()
+	if ok && e.st == st && !st.RacyAt(e.at) {
+		return e.text, false
+	}
+	// The stat was taken before Outline reads the file: if the file
+	// changes in between, the entry holds newer text under an older stat,
+	// which the next call's stat no longer matches.
+	text, isError := Outline(ctx, root, path)
+	if !isError {
+		c.mu.Lock()
+		if c.m == nil || len(c.m) >= maxOutlineCache {
+			c.m = map[string]outlineEntry{}
+		}
+		c.m[rel] = outlineEntry{st: st, at: at, text: text}
+		c.mu.Unlock()
+	}
+	return text, isError
 }
 
 // Outline answers the outline tool for path in the project root.

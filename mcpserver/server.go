@@ -59,6 +59,8 @@ type Server struct {
 
 	mu       sync.Mutex
 	inflight map[string]context.CancelFunc
+
+	outlines outlineCache
 }
 
 // New returns a server for the project in cfg.
