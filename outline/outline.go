@@ -28,6 +28,8 @@ type Entry struct {
 	// StartByte and EndByte delimit the whole definition.
 	StartByte, EndByte uint32
 	Children           []*Entry
+
+	nameStart uint32 // where the name starts, for ordering
 }
 
 // Outline is a parsed file's definitions, nested.
@@ -194,6 +196,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			EndLine:   endLine(whole),
 			StartByte: whole.StartByte(),
 			EndByte:   whole.EndByte(),
+			nameStart: name.StartByte(),
 		}
 		if skip {
 			e = nil
@@ -352,28 +355,49 @@ func nest(defs []def) []*Entry {
 		return a.Line < b.Line
 	})
 	var roots []*Entry
-	var stack []*Entry
+	var stack []def
 	for _, d := range defs {
 		e := d.entry
 		for len(stack) > 0 {
-			top := stack[len(stack)-1]
+			top := stack[len(stack)-1].entry
 			if top.StartByte <= e.StartByte && e.EndByte <= top.EndByte &&
 				(top.StartByte != e.StartByte || top.EndByte != e.EndByte) {
 				break
 			}
 			stack = stack[:len(stack)-1]
 		}
-		if len(stack) == 0 {
+		// The parent is the innermost container whose name comes before
+		// the entry. A definition in front of its container's name is not
+		// its member: C's `struct A {…} f(void);` declares f with the
+		// struct as its return type, and A is f's sibling.
+		var parent *Entry
+		for i := len(stack) - 1; i >= 0; i-- {
+			if stack[i].nameKey[0] <= e.StartByte {
+				parent = stack[i].entry
+				break
+			}
+		}
+		if parent == nil {
 			roots = append(roots, e)
 		} else {
-			parent := stack[len(stack)-1]
 			if e.Kind == grammar.Function && parent.Kind.MakesMethods() {
 				e.Kind = grammar.Method
 			}
 			parent.Children = append(parent.Children, e)
 		}
-		stack = append(stack, e)
+		stack = append(stack, d)
 	}
+	// Entries are listed in the order of their names, which is their
+	// order in the file except where a definition starts before a
+	// sibling's name (the struct A above).
+	var byLine func(es []*Entry)
+	byLine = func(es []*Entry) {
+		sort.SliceStable(es, func(i, j int) bool { return es[i].nameStart < es[j].nameStart })
+		for _, e := range es {
+			byLine(e.Children)
+		}
+	}
+	byLine(roots)
 	return roots
 }
 
