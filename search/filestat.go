@@ -28,7 +28,7 @@ type FileStat struct {
 // StatOf returns the FileStat of fi, as returned by os.Stat, os.Lstat or
 // fs.DirEntry.Info.
 func StatOf(fi fs.FileInfo) FileStat {
-	return FileStat{Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Inode: inodeOf(fi)}
+	return FileStat{Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Inode: fileID(fi).Ino}
 }
 
 // RacyAt reports whether a record of the file taken at time ref (Unix
