@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -55,10 +54,10 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 	if err != nil {
 		return toolError(err), true
 	}
+	defer f.Close()
 	fi, err := f.Stat()
-	f.Close()
 	if err != nil {
-		return Outline(ctx, root, path)
+		return toolError(err), true
 	}
 	at := time.Now().UnixNano()
 	st := search.StatOf(fi)
@@ -68,10 +67,14 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 	if ok && e.st == st && !st.RacyAt(e.at) {
 		return e.text, false
 	}
-	// The stat was taken before Outline reads the file: if the file
-	// changes in between, the entry holds newer text under an older stat,
-	// which the next call's stat no longer matches.
-	text, isError := Outline(ctx, root, path)
+	// The stat was taken before the file is read: if the file changes in
+	// between, the entry holds newer text under an older stat, which the
+	// next call's stat no longer matches.
+	src, err := search.ReadOpened(f, rel, maxOutlineSize)
+	if err != nil {
+		return toolError(err), true
+	}
+	text, isError := outlineSource(ctx, rel, src)
 	if !isError {
 		c.mu.Lock()
 		if c.m == nil || len(c.m) >= maxOutlineCache {
@@ -89,11 +92,16 @@ func Outline(ctx context.Context, root *search.Root, path string) (string, bool)
 	if err != nil {
 		return toolError(err), true
 	}
-	lang := grammar.ForPath(rel, head(src))
+	return outlineSource(ctx, rel, src)
+}
+
+// outlineSource outlines src, the contents of the project file rel.
+func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
+	lang := grammar.ForPath(rel, src)
 	if lang == nil {
 		return fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " ")), true
 	}
-	if bytes.IndexByte(head(src), 0) >= 0 {
+	if search.IsBinary(src) {
 		return fmt.Sprintf("%s is a binary file", rel), true
 	}
 	o, err := outline.Parse(ctx, lang, src)
@@ -105,13 +113,6 @@ func Outline(ctx context.Context, root *search.Root, path string) (string, bool)
 		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false
 	}
 	return text, false
-}
-
-func head(b []byte) []byte {
-	if len(b) > 8<<10 {
-		return b[:8<<10]
-	}
-	return b
 }
 
 // toolError is the one line a tool answers with when it cannot.

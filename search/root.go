@@ -240,12 +240,19 @@ func (r *Root) ReadFile(p string, limit int64) ([]byte, string, error) {
 		return nil, rel, err
 	}
 	defer f.Close()
+	b, err := ReadOpened(f, rel, limit)
+	return b, rel, err
+}
+
+// ReadOpened reads a file opened by Root.Open, whose project-relative path
+// is rel, up to limit bytes (0 for no limit).
+func ReadOpened(f *os.File, rel string, limit int64) ([]byte, error) {
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, rel, fmt.Errorf("read %s: %w", show(rel), err)
+		return nil, fmt.Errorf("read %s: %w", show(rel), err)
 	}
 	if limit > 0 && fi.Size() > limit {
-		return nil, rel, pathErrorf("%s is too large (%d bytes; the limit is %d)", show(rel), fi.Size(), limit)
+		return nil, pathErrorf("%s is too large (%d bytes; the limit is %d)", show(rel), fi.Size(), limit)
 	}
 	max := fi.Size() + 1
 	if limit > 0 {
@@ -253,10 +260,10 @@ func (r *Root) ReadFile(p string, limit int64) ([]byte, string, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, max))
 	if err != nil {
-		return nil, rel, fmt.Errorf("read %s: %w", show(rel), err)
+		return nil, fmt.Errorf("read %s: %w", show(rel), err)
 	}
 	if limit > 0 && int64(len(b)) > limit {
-		return nil, rel, pathErrorf("%s is too large (the limit is %d bytes)", show(rel), limit)
+		return nil, pathErrorf("%s is too large (the limit is %d bytes)", show(rel), limit)
 	}
-	return b, rel, nil
+	return b, nil
 }
