@@ -260,9 +260,10 @@ func sortGoEntries(es []goEntry) {
 	})
 }
 
-// countCommon counts the entries of want also in got.
-func countCommon(want, got []goEntry) int {
-	have := map[goEntry]int{}
+// countCommon counts the entries of want also in got, each entry of got
+// counted once; the Go and Rust differentials share it.
+func countCommon[T comparable](want, got []T) int {
+	have := map[T]int{}
 	for _, e := range got {
 		have[e]++
 	}

@@ -93,7 +93,7 @@ func TestRustDifferential(t *testing.T) {
 				mu.Lock()
 				compared++
 				items += len(want)
-				found += countCommonStrings(want, got)
+				found += countCommon(want, got)
 				if diff := gocmp.Diff(want, got); diff == "" {
 					agreed++
 				} else {
@@ -209,19 +209,4 @@ func rustZumbaItems(o *Outline, src []byte) []string {
 	walk(o.Entries)
 	slices.Sort(items)
 	return items
-}
-
-func countCommonStrings(want, got []string) int {
-	have := map[string]int{}
-	for _, g := range got {
-		have[g]++
-	}
-	n := 0
-	for _, w := range want {
-		if have[w] > 0 {
-			have[w]--
-			n++
-		}
-	}
-	return n
 }
