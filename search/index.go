@@ -51,7 +51,7 @@ type IndexOptions struct {
 //
 // Files are watched (see [Watcher]); where watching is unavailable or has
 // lost events, every file's stat is compared with the index instead (see
-// [Sweep]). Per-file records are kept in a [DiskCache] so that a restart
+// Index.sweep). Per-file records are kept in a [DiskCache] so that a restart
 // costs one walk plus reading the cache.
 //
 // An Index is safe for concurrent use.

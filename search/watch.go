@@ -70,7 +70,7 @@ type Changes struct {
 	// Rescan means events may have been missed (the event queue
 	// overflowed, a folder could not be watched, or the watcher did not
 	// catch up in time): the caller must compare every file's stat with
-	// what it knows (see [Sweep]) instead of trusting Paths alone.
+	// what it knows (the index's sweep) instead of trusting Paths alone.
 	Rescan bool
 	// IgnoreChanged means a .gitignore or .git/info/exclude was created,
 	// changed or removed (or a folder holding a .gitignore went away): the

@@ -327,38 +327,6 @@ func TestWatcherMissingRoot(t *testing.T) {
 	}
 }
 
-func TestSweep(t *testing.T) {
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, rel := range []string{"a.go", "b.go", "c.go", "d/e.go", "skip/x.go", ".git/HEAD"} {
-		watchWrite(t, root, rel, "1")
-	}
-	skip := func(rel string) bool { return rel == "skip" }
-	first := Sweep(nil, StatTree(root, skip))
-	if d := cmp.Diff([]string{"a.go", "b.go", "c.go", "d/e.go"}, first.Created); d != "" {
-		t.Errorf("first sweep Created (-want +got):\n%s", d)
-	}
-
-	watchWrite(t, root, "a.go", "22")                                      // size
-	os.Chtimes(filepath.Join(root, "b.go"), time.Now(), time.Unix(1e9, 0)) // mtime
-	// Same size and time, another inode: a checkout's write-and-rename.
-	fi, _ := os.Stat(filepath.Join(root, "c.go"))
-	watchWrite(t, root, "c.go.new", "1")
-	os.Chtimes(filepath.Join(root, "c.go.new"), fi.ModTime(), fi.ModTime())
-	os.Rename(filepath.Join(root, "c.go.new"), filepath.Join(root, "c.go"))
-	os.RemoveAll(filepath.Join(root, "d"))
-	watchWrite(t, root, "f.go", "1")
-
-	got := Sweep(first.Stats, StatTree(root, skip))
-	want := SweepResult{Created: []string{"f.go"}, Changed: []string{"a.go", "b.go", "c.go"}, Deleted: []string{"d/e.go"}}
-	got.Stats = nil
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("second sweep (-want +got):\n%s", d)
-	}
-}
-
 // TestWatcherLatency measures how long a change takes to be reported:
 // to the Notify channel, and through Changes (which syncs with the
 // event queue).
