@@ -305,7 +305,7 @@ func parallel(ctx context.Context, n int, work func(i int, sc *Scratch)) {
 // record is current, else read from disk (and parsed too when parse is
 // set or the file has no grammar). It reports whether the cache served it.
 func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
-	st := FileStat{Size: e.Size, MTime: e.ModTime.UnixNano(), Inode: e.ID.Ino}
+	st := e.Stat()
 	if ix.cache != nil && !parse {
 		if syms, ids, ok := ix.cache.LookupIDs(e.Path, st); ok {
 			r := &fileRec{path: e.Path, st: st, parsed: true, syms: ix.fromCache(syms)}
@@ -760,7 +760,7 @@ func (ix *Index) sweep(ctx context.Context, racy bool) error {
 	ix.mu.Lock()
 	for _, e := range files {
 		seen[e.Path] = true
-		st := FileStat{Size: e.Size, MTime: e.ModTime.UnixNano(), Inode: e.ID.Ino}
+		st := e.Stat()
 		r := ix.files[e.Path]
 		if r == nil || r.st != st || (racy && r.ref != 0 && st.RacyAt(r.ref)) {
 			read = append(read, e)

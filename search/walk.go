@@ -24,6 +24,12 @@ type Entry struct {
 	ID FileID
 }
 
+// Stat is the entry's size, modification time and inode, the key of its
+// cached records.
+func (e Entry) Stat() FileStat {
+	return FileStat{Size: e.Size, MTime: e.ModTime.UnixNano(), Inode: e.ID.Ino}
+}
+
 // FileID is a file's device and inode number.
 type FileID struct{ Dev, Ino uint64 }
 
