@@ -275,8 +275,13 @@ const commandTimeout = 30 * time.Second
 
 func runCommand(t *testing.T, root *Root, cmdline string) string {
 	t.Helper()
+	cmd, args, _ := strings.Cut(cmdline, " ")
+	var name, rest string
+	if cmd == "refs" || cmd == "symbol" {
+		name, rest = fixtureName1(t, args)
+	}
 	out := make(chan string, 1)
-	go func() { out <- command(root, cmdline) }()
+	go func() { out <- command(root, cmd, name, rest) }()
 	select {
 	case s := <-out:
 		return s
@@ -286,9 +291,10 @@ func runCommand(t *testing.T, root *Root, cmdline string) string {
 	}
 }
 
-func command(root *Root, cmdline string) string {
+// command runs one fixture command, whose name argument and the rest of
+// its line are already split.
+func command(root *Root, cmd, name, rest string) string {
 	ctx := context.Background()
-	cmd, args, _ := strings.Cut(cmdline, " ")
 	var (
 		text string
 		err  error
@@ -309,13 +315,11 @@ func command(root *Root, cmdline string) string {
 		}
 		text = strings.Join(lines, "\n")
 	case "refs":
-		name, globs := fixtureName1(t, args)
-		text, err = FindReferences(ctx, root, name, globs)
+		text, err = FindReferences(ctx, root, name, rest)
 	case "symbol":
-		name, _ := fixtureName1(t, args)
 		text, err = FindSymbol(ctx, root, name)
 	default:
-		return fmt.Sprintf("unknown command %q", cmdline)
+		return fmt.Sprintf("unknown command %q", cmd)
 	}
 	if err != nil {
 		return "error: " + err.Error()
