@@ -101,7 +101,7 @@ var registry = []*Language{
 	{Name: "rust", Extensions: []string{".rs"}, language: rust.GetLanguage},
 	{Name: "scala", Extensions: []string{".scala", ".sc"}, language: scala.GetLanguage},
 	{Name: "sql", Extensions: []string{".sql"}, language: sql.GetLanguage},
-	{Name: "swift", Extensions: []string{".swift"}, language: swift.GetLanguage},
+	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift, language: swift.GetLanguage},
 	{Name: "toml", Extensions: []string{".toml"}, language: toml.GetLanguage},
 	{Name: "tsx", Extensions: []string{".tsx"}, language: tsx.GetLanguage},
 	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, language: typescript.GetLanguage},
