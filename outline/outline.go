@@ -191,7 +191,12 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			hidden = true
 		}
 		if scope != nil {
-			text = cleanName(scope.Content(src), 0) + "." + text
+			// Lua's cl[name] = function: a computed key keeps its brackets.
+			if prev := name.PrevSibling(); prev != nil && prev.Type() == "[" {
+				text = cleanName(scope.Content(src), 0) + "[" + text + "]"
+			} else {
+				text = cleanName(scope.Content(src), 0) + "." + text
+			}
 		}
 		if trait != nil {
 			t := lastSegment(cleanName(trait.Content(src), 0))
