@@ -213,7 +213,7 @@ func (ix *Index) Build(ctx context.Context) {
 	recs := make([]*fileRec, len(files))
 	var fromCache atomic.Int64
 	parallel(ctx, len(files), func(i int, sc *Scratch) {
-		r, cached := ix.load(files[i], sc, false)
+		r, cached := ix.load(ctx, files[i], sc, false)
 		if cached {
 			fromCache.Add(1)
 		}
@@ -242,7 +242,7 @@ func (ix *Index) Build(ctx context.Context) {
 		if !current {
 			return
 		}
-		ix.parseInto(r, files[i], sc)
+		ix.parseInto(ctx, r, files[i], sc)
 	})
 	if ctx.Err() != nil {
 		return
@@ -304,7 +304,7 @@ func parallel(ctx context.Context, n int, work func(i int, sc *Scratch)) {
 // load brings the file e into the index: from the disk cache when its
 // record is current, else read from disk (and parsed too when parse is
 // set or the file has no grammar). It reports whether the cache served it.
-func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
+func (ix *Index) load(ctx context.Context, e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 	st := e.Stat()
 	if ix.cache != nil && !parse {
 		if syms, ids, ok := ix.cache.LookupIDs(e.Path, st); ok {
@@ -334,7 +334,11 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 		r.parsed = true
 	} else if parse {
 		r.parsed = true
-		r.syms, osyms = parseSymbols(lang, data)
+		r.syms, osyms = parseSymbols(ctx, lang, data)
+		if ctx.Err() != nil {
+			// Stopped, not failed: the file is left to the next sync.
+			return nil, false
+		}
 	}
 	ix.mu.Lock()
 	ix.internSymsLocked(r.syms)
@@ -354,7 +358,7 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 
 // parseInto adds the symbols of the file e to its record r, made by the
 // word pass, unless a newer record replaced it meanwhile.
-func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
+func (ix *Index) parseInto(ctx context.Context, r *fileRec, e Entry, sc *Scratch) {
 	// The disk cache must not get this read under the stat of the first:
 	// a file changed since is left to the watcher or the sweep.
 	fi, err := ix.root.stat(e.Path)
@@ -369,7 +373,10 @@ func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 	if lang == nil {
 		return
 	}
-	syms, osyms := parseSymbols(lang, data)
+	syms, osyms := parseSymbols(ctx, lang, data)
+	if ctx.Err() != nil {
+		return
+	}
 	ix.mu.Lock()
 	if r.dead || r.parsed {
 		ix.mu.Unlock()
@@ -389,8 +396,8 @@ func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 // parseSymbols outlines a file: its records for the index, and the same
 // for the disk cache, which keeps a definition's name segments in
 // Symbol.Qualified, joined by NUL. The parse tree is not kept.
-func parseSymbols(lang *grammar.Language, data []byte) ([]symRec, []outline.Symbol) {
-	o, err := outline.Parse(context.Background(), lang, data)
+func parseSymbols(ctx context.Context, lang *grammar.Language, data []byte) ([]symRec, []outline.Symbol) {
+	o, err := outline.Parse(ctx, lang, data)
 	if err != nil {
 		return nil, nil
 	}
@@ -781,7 +788,7 @@ func (ix *Index) sweep(ctx context.Context, racy bool) error {
 func (ix *Index) readAll(ctx context.Context, files []Entry) {
 	parse := ix.wordsReady.Load()
 	parallel(ctx, len(files), func(i int, sc *Scratch) {
-		ix.load(files[i], sc, parse)
+		ix.load(ctx, files[i], sc, parse)
 	})
 }
 
