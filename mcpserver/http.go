@@ -274,6 +274,10 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, req, http.StatusBadRequest, rerr)
 		return
 	}
+	if _, present := metaVersion(req.params); !present && req.method != "initialize" && r.Header.Get(headerVersion) == modernVersion {
+		// No _meta (the SDKs send ping so): the header names the version.
+		modern, req.modern = true, true
+	}
 	if modern {
 		h.postModern(w, r, req)
 		return
@@ -402,10 +406,6 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 	if v := r.Header.Get(headerVersion); v != "" && req.method != "initialize" {
 		if !knownVersion(v) {
 			h.refuse(w, req, http.StatusBadRequest, &rpcError{Code: CodeInvalidRequest, Message: fmt.Sprintf("invalid request: %s %q is no version zumba speaks (%s)", headerVersion, clip(v), strings.Join(supportedVersions(), ", "))})
-			return
-		}
-		if v == modernVersion {
-			h.refuse(w, req, http.StatusBadRequest, &rpcError{Code: CodeInvalidParams, Message: fmt.Sprintf("invalid params: a %s request names its version in params._meta[%q]", modernVersion, metaProtocolVersion)})
 			return
 		}
 	}
