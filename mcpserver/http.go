@@ -71,11 +71,13 @@ type HTTPOptions struct {
 // stops accepting connections, lets the calls in flight finish (for up to
 // 30 s), and returns nil.
 func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// The index outlives ctx until the calls in flight have finished.
+	ictx, stopIndex := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopIndex()
 	if s.cfg.Index != nil {
-		s.index = s.startIndex(ctx)
+		s.index = s.startIndex(ictx)
 		defer s.index.Close()
+		defer stopIndex()
 	}
 	h := s.HTTPHandler(opts)
 	defer h.closeSessions()
