@@ -167,7 +167,7 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack, up *ance
 
 // readDir lists the folder rel and returns its identity.
 func (w *walker) readDir(rel string) ([]fs.DirEntry, FileID, bool) {
-	f, err := w.root.fs.Open(rel)
+	f, err := w.root.openDir(rel)
 	if err != nil {
 		return nil, FileID{}, false
 	}
@@ -187,9 +187,16 @@ func (w *walker) readDir(rel string) ([]fs.DirEntry, FileID, bool) {
 }
 
 // readIgnore reads the ignore file at rel, whose patterns are relative to
-// the folder dir; nil if there is none.
+// the folder dir; nil if there is none. As git does, a .gitignore that is
+// a symbolic link is not read (.git/info/exclude is), and the walk and the
+// index's per-path rules both come here, so they cannot disagree.
 func (r *Root) readIgnore(rel, dir string) *ignoreFile {
-	f, err := r.fs.Open(rel)
+	if pathBase(rel) == ".gitignore" {
+		if fi, err := r.fs.Lstat(rel); err != nil || !fi.Mode().IsRegular() {
+			return nil
+		}
+	}
+	f, err := r.openRegular(rel)
 	if err != nil {
 		return nil
 	}
