@@ -19,7 +19,7 @@ var ErrNotRegular = errors.New("not a regular file")
 // openRegular opens the project file rel for reading through the root,
 // which follows links only while they stay inside the project.
 func (r *Root) openRegular(rel string) (*os.File, error) {
-	return checkRegular(r.fs.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0))
+	return checkRegular(r.openFile(rel))
 }
 
 // OpenRegular opens a file outside any project (the diagnostics file, the
@@ -47,5 +47,5 @@ func checkRegular(f *os.File, err error) (*os.File, error) {
 // openDir opens the project folder rel for listing, without blocking on
 // something that replaced it; the caller checks that it is a folder.
 func (r *Root) openDir(rel string) (*os.File, error) {
-	return r.fs.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	return r.openFile(rel)
 }
