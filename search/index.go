@@ -206,9 +206,12 @@ func (ix *Index) Build(ctx context.Context) {
 			ix.logf("%v", err)
 		}
 	}
-	files, err := ix.root.Walk(ctx)
+	files, links, err := ix.root.WalkLinks(ctx)
 	if err != nil {
 		return
+	}
+	if ix.watcher != nil {
+		ix.watcher.SetLinks(links)
 	}
 	recs := make([]*fileRec, len(files))
 	var fromCache atomic.Int64
@@ -758,9 +761,12 @@ func (ix *Index) sync(ctx context.Context) error {
 // drops those gone, and adds new ones; with racy, also the files modified
 // too close to when they were read for their stat to prove them unchanged.
 func (ix *Index) sweep(ctx context.Context, racy bool) error {
-	files, err := ix.root.Walk(ctx)
+	files, links, err := ix.root.WalkLinks(ctx)
 	if err != nil {
 		return fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+	}
+	if ix.watcher != nil {
+		ix.watcher.SetLinks(links)
 	}
 	var read []Entry
 	seen := make(map[string]bool, len(files))
