@@ -751,7 +751,7 @@ func (ix *Index) sync(ctx context.Context) error {
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
 			continue
 		}
-		read = append(read, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: fileID(fi)})
+		read = append(read, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: fileID(fi), CTime: fileCTime(fi)})
 	}
 	ix.readAll(ctx, read)
 	return ctx.Err()
@@ -811,7 +811,7 @@ func (ix *Index) entries() []Entry {
 }
 
 func (r *fileRec) entry() Entry {
-	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: FileID{Ino: r.st.Inode}}
+	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: FileID{Ino: r.st.Inode}, CTime: r.st.CTime}
 }
 
 // FindReferences answers find_references like [FindReferences], reading

@@ -384,3 +384,34 @@ func TestIndexLinksFresh(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexCacheSameSizeOldTime: a file rewritten in place with the same
+// size, then given its old modification time back, is read again after a
+// restart: its status change time differs from the cached one (issue 11,
+// defect 8).
+func TestIndexCacheSameSizeOldTime(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.go", "package a\n\nfunc AAA() {}\n")
+	p := filepath.Join(dir, "a.go")
+	old := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(t.TempDir(), "files")
+	ix, _, _ := testIndex(t, dir, cache, true)
+	ix.Close()
+	time.Sleep(20 * time.Millisecond) // past the kernel's coarse clock tick
+	f, err := os.OpenFile(p, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("BBB"), int64(len("package a\n\nfunc "))); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	ix2, root, _ := testIndex(t, dir, cache, true)
+	sameAnswers(t, "rewritten in place", ix2, root, []string{"AAA", "BBB"})
+}
