@@ -54,10 +54,10 @@ type Watcher struct {
 	ignoreDirs  map[string]bool // folders holding a .gitignore
 	// links are the links the last walk followed: a change at a link's
 	// real path is also a change at every listed path that reaches it.
-	links []Link
-	seq         uint64          // last barrier file made
-	reached     uint64          // last barrier file seen
-	wake        chan struct{}   // closed when reached moves
+	links   []Link
+	seq     uint64        // last barrier file made
+	reached uint64        // last barrier file seen
+	wake    chan struct{} // closed when reached moves
 
 	notify chan struct{}
 	done   chan struct{}
