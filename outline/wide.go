@@ -75,14 +75,13 @@ func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 				}
 			}
 		}
-		deep := deeperThan(root, uint32(len(src)), deepProbe)
+		probe := sitter.NewTreeCursor(root)
+		defer probe.Close()
 		var run func(n *sitter.Node) bool
 		run = func(n *sitter.Node) bool {
-			var cuts []cut
-			if deep {
+			cuts := wideNodes(n)
+			if deeperThan(probe, n, cuts, deepProbe) {
 				cuts = deepCuts(n)
-			} else {
-				cuts = wideNodes(n)
 			}
 			from := pointMin
 			for _, c := range cuts {
@@ -128,15 +127,28 @@ type cut struct {
 	wide bool
 }
 
-// deeperThan probes whether the tree under root is deeper than limit, by
-// following the path to every probeStride-th byte of the size bytes.
-// It misses only nodes less than probeStride bytes below a shallow path,
-// whose runs stay short.
-func deeperThan(root *sitter.Node, size uint32, limit int) bool {
-	c := sitter.NewTreeCursor(root)
-	defer c.Close()
-	for b := uint32(0); b < size; b += probeStride {
-		c.Reset(root)
+// deeperThan probes whether the tree under n is deeper than limit, by
+// following the path to every probeStride-th byte with the cursor c. It
+// misses only nodes less than probeStride bytes below a shallow path,
+// whose runs stay short. The wide nodes skip are not entered: finding a
+// child by byte scans the children, and theirs are searched on their own.
+func deeperThan(c *sitter.TreeCursor, n *sitter.Node, skip []cut, limit int) bool {
+	start, end := n.StartByte(), n.EndByte()
+	if end-start < probeStride {
+		return false
+	}
+	for b := start; b < end; b += probeStride {
+		for len(skip) > 0 && skip[0].node.EndByte() <= b {
+			skip = skip[1:]
+		}
+		if len(skip) > 0 && skip[0].node.StartByte() <= b {
+			b = skip[0].node.EndByte()
+			skip = skip[1:]
+			if b >= end {
+				break
+			}
+		}
+		c.Reset(n)
 		for depth := 0; c.GoToFirstChildForByte(b) >= 0; depth++ {
 			if depth >= limit {
 				return true
