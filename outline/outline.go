@@ -27,7 +27,11 @@ type Entry struct {
 	Line, EndLine int
 	// StartByte and EndByte delimit the whole definition.
 	StartByte, EndByte uint32
-	Children           []*Entry
+	// Decl marks a function or method declared without its body: a
+	// TypeScript overload signature, a C or C++ prototype. find_symbol
+	// lists the implementation before them.
+	Decl     bool
+	Children []*Entry
 
 	nameStart uint32 // where the name starts, for ordering
 }
@@ -50,6 +54,8 @@ type Symbol struct {
 	EndLine   int
 	// Container is the name of the enclosing definition, "" at top level.
 	Container string
+	// Decl: declared without its body (see Entry.Decl).
+	Decl bool
 }
 
 var parsers sync.Pool
@@ -213,6 +219,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			EndLine:   endLine(whole),
 			StartByte: whole.StartByte(),
 			EndByte:   whole.EndByte(),
+			Decl:      (kind == grammar.Function || kind == grammar.Method) && bodyless[whole.Type()],
 			nameStart: name.StartByte(),
 		}
 		if skip {
@@ -241,6 +248,17 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 		}
 	}
 	return out
+}
+
+// bodyless are the node types of a function or method declared without
+// its body: TypeScript's overload and interface signatures, C and C++
+// prototypes (a declaration, or a field declaration in a class body).
+var bodyless = map[string]bool{
+	"function_signature":        true,
+	"method_signature":          true,
+	"abstract_method_signature": true,
+	"declaration":               true,
+	"field_declaration":         true,
 }
 
 // endLine is the last line of n; a node that ends with its line break
@@ -461,6 +479,7 @@ func (o *Outline) Symbols() []Symbol {
 				Line:      e.Line,
 				EndLine:   e.EndLine,
 				Container: container,
+				Decl:      e.Decl,
 			})
 			walk(e.Children, e.Name, q)
 		}

@@ -87,7 +87,7 @@ type cacheEntry struct {
 // meaning of a record changes.
 const (
 	cacheMagic      = "zumbaFC\x00"
-	cacheVersion    = 2
+	cacheVersion    = 3
 	cacheHeaderSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	cacheFileName   = "files"
 	// maxCacheFile keeps a damaged length field from asking for memory that
@@ -242,7 +242,7 @@ func (c *DiskCache) lookup(rel string, st FileStat) ([]outline.Symbol, []uint32,
 		for i, s := range ids {
 			syms[i] = outline.Symbol{
 				Name: strs[s.name], Qualified: strs[s.qualified], Container: strs[s.container],
-				Kind: s.kind, Line: s.line, EndLine: s.endLine,
+				Kind: s.kind, Line: s.line, EndLine: s.endLine, Decl: s.decl,
 			}
 		}
 	}
@@ -301,7 +301,11 @@ func (c *DiskCache) encodeRecord(rec CacheRecord) []byte {
 		b = binary.AppendUvarint(b, uint64(c.intern(s.Name)))
 		b = binary.AppendUvarint(b, uint64(c.intern(s.Qualified)))
 		b = binary.AppendUvarint(b, uint64(c.intern(s.Container)))
-		b = append(b, byte(s.Kind))
+		k := byte(s.Kind)
+		if s.Decl {
+			k |= declBit
+		}
+		b = append(b, k)
 		b = binary.AppendUvarint(b, uint64(max(s.Line, 0)))
 		b = binary.AppendUvarint(b, uint64(max(s.EndLine, 0)))
 	}
@@ -455,7 +459,7 @@ func BuildProducer() string {
 // and a record:
 //
 //	symbols       uvarint count, each: name id, qualified id, container id,
-//	                kind (1 byte), line, end line
+//	                kind (1 byte, its top bit Symbol.Decl), line, end line
 //	words         uvarint count, each a string id
 //
 // Numbers are uvarints unless marked; ids index the string table.
@@ -525,7 +529,11 @@ type symbolIDs struct {
 	name, qualified, container uint32
 	kind                       grammar.Kind
 	line, endLine              int
+	decl                       bool
 }
+
+// declBit, in a symbol's kind byte, is Symbol.Decl (cacheVersion 3).
+const declBit = 0x80
 
 // decodeRecord decodes a record, checking every id against a table of
 // nstrs strings, appending to syms and words (scratch space to reuse, or
@@ -541,6 +549,8 @@ func decodeRecord(raw []byte, nstrs int, syms []symbolIDs, words []uint32) ([]sy
 	for range nsym {
 		name, qual, cont := r.uvarint(), r.uvarint(), r.uvarint()
 		k := r.byte()
+		decl := k&declBit != 0
+		k &^= declBit
 		line, end := r.uvarint(), r.uvarint()
 		if r.err != nil {
 			return syms, words, r.err
@@ -553,7 +563,7 @@ func decodeRecord(raw []byte, nstrs int, syms []symbolIDs, words []uint32) ([]sy
 		}
 		syms = append(syms, symbolIDs{
 			name: uint32(name), qualified: uint32(qual), container: uint32(cont),
-			kind: grammar.Kind(k), line: int(line), endLine: int(end),
+			kind: grammar.Kind(k), line: int(line), endLine: int(end), decl: decl,
 		})
 	}
 	nw := r.count()
@@ -812,7 +822,11 @@ func renumber(b, raw []byte, nstrs int, newID []uint32) []byte {
 		b = binary.AppendUvarint(b, uint64(newID[s.name]))
 		b = binary.AppendUvarint(b, uint64(newID[s.qualified]))
 		b = binary.AppendUvarint(b, uint64(newID[s.container]))
-		b = append(b, byte(s.kind))
+		k := byte(s.kind)
+		if s.decl {
+			k |= declBit
+		}
+		b = append(b, k)
 		b = binary.AppendUvarint(b, uint64(s.line))
 		b = binary.AppendUvarint(b, uint64(s.endLine))
 	}

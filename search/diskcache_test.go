@@ -36,6 +36,7 @@ func sampleRecord(i int) CacheRecord {
 		Symbols: []outline.Symbol{
 			{Name: "Rpc", Qualified: "Rpc", Kind: grammar.Struct, Line: 3, EndLine: 9},
 			{Name: "spawn" + strconv.Itoa(i), Qualified: "Rpc.spawn" + strconv.Itoa(i), Kind: grammar.Method, Line: 5, EndLine: 8, Container: "Rpc"},
+			{Name: "spawn" + strconv.Itoa(i), Qualified: "Rpc.spawn" + strconv.Itoa(i), Kind: grammar.Method, Line: 4, EndLine: 4, Container: "Rpc", Decl: true},
 			{Name: "Ünïcode", Qualified: "Ünïcode", Kind: grammar.Heading, Line: 1 << 20, EndLine: 1<<20 + 1},
 		},
 		Words: []string{"Rpc", "spawn" + strconv.Itoa(i), "err", "", "Ünïcode"},

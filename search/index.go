@@ -118,6 +118,7 @@ type symRec struct {
 	segs []string
 	kind grammar.Kind
 	line int32
+	decl bool
 }
 
 // NewIndex returns the index of the project root; Build fills it.
@@ -401,8 +402,8 @@ func parseSymbols(lang *grammar.Language, data []byte) ([]symRec, []outline.Symb
 	syms := make([]symRec, 0, len(recs))
 	osyms := make([]outline.Symbol, 0, len(recs))
 	for _, rec := range recs {
-		syms = append(syms, symRec{name: rec.entry.Name, segs: rec.segs, kind: rec.entry.Kind, line: int32(rec.entry.Line)})
-		osyms = append(osyms, outline.Symbol{Name: rec.entry.Name, Qualified: strings.Join(rec.segs, "\x00"), Kind: rec.entry.Kind, Line: rec.entry.Line, EndLine: rec.entry.EndLine})
+		syms = append(syms, symRec{name: rec.entry.Name, segs: rec.segs, kind: rec.entry.Kind, line: int32(rec.entry.Line), decl: rec.entry.Decl})
+		osyms = append(osyms, outline.Symbol{Name: rec.entry.Name, Qualified: strings.Join(rec.segs, "\x00"), Kind: rec.entry.Kind, Line: rec.entry.Line, EndLine: rec.entry.EndLine, Decl: rec.entry.Decl})
 	}
 	return syms, osyms
 }
@@ -426,7 +427,7 @@ func (ix *Index) fromCache(syms []outline.Symbol) []symRec {
 	}
 	out := make([]symRec, len(syms))
 	for i, s := range syms {
-		out[i] = symRec{name: s.Name, segs: strings.Split(s.Qualified, "\x00"), kind: s.Kind, line: int32(s.Line)}
+		out[i] = symRec{name: s.Name, segs: strings.Split(s.Qualified, "\x00"), kind: s.Kind, line: int32(s.Line), decl: s.Decl}
 	}
 	return out
 }
@@ -1081,6 +1082,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 		defs = ix.fuzzy(ctx, q, limit, sc)
 		res.Fuzzy = len(defs) > 0
 	}
+	defs = implFirst(defs)
 	if limit >= 0 && len(defs) > limit {
 		defs, res.More = defs[:limit], true
 	}
@@ -1110,6 +1112,8 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	}
 	ix.mu.RUnlock()
 	sortFuzzy(defs, q)
+	// Before the cut, as Symbols does.
+	defs = implFirst(defs)
 	type file struct {
 		ok     bool
 		data   []byte
@@ -1163,7 +1167,7 @@ func (s *symRec) record(path string) symbolRecord {
 }
 
 func (s *symRec) def(path string, q SymbolQuery, sr *symbolRecord, exact, test bool) Def {
-	return Def{Path: path, Line: int(s.line), Kind: s.kind, Name: s.name, Qualified: sr.display, rank: q.foldText(sr), exact: exact, test: test}
+	return Def{Path: path, Line: int(s.line), Kind: s.kind, Name: s.name, Qualified: sr.display, rank: q.foldText(sr), exact: exact, test: test, decl: s.decl}
 }
 
 // Progress says how far the build has got: whether the word index and the

@@ -48,6 +48,8 @@ type Def struct {
 	exact bool
 	// test: the definition is in a test file (see rank.go).
 	test bool
+	// decl: a signature or prototype (outline.Entry.Decl).
+	decl bool
 }
 
 // SymbolQuery is a parsed find_symbol name.
@@ -331,6 +333,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 	if len(defs) == 0 {
 		res.Fuzzy = false
 	}
+	defs = implFirst(defs)
 	if limit >= 0 && len(defs) > limit {
 		defs, res.More = defs[:limit], true
 	}
@@ -432,7 +435,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 			}
 			text = showLine(data[s:end], -1, -1)
 		}
-		out = append(out, Def{Path: path, Line: e.Line, Kind: e.Kind, Name: e.Name, Qualified: r.display, Text: text, rank: rank(&r), exact: exact, test: test})
+		out = append(out, Def{Path: path, Line: e.Line, Kind: e.Kind, Name: e.Name, Qualified: r.display, Text: text, rank: rank(&r), exact: exact, test: test, decl: e.Decl})
 	}
 	return out
 }
