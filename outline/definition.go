@@ -227,10 +227,10 @@ func extentStarts(root *sitter.Node, nodes []*sitter.Node) []int {
 
 // sibling is what extentStarts needs of a node among its parent's children.
 type sibling struct {
-	node                  *sitter.Node
-	id                    uintptr
-	start, end            uint32 // bytes
-	row, last             uint32 // first and last rows
+	node                 *sitter.Node
+	id                   uintptr
+	start, end           uint32 // bytes
+	row, last            uint32 // first and last rows
 	named, deco, keyword bool
 }
 

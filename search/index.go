@@ -108,7 +108,7 @@ type fileRec struct {
 	// defs are the file's definitions, without their Path, their strings
 	// interned.
 	defs []outline.Definition
-	dead   bool
+	dead bool
 	// wids are the file's words from the word pass, kept until the symbol
 	// pass puts its record in the disk cache.
 	wids []uint32
