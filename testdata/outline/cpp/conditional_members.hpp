@@ -33,3 +33,24 @@ class BasicBuffer final : public BufferBase, private Alloc {
 };
 
 }  // namespace util
+
+namespace detail {
+
+// An access specifier a macro chooses (nlohmann's iter_impl).
+template <typename BasicJsonType>
+class iter_impl {
+ public:
+  iter_impl() = default;
+
+ JSON_PRIVATE_UNLESS_TESTED:
+  void set_begin() noexcept {
+#if JSON_DIAGNOSTICS
+    check();
+#endif
+  }
+
+ public:
+  reference operator*() const;
+};
+
+}  // namespace detail
