@@ -144,7 +144,7 @@ func blankMacros(src []byte) []byte {
 	}
 	for _, m := range lineMacro.FindAllSubmatchIndex(src, -1) {
 		next := src[m[1]:min(len(src), m[1]+200)]
-		if declaratorNext.Match(next) && !nextIsLineMacro(next) {
+		if declaratorNext.Match(next) && !nextIsLineMacro(next) && !tryCatchMacro.Match(src[m[2]:m[3]]) {
 			continue
 		}
 		blank(m[2], m[3])
@@ -161,6 +161,11 @@ func blankMacros(src []byte) []byte {
 // after it. Blanked with its colon, the members stay in the section
 // before; an upper-case goto label loses nothing the outline shows.
 var accessMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9][ \t]*:)[ \t]*(?://[^\n]*|/\*[^\n]*\*/)?[ \t]*\r?$`)
+
+// tryCatchMacro: exceptions a macro switches on or off, "JSON_TRY" and
+// "JSON_CATCH (std::out_of_range&)" before a block; read as a function's
+// head or a braced initializer, they cost the class around them.
+var tryCatchMacro = regexp.MustCompile(`^\s*(?:[A-Z0-9]+_)*(?:TRY|CATCH|CATCH_ALL|FINALLY)\b`)
 
 // defineComment: a /* comment */ on a line that continues a #define.
 var defineComment = regexp.MustCompile(`(/\*[^\n]*?\*/)[^\n]*\\\r?\n`)

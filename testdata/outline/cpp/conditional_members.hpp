@@ -54,3 +54,20 @@ class iter_impl {
 };
 
 }  // namespace detail
+
+// Exceptions a macro switches on or off (nlohmann's basic_json::at).
+class basic_json {
+ public:
+  reference at(size_type idx) {
+    JSON_TRY
+    {
+      return m_value.array->at(idx);
+    }
+    JSON_CATCH (std::out_of_range&)
+    {
+      JSON_THROW(out_of_range::create(401, "array index out of range"));
+    }
+  }
+
+  const_reference at(size_type idx) const;
+};
