@@ -79,7 +79,7 @@ func sortFuzzy(defs []Def, q SymbolQuery) {
 // implFirst reorders each overload set of defs, a group already in its
 // order: the definitions sharing a full name ("Observable.pipe") among
 // functions and methods, some declared without a body (TypeScript's
-// overload signatures, C and C++ prototypes, outline.Entry.Decl) and some
+// overload signatures, C and C++ prototypes, outline.Definition.Decl) and some
 // with one. At the place of the set's first member come its
 // implementations, then its signatures, each in the group's order; other
 // definitions keep their places. Own and test files stay apart.
@@ -100,13 +100,13 @@ func implFirst(defs []Def) []Def {
 		if sets == nil {
 			sets = map[key]*set{}
 		}
-		k := key{d.Qualified, d.test}
+		k := key{d.QualifiedName(), d.test}
 		s := sets[k]
 		if s == nil {
 			s = &set{}
 			sets[k] = s
 		}
-		if d.decl {
+		if d.Decl {
 			s.decls = append(s.decls, d)
 		} else {
 			s.impls = append(s.impls, d)
@@ -126,7 +126,7 @@ func implFirst(defs []Def) []Def {
 	for _, d := range defs {
 		var s *set
 		if d.Kind == grammar.Function || d.Kind == grammar.Method {
-			s = sets[key{d.Qualified, d.test}]
+			s = sets[key{d.QualifiedName(), d.test}]
 		}
 		switch {
 		case s == nil || len(s.impls) == 0 || len(s.decls) == 0:
