@@ -834,8 +834,10 @@ func (ix *Index) FindReferences(ctx context.Context, name, pathArg string) (stri
 
 // candidates lists, in path order, the files that may hold name as a
 // whole word: those holding every word of name. A whole-word occurrence of
-// name has each of its words bounded on both sides, so each is a word of
-// the file. A name without words, or with one too long to be indexed,
+// name has each of its words bounded on both sides (inside the name by its
+// own punctuation, at its ends by the boundary WordScanner requires beside
+// a word character: "operate(" needs one before "operate"), so each is a
+// word of the file. A name without words, or with one too long to be indexed,
 // needs every file.
 func (ix *Index) candidates(name string) []Entry {
 	var words []string
