@@ -11,7 +11,8 @@ import (
 // CodeRules say which parts of a language's parse tree are not code:
 // comments and string literals, except the parts of a string that are
 // code again (template interpolations such as `${x}`, f"{x}", "#{x}").
-// The innermost node of these types that holds a byte decides for it.
+// The innermost node of these types that holds a byte decides for it. A
+// type written "parent/child" counts only directly inside a parent node.
 type CodeRules struct {
 	// Comments are the node types of comments, doc comments included.
 	Comments []string
@@ -69,8 +70,9 @@ var codeRules = map[string]CodeRules{
 	},
 	"hcl": {
 		Comments: []string{"comment"},
-		Strings:  []string{"quoted_template", "heredoc_template"},
-		Code:     []string{"template_interpolation", "template_directive"},
+		// A block's labels are its names (variable "x"), not strings.
+		Strings: []string{"literal_value/string_lit", "quoted_template", "heredoc_template"},
+		Code:    []string{"template_interpolation", "template_directive"},
 	},
 	"java": {
 		Comments: []string{"line_comment", "block_comment"},
@@ -200,11 +202,19 @@ func codeQuerySource(r CodeRules) string {
 		types   []string
 		capture string
 	}{{r.Comments, CodeCaptureComment}, {r.Strings, CodeCaptureString}, {r.Code, CodeCaptureCode}} {
-		if len(g.types) == 0 {
+		var plain []string
+		for _, t := range g.types {
+			if parent, child, ok := strings.Cut(t, "/"); ok {
+				sb.WriteString("(" + parent + " (" + child + ") @" + g.capture + ")\n")
+			} else {
+				plain = append(plain, t)
+			}
+		}
+		if len(plain) == 0 {
 			continue
 		}
 		sb.WriteString("[")
-		for _, t := range g.types {
+		for _, t := range plain {
 			sb.WriteString(" (" + t + ")")
 		}
 		sb.WriteString(" ] @" + g.capture + "\n")

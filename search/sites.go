@@ -96,10 +96,11 @@ func fileHitLines(path string, data []byte, sc *WordScanner) []hitLine {
 	return out
 }
 
-// anyCode reports whether a use of the word on the line is code.
-func anyCode(data []byte, h hitLine, sc *WordScanner, nc outline.NonCode) bool {
+// anyCode reports whether a use of the word on the line is code: the
+// first word character of a use (at off in the name) is.
+func anyCode(data []byte, h hitLine, sc *WordScanner, off int, nc outline.NonCode) bool {
 	for at := sc.Next(data, h.start); at >= 0 && at < h.end; at = sc.Next(data, at+1) {
-		if nc.Code(at) {
+		if nc.Code(at + off) {
 			return true
 		}
 	}
@@ -112,6 +113,10 @@ func anyCode(data []byte, h hitLine, sc *WordScanner, nc outline.NonCode) bool {
 // they hold a hit, through cache (nil: no cache).
 func ReferenceSites(ctx context.Context, files []Entry, src Source, name string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
 	sc := NewWordScanner(name)
+	// A name may start or end with punctuation ("operate("): its word
+	// part decides what is code and what is its definition.
+	word := strings.TrimFunc(name, func(r rune) bool { return !IsWordRune(r) })
+	off := max(0, strings.Index(name, word))
 	type fileSites struct {
 		sites []Site
 		// idx is each site's index among the file's hits.
@@ -145,7 +150,7 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 					continue
 				case p.failed:
 					// A file that could not be parsed keeps its hits.
-				case !anyCode(data, h, sc, p.nc):
+				case !anyCode(data, h, sc, off, p.nc):
 					f.comments++
 					continue
 				}
@@ -153,7 +158,7 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 			s := Site{Ref: h.Ref}
 			if opts.Group && p != nil && p.o != nil {
 				s.Def, s.Qualified = innermost(p.o, h.Line)
-				s.Own = s.Def != nil && s.Def.Line == h.Line && (s.Def.Name == name || s.Qualified == name)
+				s.Own = s.Def != nil && s.Def.Line == h.Line && (s.Def.Name == word || s.Qualified == word)
 			}
 			f.sites = append(f.sites, s)
 			f.idx = append(f.idx, k)
