@@ -127,3 +127,50 @@ func callText(ctx context.Context, s *Server, raw json.RawMessage) string {
 	}
 	return text + "\n"
 }
+
+// TestReferenceOptionArgs: the options' arguments are checked, "false"
+// and false are the default answer, and the schema says what they take.
+func TestReferenceOptionArgs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.go": "package a\n\n// f is here\nfunc f() { f() }\n"})
+	root, err := search.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Root: root})
+	ctx := context.Background()
+	plain, _ := s.Call(ctx, "find_references", json.RawMessage(`{"name":"f"}`))
+	tests := []struct {
+		args    string
+		want    string
+		isError bool
+	}{
+		{`{"name":"f","code":false}`, plain, false},
+		{`{"name":"f","code":"false"}`, plain, false},
+		{`{"name":"f","group":""}`, plain, false},
+		{`{"name":"f","code":true}`, "a.go:4: func f() { f() }", false},
+		{`{"name":"f","code":"true"}`, "a.go:4: func f() { f() }", false},
+		{`{"name":"f","code":"yes"}`, `find_references: argument "code" must be true or false`, true},
+		{`{"name":"f","code":1}`, `find_references: argument "code" must be true or false`, true},
+		{`{"name":"f","group":"file"}`, `find_references: argument "group" must be "definition"`, true},
+		{`{"name":"f","group":true}`, `find_references: argument "group" must be a string`, true},
+		{`{"name":" ","code":true}`, `find_references: name is empty`, true},
+		{`{"name":"f","code":true,"path":"[x"}`, `invalid glob "[x" in path: check its brackets and braces`, true},
+	}
+	for _, tt := range tests {
+		got, isError := s.Call(ctx, "find_references", json.RawMessage(tt.args))
+		if got != tt.want || isError != tt.isError {
+			t.Errorf("find_references %s = %q, %v; want %q, %v", tt.args, got, isError, tt.want, tt.isError)
+		}
+	}
+	schema := findReferencesTool.schema()["properties"].(map[string]any)
+	if got := schema["code"].(map[string]any)["type"]; got != "boolean" {
+		t.Errorf("code's type is %v; want boolean", got)
+	}
+	if got := schema["group"].(map[string]any)["enum"]; !cmp.Equal(got, []string{"definition"}) {
+		t.Errorf("group's enum is %v; want [definition]", got)
+	}
+	if len(tools) > 8 {
+		t.Errorf("%d tools; a strict client shows at most 8", len(tools))
+	}
+}
