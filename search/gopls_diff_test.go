@@ -119,7 +119,7 @@ func TestGoplsDifferential(t *testing.T) {
 	var (
 		goplsRefs, found, headers, agree int
 		codeHits, extra                  int
-		misses, disagree                 []string
+		misses, disagree, extras         []string
 	)
 	for _, f := range picked {
 		refs, err := ls.references(ctx, filepath.Join(ws, f.path), f.line-1, f.col-1)
@@ -165,10 +165,11 @@ func TestGoplsDifferential(t *testing.T) {
 				disagree = append(disagree, fmt.Sprintf("%s at %s: header %q line %d; go/ast %q line %d", f.name, key, got, gotLine, want, wantLine))
 			}
 		}
-		for key := range sites {
+		for key, s := range sites {
 			codeHits++
 			if !seen[key] {
 				extra++
+				extras = append(extras, fmt.Sprintf("%s at %s: %s", f.name, key, s.Text))
 			}
 		}
 	}
@@ -176,6 +177,10 @@ func TestGoplsDifferential(t *testing.T) {
 	t.Logf("recall: %d of %d gopls references are code hits (%.1f%%)", found, goplsRefs, pct(found, goplsRefs))
 	t.Logf("enclosing function: %d of %d group headers agree with go/ast (%.1f%%)", agree, headers, pct(agree, headers))
 	t.Logf("code hits gopls does not report: %d of %d (%.1f%%)", extra, codeHits, pct(extra, codeHits))
+	sort.Strings(extras)
+	for _, e := range extras {
+		t.Logf("  not from gopls: %s", e)
+	}
 	for _, m := range misses {
 		t.Errorf("gopls reference not among the code hits: %s", m)
 	}
