@@ -69,7 +69,9 @@ type condBranch struct {
 
 type condGroup struct {
 	depth    [3]int // the depth where the group starts
+	prev     byte   // the last significant character before it
 	branches []*condBranch
+	lines    [][2]int // its directive lines
 }
 
 type condScanner struct {
@@ -77,6 +79,7 @@ type condScanner struct {
 	out    []byte
 	cpp    bool
 	depth  [3]int
+	last   byte // the last significant character of the code kept so far
 	groups []*condGroup
 	// raw is the closing delimiter of the raw string being read, ")x\"".
 	raw []byte
@@ -170,22 +173,39 @@ func (s *condScanner) directive(start, end int) {
 	case "define":
 		return
 	case "if", "ifdef", "ifndef":
-		g := &condGroup{depth: s.depth}
+		g := &condGroup{depth: s.depth, prev: s.last}
 		s.groups = append(s.groups, g)
 		g.branches = append(g.branches, &condBranch{start: end, dead: s.deadBranch(kw, rest)})
+		g.lines = append(g.lines, [2]int{start, end})
+		return
 	case "elif", "elifdef", "elifndef", "else":
 		if len(s.groups) > 0 {
 			s.closeBranch(start)
 			g := s.groups[len(s.groups)-1]
-			s.depth = g.depth
+			s.depth, s.last = g.depth, g.prev
 			g.branches = append(g.branches, &condBranch{start: end, dead: kw != "else" && s.deadBranch(kw[2:], rest)})
+			g.lines = append(g.lines, [2]int{start, end})
+			return
 		}
 	case "endif":
 		if len(s.groups) > 0 {
+			s.groups[len(s.groups)-1].lines = append(s.groups[len(s.groups)-1].lines, [2]int{start, end})
 			s.endGroup(start)
+			return
 		}
 	}
-	s.blank(start, end)
+	// #include, #pragma, #error…: where a declaration or statement may
+	// start, the grammar reads them; elsewhere they are blanked.
+	if !endsPiece(s.last) {
+		s.blank(start, end)
+	}
+}
+
+// endsPiece reports whether a declaration or statement may start after
+// the significant character c (0 for none): where the grammar reads
+// preprocessor lines and keeps the errors of one branch inside it.
+func endsPiece(c byte) bool {
+	return c == 0 || c == ';' || c == '}' || c == '{' || c == ':'
 }
 
 // deadBranch reports whether a branch opened by #if, #ifdef or #ifndef
@@ -219,8 +239,12 @@ func (s *condScanner) endGroup(end int) {
 	s.groups = s.groups[:len(s.groups)-1]
 	var primary *condBranch
 	whole := true
+	// clean: a group of whole declarations or statements where one may
+	// start, which the grammar reads as it is.
+	clean := endsPiece(g.prev)
 	for _, b := range g.branches {
 		if b.dead {
+			clean = false
 			continue
 		}
 		if primary == nil {
@@ -229,19 +253,30 @@ func (s *condScanner) endGroup(end int) {
 		if b.delta != [3]int{} || (b.last != 0 && b.last != ';' && b.last != '}' && b.last != ',' && b.last != ':') {
 			whole = false
 		}
+		if b.delta != [3]int{} || b.last == ',' || (b.last != 0 && !endsPiece(b.last)) {
+			clean = false
+		}
 	}
-	s.depth = g.depth
-	for _, b := range g.branches {
-		if b.dead || (b != primary && !whole) {
-			s.blank(b.start, b.end)
+	s.depth, s.last = g.depth, g.prev
+	if !clean {
+		for _, l := range g.lines {
+			s.blank(l[0], l[1])
+		}
+		for _, b := range g.branches {
+			if b.dead || (b != primary && !whole) {
+				s.blank(b.start, b.end)
+			}
 		}
 	}
 	if primary != nil {
 		for k := range s.depth {
 			s.depth[k] += primary.delta[k]
 		}
-		if outer := s.branch(); outer != nil && primary.last != 0 {
-			outer.last = primary.last
+		if primary.last != 0 {
+			s.last = primary.last
+			if outer := s.branch(); outer != nil {
+				outer.last = primary.last
+			}
 		}
 	}
 }
@@ -338,6 +373,7 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 }
 
 func (s *condScanner) note(b *condBranch, c byte) {
+	s.last = c
 	if b != nil {
 		b.last = c
 	}

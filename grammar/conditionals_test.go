@@ -24,9 +24,10 @@ func TestBalanceConditionals(t *testing.T) {
 			"        |  if (a) {|     |          |      |  }",
 		},
 		{
-			"whole declarations in every branch are all kept", true,
-			"#ifdef _WIN32|int open_w(void);|#else|int open(void);|#endif",
-			"             |int open_w(void);|     |int open(void);|      ",
+			// The grammar reads these, and keeps an error in one branch there.
+			"whole declarations where one may start are left alone", true,
+			"int a;|#ifdef _WIN32|int open_w(void);|#else|int open(void);|#endif",
+			"int a;|#ifdef _WIN32|int open_w(void);|#else|int open(void);|#endif",
 		},
 		{
 			"a function head per platform keeps the first", false,
@@ -49,14 +50,14 @@ func TestBalanceConditionals(t *testing.T) {
 			"                  |extern \"C\" {|      |int f(void);",
 		},
 		{
-			"#define stays, #include and #pragma go", true,
-			"#include <x.h>|#pragma once|#define N 1|# define M(a) \\|  (a)",
-			"              |            |#define N 1|# define M(a) \\|  (a)",
+			"#define stays, #include goes only inside an expression", true,
+			"#include <x.h>|int a[] = {1,|#include \"more.inc\"|#define N 1|2};",
+			"#include <x.h>|int a[] = {1,|                   |#define N 1|2};",
 		},
 		{
 			"brackets in strings, characters and comments do not count", true,
-			"#if A|f('{', \"{\", R\"x({)x\"); // {|/* { */ int g(1'000);|#else|h();|#endif",
-			"     |f('{', \"{\", R\"x({)x\"); // {|/* { */ int g(1'000);|     |h();|      ",
+			"y(|#if A|f('{', \"{\", R\"x({)x\"), // {|/* { */ g(1'000),|#else|h(),|#endif|0);",
+			"y(|     |f('{', \"{\", R\"x({)x\"), // {|/* { */ g(1'000),|     |h(),|      |0);",
 		},
 		{
 			"a directive in a block comment is text", true,
@@ -66,13 +67,13 @@ func TestBalanceConditionals(t *testing.T) {
 		{
 			// As for a compiler, a comment is a space within the directive.
 			"a comment continues a directive line", true,
-			"#endif /* a|b */ int a;|int b;",
-			"           |           |int b;",
+			"f(|#if A|1,|#endif /* a|b */ 3,|2);",
+			"f(|     |1,|           |       |2);",
 		},
 		{
 			"nested groups are decided inside out", true,
 			"#if A|#if B|{|#else|{|#endif|}|#else|x;|#endif",
-			"     |     |{|     | |      |}|     |x;|      ",
+			"#if A|     |{|     | |      |}|#else|x;|#endif",
 		},
 	}
 	for _, tt := range tests {

@@ -357,7 +357,7 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 	// The disk cache must not get this read under the stat of the first:
 	// a file changed since is left to the watcher or the sweep.
-	fi, err := ix.root.fs.Stat(e.Path)
+	fi, err := ix.root.stat(e.Path)
 	if err != nil || StatOf(fi) != r.st {
 		return
 	}
@@ -737,7 +737,7 @@ func (ix *Index) sync(ctx context.Context) error {
 	}
 	ix.mu.Unlock()
 	for _, p := range ch.Paths {
-		fi, err := ix.root.fs.Stat(p)
+		fi, err := ix.root.stat(p)
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
 			continue
 		}
@@ -1038,10 +1038,11 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 			}
 			seen[r] = true
 			c := cand{r: r}
+			test := grammar.IsTestFile(r.path)
 			for _, s := range r.syms {
 				sr := s.record(r.path)
 				if q.exact(&sr) {
-					c.defs = append(c.defs, s.def(r.path, q, &sr, true))
+					c.defs = append(c.defs, s.def(r.path, q, &sr, true, test))
 				}
 			}
 			if len(c.defs) > 0 {
@@ -1050,7 +1051,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 		}
 	}
 	ix.mu.RUnlock()
-	slices.SortFunc(exact, func(a, b cand) int { return strings.Compare(a.r.path, b.r.path) })
+	slices.SortFunc(exact, func(a, b cand) int { return compareFiles(a.r.path, b.r.path) })
 	res := &SymbolResult{Searched: n, Files: n}
 	word := NewWordScanner(string(q.needle))
 	sc := &Scratch{}
@@ -1095,10 +1096,14 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	ents := map[string]Entry{}
 	ix.mu.RLock()
 	for _, r := range ix.files {
+		test, known := false, false
 		for _, s := range r.syms {
 			sr := s.record(r.path)
 			if strings.Contains(strings.ToLower(q.foldText(&sr)), q.fold) {
-				defs = append(defs, s.def(r.path, q, &sr, false))
+				if !known {
+					test, known = grammar.IsTestFile(r.path), true
+				}
+				defs = append(defs, s.def(r.path, q, &sr, false, test))
 				ents[r.path] = r.entry()
 			}
 		}
@@ -1157,8 +1162,8 @@ func (s *symRec) record(path string) symbolRecord {
 	return symbolRecord{entry: &outline.Entry{Name: s.name, Kind: s.kind}, segs: s.segs, display: strings.Join(s.segs, "."), path: path}
 }
 
-func (s *symRec) def(path string, q SymbolQuery, sr *symbolRecord, exact bool) Def {
-	return Def{Path: path, Line: int(s.line), Kind: s.kind, Name: s.name, Qualified: sr.display, rank: q.foldText(sr), exact: exact}
+func (s *symRec) def(path string, q SymbolQuery, sr *symbolRecord, exact, test bool) Def {
+	return Def{Path: path, Line: int(s.line), Kind: s.kind, Name: s.name, Qualified: sr.display, rank: q.foldText(sr), exact: exact, test: test}
 }
 
 // Progress says how far the build has got: whether the word index and the

@@ -2,7 +2,6 @@ package search
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -29,7 +28,7 @@ const (
 	SymbolFallback = "No exact match; names containing it:"
 	SymbolMore     = "… more; narrow it with a longer or qualified name (Type.method)"
 	// SymbolStopped takes the files searched and the files there are.
-	SymbolStopped = "… stopped at the time limit after the first %d of %d files (in path order); a qualified name (Type.method) is faster"
+	SymbolStopped = "… stopped at the time limit after the first %d of %d files (in path order, test files last); a qualified name (Type.method) is faster"
 )
 
 // Def is one definition find_symbol found.
@@ -47,6 +46,8 @@ type Def struct {
 	// exact: the definition is what the query names, not only a name
 	// containing it.
 	exact bool
+	// test: the definition is in a test file (see rank.go).
+	test bool
 }
 
 // SymbolQuery is a parsed find_symbol name.
@@ -265,13 +266,15 @@ type SymbolResult struct {
 	Searched, Files int
 }
 
-// Symbols finds the definitions q names in files, reading them from src.
-// Exact matches come in path and line order; when there are none, the
-// definitions whose names contain q (ignoring case) come best first. It
+// Symbols finds the definitions q names in files (in path order), reading
+// them from src. Exact matches come in path and line order, own files
+// before test files; when there are none, the definitions whose names
+// contain q (ignoring case) come best first (see rank.go). It
 // stops after limit results (limit < 0: no limit), and starts no new file
 // after the deadline (zero: none), saying how far it got.
 func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
 	res := &SymbolResult{Files: len(files)}
+	files = testsLast(files)
 	// Files that hold the name as a whole word are parsed in the first
 	// pass, which notes their fuzzy matches too; files that hold it only
 	// inside other words or in another case are parsed in the second pass,
@@ -333,25 +336,6 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 	}
 	res.Defs = defs
 	return res, nil
-}
-
-// sortFuzzy orders fallback definitions best first: names starting with
-// the query, then shorter names, then by path and line.
-func sortFuzzy(defs []Def, q SymbolQuery) {
-	slices.SortFunc(defs, func(a, b Def) int {
-		ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
-		pa, pb := strings.HasPrefix(ra, q.fold), strings.HasPrefix(rb, q.fold)
-		if pa != pb {
-			if pa {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Or(
-			cmp.Compare(utf8.RuneCountInString(ra), utf8.RuneCountInString(rb)),
-			strings.Compare(a.Path, b.Path),
-			cmp.Compare(a.Line, b.Line))
-	})
 }
 
 // scanDefs reads files in parallel, parses those pre accepts (a cheap byte
@@ -428,6 +412,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 	}
 	var out []Def
 	var starts []int
+	test := grammar.IsTestFile(path)
 	for _, r := range records(o) {
 		r.path = path
 		exact, fuzzy := classify(&r)
@@ -447,7 +432,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 			}
 			text = showLine(data[s:end], -1, -1)
 		}
-		out = append(out, Def{Path: path, Line: e.Line, Kind: e.Kind, Name: e.Name, Qualified: r.display, Text: text, rank: rank(&r), exact: exact})
+		out = append(out, Def{Path: path, Line: e.Line, Kind: e.Kind, Name: e.Name, Qualified: r.display, Text: text, rank: rank(&r), exact: exact, test: test})
 	}
 	return out
 }
@@ -575,7 +560,7 @@ func (res *SymbolResult) Text(q SymbolQuery) string {
 	}
 	if len(res.Defs) == 0 {
 		if stopped != "" {
-			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
+			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
 		}
 		if r, ok := q.stray(); ok {
 			if s := q.namePart(); s != "" {
