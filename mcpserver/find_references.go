@@ -146,7 +146,7 @@ func writeHeader(sb *strings.Builder, first search.Site, rest []search.Site) {
 		sb.WriteString(first.Path + " (top level)\n")
 		return
 	}
-	sb.WriteString(first.Path + ":" + strconv.Itoa(d.Line) + " " + d.Kind.String() + " " + first.Qualified)
+	sb.WriteString(first.Path + ":" + strconv.Itoa(d.Line) + " " + d.Kind.String() + " " + d.QualifiedName())
 	for _, s := range rest {
 		if s.Def == d && s.Own {
 			sb.WriteString(" (definition)")

@@ -101,8 +101,8 @@ func TestClangDifferential(t *testing.T) {
 			kind, name string
 		}
 		ours := map[key][]string{}
-		for _, s := range o.Symbols() {
-			name, parent := s.Name, s.Container
+		for _, s := range withParents(o) {
+			name, parent := s.Name, s.parent
 			// Out-of-line members are named Class.member.
 			if i := strings.LastIndex(name, "."); i > 0 && !strings.HasPrefix(name, "operator") {
 				name = name[i+1:]

@@ -111,12 +111,12 @@ func TestJavaDifferential(t *testing.T) {
 			kind, name string
 		}
 		ours := map[key][]string{}
-		for _, s := range o.Symbols() {
+		for _, s := range withParents(o) {
 			kind := s.Kind.String()
 			if kind == "method" {
 				kind = "function"
 			}
-			ours[key{s.Line, kind, s.Name}] = append(ours[key{s.Line, kind, s.Name}], s.Container)
+			ours[key{s.Line, kind, s.Name}] = append(ours[key{s.Line, kind, s.Name}], s.parent)
 			zumbaTotal++
 		}
 		for _, d := range want[p] {

@@ -157,7 +157,7 @@ func TestGoplsDifferential(t *testing.T) {
 			headers++
 			got, gotLine := "", 0
 			if s.Def != nil && (s.Def.Kind.String() == "function" || s.Def.Kind.String() == "method") {
-				got, gotLine = s.Qualified, s.Def.Line
+				got, gotLine = s.Def.QualifiedName(), s.Def.Line
 			}
 			if got == want && gotLine == wantLine {
 				agree++

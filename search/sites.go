@@ -29,9 +29,7 @@ type Site struct {
 	Ref
 	// Def is the innermost definition whose extent holds the line; nil
 	// at top level, in a file without a grammar, or without Group.
-	Def *outline.Entry
-	// Qualified is Def's name with its containers ("Rpc.spawn").
-	Qualified string
+	Def *outline.Definition
 	// Own is set when the line is the name line of Def and Def is a
 	// definition of the name searched for.
 	Own bool
@@ -156,9 +154,12 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 				}
 			}
 			s := Site{Ref: h.Ref}
-			if opts.Group && p != nil && p.o != nil {
-				s.Def, s.Qualified = innermost(p.o, h.Line)
-				s.Own = s.Def != nil && s.Def.Line == h.Line && (s.Def.Name == word || s.Qualified == word)
+			if opts.Group && p != nil {
+				if k, inside := outline.Enclosing(p.defs, h.Line); inside {
+					d := &p.defs[k]
+					s.Def = d
+					s.Own = d.Line == h.Line && (d.Name == word || d.LastSegment() == word || d.QualifiedName() == word)
+				}
 			}
 			f.sites = append(f.sites, s)
 			f.idx = append(f.idx, k)
@@ -235,7 +236,7 @@ const maxParseCache = 2048
 type parsed struct {
 	st            FileStat
 	at            int64
-	o             *outline.Outline
+	defs          []outline.Definition
 	nc            outline.NonCode
 	prose, failed bool
 }
@@ -260,7 +261,9 @@ func (c *ParseCache) get(ctx context.Context, e Entry, data []byte) *parsed {
 		p.prose = true
 		if lang != nil && lang.CodeRules().Prose {
 			// Markdown's headings still group its hits.
-			p.o, _ = outline.Parse(ctx, lang, data)
+			if o, err := outline.Parse(ctx, lang, data); err == nil {
+				p.defs = o.Definitions(e.Path)
+			}
 		}
 	default:
 		o, nc, err := outline.ParseCode(ctx, lang, data)
@@ -270,7 +273,10 @@ func (c *ParseCache) get(ctx context.Context, e Entry, data []byte) *parsed {
 				return p // not cached: the next call may finish it
 			}
 		}
-		p.o, p.nc = o, nc
+		if o != nil {
+			p.defs = o.Definitions(e.Path)
+		}
+		p.nc = nc
 	}
 	if c != nil && !p.failed {
 		c.mu.Lock()
@@ -281,32 +287,6 @@ func (c *ParseCache) get(ctx context.Context, e Entry, data []byte) *parsed {
 		c.mu.Unlock()
 	}
 	return p
-}
-
-// innermost returns the innermost definition of o whose extent holds
-// line, and its qualified name; nil at top level.
-func innermost(o *outline.Outline, line int) (*outline.Entry, string) {
-	var best *outline.Entry
-	qual := ""
-	es := o.Entries
-	for {
-		var next *outline.Entry
-		for _, e := range es {
-			if e.Line <= line && line <= e.EndLine {
-				next = e
-			}
-		}
-		if next == nil {
-			return best, qual
-		}
-		best = next
-		if qual == "" {
-			qual = next.Name
-		} else {
-			qual += "." + next.Name
-		}
-		es = next.Children
-	}
 }
 
 // FindSites is find_references with options: the project's files are

@@ -149,7 +149,7 @@ func compare(lang string, paths []string, misses, extras *bytes.Buffer) stats {
 		}
 		ours := map[key][]grammar.Kind{}
 		parents := map[key][]string{}
-		for _, s := range o.Symbols() {
+		for _, s := range o.Definitions(p) {
 			k := key{p, s.Line, norm(s.Name)}
 			ours[k] = append(ours[k], s.Kind)
 			parents[k] = append(parents[k], parentOf(s))
@@ -192,7 +192,7 @@ func compare(lang string, paths []string, misses, extras *bytes.Buffer) stats {
 			}
 			st.byKind[t.Kind] = bk
 		}
-		for _, s := range o.Symbols() {
+		for _, s := range o.Definitions(p) {
 			if !theirs[key{p, s.Line, norm(s.Name)}] {
 				st.extras++
 				fmt.Fprintf(extras, "%s:%d: %s %s | %s\n", p, s.Line, s.Kind, s.Name, lineText(lines, s.Line))
@@ -240,14 +240,17 @@ func norm(name string) string {
 // parentOf is the name of the definition a zumba symbol belongs to: the
 // scope written in its name (Widget.draw belongs to Widget), or else its
 // container's last segment.
-func parentOf(s outline.Symbol) string {
+func parentOf(s outline.Definition) string {
 	name := strings.ReplaceAll(s.Name, "::", ".")
 	if !strings.HasPrefix(name, "operator") {
 		if i := strings.LastIndex(name, "."); i > 0 {
 			return norm(name[:i])
 		}
 	}
-	return norm(s.Container)
+	if c := s.Container(); len(c) > 0 {
+		return norm(c[len(c)-1])
+	}
+	return ""
 }
 
 // ctagsParent is the container ctags gives a tag, for the kinds zumba
