@@ -1,6 +1,9 @@
 package grammar
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestIsTestFile(t *testing.T) {
 	for _, tc := range []struct {
@@ -41,6 +44,55 @@ func TestIsTestFile(t *testing.T) {
 	} {
 		if got := IsTestFile(tc.path); got != tc.want {
 			t.Errorf("IsTestFile(%q) = %v; want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestTestLanguageAsForPath: the fast lookup chooses what ForPath chooses
+// for every extension and file name of a language with test files.
+func TestTestLanguageAsForPath(t *testing.T) {
+	for _, l := range registry {
+		if len(l.Tests.Names) == 0 && len(l.Tests.Dirs) == 0 {
+			continue
+		}
+		names := append([]string{}, l.Filenames...)
+		for _, e := range l.Extensions {
+			names = append(names, "dir/file"+e, "dir/FILE"+strings.ToUpper(e))
+		}
+		for _, n := range names {
+			if got, want := testLanguage(n), ForPath(n, nil); got != want {
+				t.Errorf("testLanguage(%q) = %v; ForPath chooses %v", n, got.Name, want.Name)
+			}
+		}
+	}
+}
+
+func TestStarMatch(t *testing.T) {
+	for _, tc := range []struct {
+		pat, s string
+		want   bool
+	}{
+		{"*_test.go", "a_test.go", true},
+		{"*_test.go", "_test.go", true},
+		{"*_test.go", "a_test.gox", false},
+		{"test_*.py", "test_a.py", true},
+		{"test_*.py", "test_.py", true},
+		{"test_*.py", "test.py", false},
+		{"*.test.*", "a.test.ts", true},
+		{"*.test.*", "a.test", false},
+		{"*.test.*", "a.testing.ts", false},
+		{"*.test.*", "a.b.test.c.d", true},
+		{"*Test.*", "FooTest.java", true},
+		{"*Test.*", "Test.java", true},
+		{"*Test.*", "Contest.java", false},
+		{"*Tests.*", "FooTests.cs", true},
+		{"conftest.py", "conftest.py", true},
+		{"conftest.py", "xconftest.py", false},
+		{"a*b*c", "abc", true},
+		{"a*b*c", "acb", false},
+	} {
+		if got := starMatch(tc.pat, tc.s); got != tc.want {
+			t.Errorf("starMatch(%q, %q) = %v; want %v", tc.pat, tc.s, got, tc.want)
 		}
 	}
 }

@@ -215,6 +215,17 @@ func TestHTTPSecurity(t *testing.T) {
 		}
 	}
 
+}
+
+// TestHTTPBodyTooLarge: a body over 64 MiB gets 413, with or without a
+// Content-Length, and the server keeps serving.
+func TestHTTPBodyTooLarge(t *testing.T) {
+	if raceEnabled {
+		t.Skip("pushes 64 MiB through the race detector")
+	}
+	c, _ := newHTTPTest(t, HTTPOptions{Token: "s3cret-token"})
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	auth := "Bearer s3cret-token"
 	// A body over 64 MiB gets 413, and the server keeps serving.
 	big := bytes.Repeat([]byte(" "), MaxLine+1<<20)
 	req, _ := http.NewRequest("POST", c.url, bytes.NewReader(big))
@@ -403,4 +414,28 @@ func TestHTTPInFlightBound(t *testing.T) {
 // uniqueKey is a test_block key no other run of the test uses.
 func uniqueKey(t testing.TB) string {
 	return fmt.Sprintf("%s/%d", t.Name(), time.Now().UnixNano())
+}
+
+// BenchmarkAuthorized shows that checking a token takes the same time
+// whether it differs from the server's in its first byte, its last byte or
+// its length: both are hashed and the digests compared in constant time.
+// Run: go test ./mcpserver -run '^$' -bench Authorized
+func BenchmarkAuthorized(b *testing.B) {
+	secret := strings.Repeat("k", 64)
+	h := (&Server{}).HTTPHandler(HTTPOptions{Token: secret})
+	for _, tc := range []struct{ name, token string }{
+		{"right", secret},
+		{"first byte wrong", "x" + secret[1:]},
+		{"last byte wrong", secret[:63] + "x"},
+		{"short", "k"},
+		{"long", secret + secret},
+	} {
+		r := httptest.NewRequest("POST", "/mcp", nil)
+		r.Header.Set("Authorization", "Bearer "+tc.token)
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				h.authorized(r)
+			}
+		})
+	}
 }

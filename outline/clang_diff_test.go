@@ -172,6 +172,7 @@ type clangNode struct {
 	complete, friend bool
 	offset           bool // a bare source location
 	macro            bool // its location is a macro's expansion
+	lambda           bool // inside a lambda's implicit class
 	file             string
 	line             int
 	// The location the declaration's "loc" resolved to.
@@ -240,6 +241,7 @@ func readClangDump(r io.Reader, dir string) (map[string][]javaDef, error) {
 						n.parent = p.entry.name
 					}
 					n.friend = p.kind == "FriendDecl" || (p.friend && p.entry == nil)
+					n.lambda = p.lambda || p.kind == "LambdaExpr"
 				}
 				stack = append(stack, n)
 				containers = append(containers, 'o')
@@ -323,7 +325,7 @@ func readClangDump(r io.Reader, dir string) (map[string][]javaDef, error) {
 func clangEntry(n *clangNode, dir string) *clangDef {
 	// A declaration a macro writes (NLOHMANN_JSON_NAMESPACE_BEGIN) is not
 	// in the file's text; what it holds nests in what holds it.
-	if n.implicit || n.macro || n.name == "" || n.locLine == 0 || !strings.HasPrefix(filepath.Clean(n.locFile), dir+string(filepath.Separator)) {
+	if n.implicit || n.macro || n.lambda || n.name == "" || n.locLine == 0 || !strings.HasPrefix(filepath.Clean(n.locFile), dir+string(filepath.Separator)) {
 		return nil
 	}
 	kind := ""

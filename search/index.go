@@ -1052,6 +1052,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 		defs = ix.fuzzy(ctx, q, limit, sc)
 		res.Fuzzy = len(defs) > 0
 	}
+	defs = implFirst(defs)
 	if limit >= 0 && len(defs) > limit {
 		defs, res.More = defs[:limit], true
 	}
@@ -1081,6 +1082,8 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	}
 	ix.mu.RUnlock()
 	sortFuzzy(defs, q)
+	// Before the cut, as Symbols does.
+	defs = implFirst(defs)
 	type file struct {
 		ok     bool
 		data   []byte

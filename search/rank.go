@@ -75,3 +75,66 @@ func sortFuzzy(defs []Def, q SymbolQuery) {
 			cmp.Compare(a.Line, b.Line))
 	})
 }
+
+// implFirst reorders each overload set of defs, a group already in its
+// order: the definitions sharing a full name ("Observable.pipe") among
+// functions and methods, some declared without a body (TypeScript's
+// overload signatures, C and C++ prototypes, outline.Definition.Decl) and some
+// with one. At the place of the set's first member come its
+// implementations, then its signatures, each in the group's order; other
+// definitions keep their places. Own and test files stay apart.
+func implFirst(defs []Def) []Def {
+	type key struct {
+		name string
+		test bool
+	}
+	type set struct {
+		impls, decls []Def
+		listed       bool
+	}
+	var sets map[key]*set
+	for _, d := range defs {
+		if d.Kind != grammar.Function && d.Kind != grammar.Method {
+			continue
+		}
+		if sets == nil {
+			sets = map[key]*set{}
+		}
+		k := key{d.QualifiedName(), d.test}
+		s := sets[k]
+		if s == nil {
+			s = &set{}
+			sets[k] = s
+		}
+		if d.Decl {
+			s.decls = append(s.decls, d)
+		} else {
+			s.impls = append(s.impls, d)
+		}
+	}
+	reorder := false
+	for _, s := range sets {
+		if len(s.impls) > 0 && len(s.decls) > 0 {
+			reorder = true
+			break
+		}
+	}
+	if !reorder {
+		return defs
+	}
+	out := make([]Def, 0, len(defs))
+	for _, d := range defs {
+		var s *set
+		if d.Kind == grammar.Function || d.Kind == grammar.Method {
+			s = sets[key{d.QualifiedName(), d.test}]
+		}
+		switch {
+		case s == nil || len(s.impls) == 0 || len(s.decls) == 0:
+			out = append(out, d)
+		case !s.listed:
+			out = append(append(out, s.impls...), s.decls...)
+			s.listed = true
+		}
+	}
+	return out
+}

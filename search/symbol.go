@@ -261,6 +261,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 	if len(defs) == 0 {
 		res.Fuzzy = false
 	}
+	defs = implFirst(defs)
 	if limit >= 0 && len(defs) > limit {
 		defs, res.More = defs[:limit], true
 	}
