@@ -119,7 +119,7 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	if err := ctx.Err(); err != nil {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
-		return nil, fmt.Errorf("parse stopped in the queries: %w", err)
+		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", err)
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
