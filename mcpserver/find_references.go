@@ -73,9 +73,9 @@ func formatSites(res *search.Sites, name, path string, opts search.RefOptions) s
 			}
 			sb.WriteString(": " + leftOut(res) + ".")
 		case path != "":
-			fmt.Fprintf(&sb, "No references to %s in files matching %s.", name, path)
+			fmt.Fprintf(&sb, "No references to %s in files matching %s.", search.Echo(name), search.Echo(path))
 		default:
-			fmt.Fprintf(&sb, "No references to %s.", name)
+			fmt.Fprintf(&sb, "No references to %s.", search.Echo(name))
 		}
 		return sb.String()
 	}

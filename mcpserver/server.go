@@ -216,30 +216,26 @@ func parse(line []byte) (*request, *response) {
 	if !hasID {
 		replyID = nullID
 	}
-	var version string
-	if err := json.Unmarshal(m["jsonrpc"], &version); err != nil || version != "2.0" {
-		if !hasID {
+	// A reply from the client (a result or an error) gets no reply. Any
+	// other message that is not a valid request gets -32600, with a null
+	// id when it has none, as JSON-RPC 2.0's own examples answer
+	// {"jsonrpc": "2.0", "method": 1, "params": "bar"} and {"foo": "boo"}.
+	_, isResult := m["result"]
+	_, isError := m["error"]
+	if isResult || isError {
+		if _, hasMethod := m["method"]; !hasMethod {
 			return nil, nil
 		}
+	}
+	var version string
+	if err := json.Unmarshal(m["jsonrpc"], &version); err != nil || version != "2.0" {
 		return nil, errorReply(replyID, CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`)
 	}
 	var method string
 	if err := json.Unmarshal(m["method"], &method); err != nil || method == "" {
-		if !hasID {
-			return nil, nil
-		}
-		if _, isResult := m["result"]; isResult {
-			return nil, nil
-		}
-		if _, isError := m["error"]; isError {
-			return nil, nil
-		}
 		return nil, errorReply(replyID, CodeInvalidRequest, `invalid request: "method" must be a non-empty string`)
 	}
 	if params, ok := m["params"]; ok && !validParams(params) {
-		if !hasID {
-			return nil, nil
-		}
 		return nil, errorReply(replyID, CodeInvalidRequest, `invalid request: "params" must be an object or an array`)
 	}
 	req := &request{method: method, params: m["params"]}

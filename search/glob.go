@@ -20,7 +20,9 @@ type pathGlob struct {
 type globKind uint8
 
 const (
-	// baseKind has no "/": it matches the file's base name at any depth.
+	// baseKind has no "/": it matches the file's base name at any depth;
+	// one without wildcards ("search") also keeps everything below that
+	// folder of the project.
 	baseKind globKind = iota
 	// pathKind matches the path from the project folder; one without
 	// wildcards ("src/parser") also keeps everything below that folder.
@@ -108,7 +110,12 @@ func (f *PathFilter) Match(rel string) bool {
 func (g pathGlob) match(rel string) bool {
 	switch g.kind {
 	case baseKind:
-		return doublestar.MatchUnvalidated(g.pattern, rel[strings.LastIndexByte(rel, '/')+1:])
+		if doublestar.MatchUnvalidated(g.pattern, rel[strings.LastIndexByte(rel, '/')+1:]) {
+			return true
+		}
+		// A path without wildcards keeps that file or everything under
+		// it, "search" as "search/" (the diagnostics tool's rule too).
+		return !strings.ContainsAny(g.pattern, "*?[{\\") && strings.HasPrefix(rel, g.pattern+"/")
 	case pathKind:
 		if doublestar.MatchUnvalidated(g.pattern, rel) {
 			return true

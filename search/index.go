@@ -792,8 +792,8 @@ func (ix *Index) FindReferences(ctx context.Context, name, pathArg string) (stri
 		return FindReferences(ctx, ix.root, name, pathArg)
 	}
 	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", pathErrorf("find_references: name is empty")
+	if err := checkName("find_references", name); err != nil {
+		return "", err
 	}
 	filter, err := ParsePathFilter(pathArg)
 	if err != nil {
@@ -809,9 +809,9 @@ func (ix *Index) FindReferences(ctx context.Context, name, pathArg string) (stri
 	}
 	if len(refs) == 0 {
 		if filter != nil {
-			return fmt.Sprintf("No references to %s in files matching %s.", name, strings.TrimSpace(pathArg)), nil
+			return fmt.Sprintf("No references to %s in files matching %s.", Echo(name), Echo(strings.TrimSpace(pathArg))), nil
 		}
-		return fmt.Sprintf("No references to %s.", name), nil
+		return fmt.Sprintf("No references to %s.", Echo(name)), nil
 	}
 	return FormatRefs(refs, more), nil
 }
@@ -878,8 +878,8 @@ next:
 func (ix *Index) FindSymbol(ctx context.Context, name string) (string, error) {
 	deadline := time.Now().Add(SymbolTimeLimit)
 	q := ParseSymbolQuery(name)
-	if q.Name == "" {
-		return "", pathErrorf("find_symbol: name is empty")
+	if err := checkName("find_symbol", q.Name); err != nil {
+		return "", err
 	}
 	if !ix.symbolsReady.Load() {
 		return ix.findSymbolEarly(ctx, q, deadline)

@@ -76,8 +76,8 @@ func FindReferences(ctx context.Context, root *Root, name, pathArg string) (stri
 
 func findReferences(ctx context.Context, root *Root, name, pathArg string, limit int) (string, error) {
 	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", pathErrorf("find_references: name is empty")
+	if err := checkName("find_references", name); err != nil {
+		return "", err
 	}
 	filter, err := ParsePathFilter(pathArg)
 	if err != nil {
@@ -94,9 +94,9 @@ func findReferences(ctx context.Context, root *Root, name, pathArg string, limit
 	}
 	if len(refs) == 0 {
 		if filter != nil {
-			return fmt.Sprintf("No references to %s in files matching %s.", name, strings.TrimSpace(pathArg)), nil
+			return fmt.Sprintf("No references to %s in files matching %s.", Echo(name), Echo(strings.TrimSpace(pathArg))), nil
 		}
-		return fmt.Sprintf("No references to %s.", name), nil
+		return fmt.Sprintf("No references to %s.", Echo(name)), nil
 	}
 	return FormatRefs(refs, more), nil
 }

@@ -323,8 +323,8 @@ func (ix *Index) FindSites(ctx context.Context, name, pathArg string, opts RefOp
 // path filter (nil: every file).
 func refQuery(name, pathArg string) (string, *PathFilter, error) {
 	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", nil, pathErrorf("find_references: name is empty")
+	if err := checkName("find_references", name); err != nil {
+		return "", nil, err
 	}
 	filter, err := ParsePathFilter(pathArg)
 	return name, filter, err

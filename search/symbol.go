@@ -455,8 +455,8 @@ func FindSymbol(ctx context.Context, root *Root, name string) (string, error) {
 func findSymbol(ctx context.Context, root *Root, name string, limit int) (string, error) {
 	deadline := time.Now().Add(SymbolTimeLimit)
 	q := ParseSymbolQuery(name)
-	if q.Name == "" {
-		return "", pathErrorf("find_symbol: name is empty")
+	if err := checkName("find_symbol", q.Name); err != nil {
+		return "", err
 	}
 	files, err := root.Walk(ctx)
 	if err != nil {
@@ -480,15 +480,15 @@ func (res *SymbolResult) Text(q SymbolQuery) string {
 	}
 	if len(res.Defs) == 0 {
 		if stopped != "" {
-			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
+			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", Echo(q.Name), res.Searched, res.Files)
 		}
 		if r, ok := q.stray(); ok {
 			if s := q.namePart(); s != "" {
-				return fmt.Sprintf("No definition of %s: %q is in no name. Ask for the name alone (%s), or use find_references to find text such as calls.", q.Name, string(r), s)
+				return fmt.Sprintf("No definition of %s: %q is in no name. Ask for the name alone (%s), or use find_references to find text such as calls.", Echo(q.Name), string(r), Echo(s))
 			}
-			return fmt.Sprintf("No definition of %s: %q is in no name. Ask for a name, or use find_references to find text.", q.Name, string(r))
+			return fmt.Sprintf("No definition of %s: %q is in no name. Ask for a name, or use find_references to find text.", Echo(q.Name), string(r))
 		}
-		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name)
+		return fmt.Sprintf("No definition of %s and no names containing it.", Echo(q.Name))
 	}
 	var sb strings.Builder
 	if res.Fuzzy {
