@@ -18,7 +18,8 @@ func TestPathFilter(t *testing.T) {
 		{"src/**", "lib/src/a.go", false},
 		{"src/*.go", "src/a.go", true},
 		{"src/*.go", "src/x/a.go", false},
-		{"src", "src/x/a.go", false},
+		{"src", "src/x/a.go", true}, // a path without wildcards keeps that folder
+		{"x", "src/x/a.go", false},
 		{"src", "lib/src", true},
 		{"src/x", "src/x/a.go", true},
 		{"src/x", "src/x", true},

@@ -414,4 +414,5 @@ func TestIndexCacheSameSizeOldTime(t *testing.T) {
 	}
 	ix2, root, _ := testIndex(t, dir, cache, true)
 	sameAnswers(t, "rewritten in place", ix2, root, []string{"AAA", "BBB"})
+	ix2.Close()
 }
