@@ -2,6 +2,10 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/zumba-dev/zumba/search"
 )
@@ -15,16 +19,52 @@ var findReferencesTool = &Tool{
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return s.findReferences(ctx, args["name"], args["path"])
+		name, pathArg := strings.TrimSpace(args["name"]), args["path"]
+		if name == "" {
+			return "find_references: name is empty", true
+		}
+		filter, err := search.ParsePathFilter(pathArg)
+		if err != nil {
+			return toolError(err), true
+		}
+		res, err := s.searcher().References(ctx, name, filter)
+		if errors.Is(err, search.ErrEmptyName) {
+			return "find_references: name is empty", true
+		}
+		if err != nil {
+			return toolError(err), true
+		}
+		return refsText(name, pathArg, filter, res), false
 	},
 }
 
-// FindReferences answers the find_references tool for name in the project
-// root, in the files the globs of path keep ("" for all).
-func FindReferences(ctx context.Context, root *search.Root, name, path string) (string, bool) {
-	text, err := search.FindReferences(ctx, root, name, path)
-	if err != nil {
-		return toolError(err), true
+// refsMore is find_references' last line when there are more than
+// search.RefLimit.
+const refsMore = "… more; narrow it with path"
+
+// refsText prints the lines found one "PATH:LINE: TEXT" per line, then
+// refsMore when more were left out; pathArg is the path argument as given,
+// for the answer when nothing is found.
+func refsText(name, pathArg string, filter *search.PathFilter, res *search.RefResult) string {
+	if len(res.Refs) == 0 {
+		if filter != nil {
+			return fmt.Sprintf("No references to %s in files matching %s.", name, strings.TrimSpace(pathArg))
+		}
+		return fmt.Sprintf("No references to %s.", name)
 	}
-	return text, false
+	var sb strings.Builder
+	for i, r := range res.Refs {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(r.Path)
+		sb.WriteByte(':')
+		sb.WriteString(strconv.Itoa(r.Line))
+		sb.WriteString(": ")
+		sb.WriteString(r.Text)
+	}
+	if res.More {
+		sb.WriteString("\n" + refsMore)
+	}
+	return sb.String()
 }

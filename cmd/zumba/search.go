@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"flag"
 
-	"github.com/zumba-dev/zumba/mcpserver"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -21,8 +19,7 @@ func runSymbol(args []string) int {
 	if root == nil {
 		return code
 	}
-	text, isError := mcpserver.FindSymbol(context.Background(), root, pos[0])
-	return printResult(text, isError)
+	return callTool(root, "find_symbol", map[string]string{"name": pos[0]})
 }
 
 func runRefs(args []string) int {
@@ -39,8 +36,11 @@ func runRefs(args []string) int {
 	if root == nil {
 		return code
 	}
-	text, isError := mcpserver.FindReferences(context.Background(), root, pos[0], *globs)
-	return printResult(text, isError)
+	callArgs := map[string]string{"name": pos[0]}
+	if *globs != "" {
+		callArgs["path"] = *globs
+	}
+	return callTool(root, "find_references", callArgs)
 }
 
 // openProject opens the project folder given (or the current one).
