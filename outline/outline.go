@@ -53,10 +53,15 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	if err != nil {
 		return nil, err
 	}
-	timeout := ParseTimeout
-	if deadline, ok := ctx.Deadline(); ok {
-		timeout = time.Until(deadline)
+	// The deadline bounds every step, the parse and the queries alike:
+	// ParseTimeout when the caller set none.
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
+		defer cancel()
 	}
+	deadline, _ := ctx.Deadline()
+	timeout := time.Until(deadline)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("parse stopped: %w", err)
 	}
@@ -100,8 +105,13 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(ctx, q, root, orig)
+	if err := ctx.Err(); err != nil {
+		// The queries did not finish: an outline missing an unknown part
+		// is not an answer.
+		return nil, fmt.Errorf("parse stopped in the queries: %w", err)
+	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
-	o := &Outline{Entries: nest(defs), Partial: root.HasError() || ctx.Err() != nil}
+	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
 	qualify(o.Entries, nil)
 	return o, nil
 }
