@@ -11,6 +11,9 @@ type Searcher interface {
 	// References finds the lines that use name as a whole word in the
 	// files filter keeps (nil: all).
 	References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error)
+	// Sites is References with options: the lines, told apart as code or
+	// not, with the definitions that hold them.
+	Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error)
 }
 
 var (

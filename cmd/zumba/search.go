@@ -23,22 +23,34 @@ func runSymbol(args []string) int {
 }
 
 func runRefs(args []string) int {
+	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [DIR]"
 	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
 	globs := fs.String("path", "", "only files matching these comma-separated globs")
+	group := fs.String("group", "", "definition: group the hits under their enclosing definition")
+	code := fs.Bool("code", false, "leave out hits in comments and strings")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usageError("refs: " + err.Error() + "; usage: zumba refs NAME [--path GLOBS] [DIR]")
+		return usageError("refs: " + err.Error() + "; " + usage)
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		return usageError("refs takes a name and an optional project folder; usage: zumba refs NAME [--path GLOBS] [DIR]")
+		return usageError("refs takes a name and an optional project folder; " + usage)
 	}
-	root, code := openProject(pos[1:])
+	if *group != "" && *group != "definition" {
+		return usageError("refs: --group takes \"definition\"; " + usage)
+	}
+	root, exit := openProject(pos[1:])
 	if root == nil {
-		return code
+		return exit
 	}
 	callArgs := map[string]string{"name": pos[0]}
 	if *globs != "" {
 		callArgs["path"] = *globs
+	}
+	if *group != "" {
+		callArgs["group"] = *group
+	}
+	if *code {
+		callArgs["code"] = "true"
 	}
 	return callTool(root, "find_references", callArgs)
 }
