@@ -14,13 +14,13 @@ const MaxName = 1000
 // characters, as lines are cut elsewhere.
 const maxEcho = 300
 
-// checkName refuses an empty or overlong name for the tool.
-func checkName(tool, name string) error {
+// checkName refuses an empty name (ErrEmptyName) or an overlong one.
+func checkName(name string) error {
 	if name == "" {
-		return pathErrorf("%s: name is empty", tool)
+		return ErrEmptyName
 	}
 	if len(name) > MaxName {
-		return pathErrorf("%s: name too long (%d bytes; the limit is %d): %s", tool, len(name), MaxName, Echo(name))
+		return pathErrorf("name too long (%d bytes; the limit is %d): %s", len(name), MaxName, Echo(name))
 	}
 	return nil
 }
