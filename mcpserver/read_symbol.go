@@ -2,12 +2,17 @@ package mcpserver
 
 import (
 	"cmp"
+	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -178,4 +183,271 @@ func writeHeader(sb *strings.Builder, path string, start, end int, kind, name st
 	sb.WriteByte(' ')
 	sb.WriteString(name)
 	sb.WriteByte('\n')
+}
+
+var readSymbolTool = &Tool{
+	Name:        "read_symbol",
+	Title:       "Read a definition",
+	Description: "The source of a function, method, type, constant or heading section, by name, Type.method or path:line. One call instead of find_symbol, outline and a read.",
+	Params: []Param{
+		{Name: "name", Description: "A name (parse), a qualified name (Server.Serve, Type::method) or path:line (src/x.rs:120).", Required: true},
+	},
+	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
+		return s.readSymbol(ctx, args["name"])
+	},
+}
+
+// location reads "PATH:LINE" (also "PATH:LINE:COL" and "PATH:START-END",
+// as headers and compilers print them). The path must look like one (hold
+// a "/" or a "."), so that a heading named "Step:2" stays a name.
+var locationRE = regexp.MustCompile(`^(.+?):(\d+)(?:[:-]\d+)?$`)
+
+func parseLocation(q string) (path string, line int, ok bool) {
+	m := locationRE.FindStringSubmatch(q)
+	if m == nil || !strings.ContainsAny(m[1], "/.\\") {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(m[2])
+	if err != nil {
+		return "", 0, false
+	}
+	return m[1], n, true
+}
+
+// readSymbol answers read_symbol for a name, a qualified name or a
+// location.
+func (s *Server) readSymbol(ctx context.Context, name string) (string, bool) {
+	q := strings.TrimSpace(name)
+	if q == "" {
+		return "read_symbol: name is empty; give a name, Type.method or path:line", true
+	}
+	if path, line, ok := parseLocation(q); ok {
+		return readAt(ctx, s.cfg.Root, path, line)
+	}
+	return s.readByName(ctx, q)
+}
+
+// ReadSymbol answers the read_symbol tool for name in the project root,
+// searching the files directly.
+func ReadSymbol(ctx context.Context, root *search.Root, name string) (string, bool) {
+	s := &Server{cfg: Config{Root: root}}
+	return s.readSymbol(ctx, name)
+}
+
+// readFile reads a project file for read_symbol and parses it.
+func readFile(ctx context.Context, root *search.Root, path string) (rel string, lines fileLines, o *outline.Outline, msg string) {
+	src, rel, err := root.ReadFile(path, maxOutlineSize)
+	if err != nil {
+		return rel, nil, nil, toolError(err)
+	}
+	lang := grammar.ForPath(rel, src)
+	if lang == nil {
+		return rel, nil, nil, fmt.Sprintf("no grammar for %s, so it has no definitions to read; read the file itself", rel)
+	}
+	if search.IsBinary(src) {
+		return rel, nil, nil, fmt.Sprintf("%s is a binary file", rel)
+	}
+	o, err = outline.Parse(ctx, lang, src)
+	if err != nil {
+		return rel, nil, nil, fmt.Sprintf("cannot read the definitions of %s: %v", rel, err)
+	}
+	return rel, splitFileLines(src), o, ""
+}
+
+// readAt answers read_symbol PATH:LINE: the innermost definition of the
+// file whose extent holds the line.
+func readAt(ctx context.Context, root *search.Root, path string, line int) (string, bool) {
+	rel, lines, o, msg := readFile(ctx, root, path)
+	if msg != "" {
+		return msg, true
+	}
+	return answerAt(rel, lines, o, line)
+}
+
+// answerAt is readAt's answer for the parsed file rel.
+func answerAt(rel string, lines fileLines, o *outline.Outline, line int) (string, bool) {
+	if line < 1 {
+		return fmt.Sprintf("%s:%d: lines start at 1", rel, line), true
+	}
+	if line > len(lines) {
+		return fmt.Sprintf("%s has %d lines; line %d is past its end", rel, len(lines), line), true
+	}
+	in, nearest := definitionAt(o, line)
+	if in == nil {
+		if nearest == nil {
+			return fmt.Sprintf("%s:%d is in no definition: %s has none", rel, line, rel), true
+		}
+		start, end := extent(nearest.e)
+		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", rel, line, nearest.e.Kind, nearest.qualified, rel, start, end), true
+	}
+	var sb strings.Builder
+	writeDefinition(&sb, rel, lines, in, readBudget)
+	return strings.TrimSuffix(sb.String(), "\n"), false
+}
+
+// placed is an outline entry with its qualified name.
+// TEMP: replaced by the definition record of issue 12.
+type placed struct {
+	e         *outline.Entry
+	qualified string
+}
+
+// extent is the first and last line of a definition.
+// TEMP: the record's extent once issue 12 lands.
+func extent(e *outline.Entry) (int, int) { return e.Line, e.EndLine }
+
+// definitionAt is the innermost definition whose extent holds line, or
+// else the nearest one.
+// TEMP: issue 12's helper.
+func definitionAt(o *outline.Outline, line int) (in, nearest *placed) {
+	dist := -1
+	var walk func(es []*outline.Entry, qual string)
+	walk = func(es []*outline.Entry, qual string) {
+		for _, e := range es {
+			q := e.Name
+			if qual != "" {
+				q = qual + "." + e.Name
+			}
+			start, end := extent(e)
+			if start <= line && line <= end {
+				in = &placed{e, q}
+			} else if d := max(start-line, line-end); dist < 0 || d < dist {
+				dist, nearest = d, &placed{e, q}
+			}
+			walk(e.Children, q)
+		}
+	}
+	walk(o.Entries, "")
+	return in, nearest
+}
+
+// writeDefinition writes one definition: its header, then its lines within
+// budget, nested definitions collapsed as needed. It returns the source
+// lines written.
+func writeDefinition(sb *strings.Builder, rel string, lines fileLines, d *placed, budget int) int {
+	start, end := extent(d.e)
+	writeHeader(sb, rel, start, end, d.e.Kind.String(), d.qualified)
+	var nested []fold
+	for _, c := range d.e.Children {
+		_, cend := extent(c)
+		nested = append(nested, fold{keep: c.Line, end: cend, label: c.Kind.String() + " " + c.Name, read: fmt.Sprintf("%s:%d", rel, c.Line)})
+	}
+	return writeBody(sb, lines, rel, start, end, nested, budget)
+}
+
+// readByName answers read_symbol for a name or qualified name: the
+// bodies of the exact matches that fit, in find_symbol's order, then the
+// places of the others.
+func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
+	q := search.ParseSymbolQuery(name)
+	// TEMP: the Symbols interface of issue 12, from the index when there
+	// is one.
+	files, err := s.cfg.Root.Walk(ctx)
+	if err != nil {
+		return toolError(err), true
+	}
+	res, err := search.Symbols(ctx, files, s.cfg.Root, q, readMaxBodies+readMaxList, time.Now().Add(search.SymbolTimeLimit))
+	if err != nil {
+		return toolError(err), true
+	}
+	var sb strings.Builder
+	switch {
+	case len(res.Defs) == 0 && res.Searched < res.Files:
+		return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files), false
+	case len(res.Defs) == 0:
+		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name), false
+	case res.Fuzzy:
+		sb.WriteString(search.SymbolFallback + "\n")
+		for _, d := range res.Defs[:min(len(res.Defs), readMaxList)] {
+			writePlace(&sb, d)
+		}
+		if res.More || len(res.Defs) > readMaxList {
+			sb.WriteString(search.SymbolMore + "\n")
+		}
+	default:
+		s.writeMatches(ctx, &sb, res.Defs, res.More, q.Name)
+	}
+	if res.Searched < res.Files {
+		fmt.Fprintf(&sb, search.SymbolStopped+"\n", res.Searched, res.Files)
+	}
+	return strings.TrimSuffix(sb.String(), "\n"), false
+}
+
+// writePlace writes "PATH:LINE KIND NAME".
+func writePlace(sb *strings.Builder, d search.Def) {
+	fmt.Fprintf(sb, "%s:%d %s %s\n", d.Path, d.Line, d.Kind, d.Qualified)
+}
+
+// writeMatches writes the exact matches: the first in full (within the
+// budget), the next ones while they fit whole in what is left of it, at
+// most readMaxBodies; then the places of the rest and how to narrow.
+func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string) {
+	type file struct {
+		rel   string
+		lines fileLines
+		o     *outline.Outline
+		msg   string
+	}
+	files := map[string]*file{}
+	left, shown := readBudget, 0
+	i := 0
+	for ; i < len(defs) && shown < readMaxBodies; i++ {
+		d := defs[i]
+		f := files[d.Path]
+		if f == nil {
+			f = &file{}
+			f.rel, f.lines, f.o, f.msg = readFile(ctx, s.cfg.Root, d.Path)
+			files[d.Path] = f
+		}
+		if f.msg != "" {
+			break
+		}
+		p := findEntry(f.o, d.Line, d.Name)
+		if p == nil {
+			break
+		}
+		start, end := extent(p.e)
+		if shown > 0 && end-start+1 > left {
+			break
+		}
+		if shown > 0 {
+			sb.WriteByte('\n')
+		}
+		left -= writeDefinition(sb, f.rel, f.lines, p, left)
+		shown++
+	}
+	if i == len(defs) && !more {
+		return
+	}
+	sb.WriteByte('\n')
+	rest := defs[i:]
+	for _, d := range rest[:min(len(rest), readMaxList)] {
+		writePlace(sb, d)
+	}
+	total := strconv.Itoa(len(defs))
+	if more || len(rest) > readMaxList {
+		total = "more than " + total
+	}
+	fmt.Fprintf(sb, "%d of %s definitions of %s shown; narrow it with a qualified name (Type.method) or path:line\n", shown, total, name)
+}
+
+// findEntry is the definition named name on line of a parsed file.
+// TEMP: the index's record carries its extent once issue 12 lands.
+func findEntry(o *outline.Outline, line int, name string) *placed {
+	var found *placed
+	var walk func(es []*outline.Entry, qual string)
+	walk = func(es []*outline.Entry, qual string) {
+		for _, e := range es {
+			q := e.Name
+			if qual != "" {
+				q = qual + "." + e.Name
+			}
+			if found == nil && e.Line == line && e.Name == name {
+				found = &placed{e, q}
+			}
+			walk(e.Children, q)
+		}
+	}
+	walk(o.Entries, "")
+	return found
 }

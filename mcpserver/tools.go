@@ -33,6 +33,7 @@ type Args map[string]string
 var tools = []*Tool{
 	outlineTool,
 	findSymbolTool,
+	readSymbolTool,
 	findReferencesTool,
 	diagnosticsTool,
 }

@@ -25,6 +25,23 @@ func runSymbol(args []string) int {
 	return printResult(text, isError)
 }
 
+func runRead(args []string) int {
+	fs := flag.NewFlagSet("read", flag.ContinueOnError)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError("read: " + err.Error() + "; usage: zumba read NAME [DIR]")
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError("read takes a name and an optional project folder; usage: zumba read NAME [DIR]")
+	}
+	root, code := openProject(pos[1:])
+	if root == nil {
+		return code
+	}
+	text, isError := mcpserver.ReadSymbol(context.Background(), root, pos[0])
+	return printResult(text, isError)
+}
+
 func runRefs(args []string) int {
 	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
 	globs := fs.String("path", "", "only files matching these comma-separated globs")
