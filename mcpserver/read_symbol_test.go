@@ -1,0 +1,103 @@
+package mcpserver
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/search"
+)
+
+
+const readCorpus = "../testdata/read_symbol"
+
+// readProject is the project folder a queries file runs in: the outline
+// corpus of the language it is named after, or a folder beside it of the
+// same name.
+func readProject(name string) string {
+	if dir := filepath.Join(readCorpus, name); isDir(dir) {
+		return dir
+	}
+	return filepath.Join("../testdata/outline", name)
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// readAnswers runs each query of a .queries file (one per line; blank
+// lines and lines starting with "#" are skipped) and prints every answer
+// under a "== read_symbol QUERY" line; an error answer starts with
+// "error: ".
+func readAnswers(t *testing.T, root *search.Root, queries string, call func(string) (string, bool)) string {
+	t.Helper()
+	var sb strings.Builder
+	for _, q := range strings.Split(queries, "\n") {
+		if strings.TrimSpace(q) == "" || strings.HasPrefix(q, "#") {
+			continue
+		}
+		text, isErr := call(q)
+		sb.WriteString("== read_symbol " + q + "\n")
+		if isErr {
+			sb.WriteString("error: ")
+		}
+		sb.WriteString(text + "\n")
+	}
+	return sb.String()
+}
+
+// TestReadSymbolGolden runs the queries of testdata/read_symbol/*.queries
+// and compares the answers with the .golden beside them; -update rewrites
+// them. Each language's queries run in its outline corpus.
+func TestReadSymbolGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(readCorpus, "*.queries"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no queries in %s: %v", readCorpus, err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".queries")
+		t.Run(name, func(t *testing.T) {
+			queries, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root, err := search.OpenRoot(readProject(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := readAnswers(t, root, string(queries), func(q string) (string, bool) {
+				return ReadSymbol(context.Background(), root, q)
+			})
+			golden := strings.TrimSuffix(f, ".queries") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./mcpserver -run TestReadSymbolGolden -update, then read the golden)", err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("read_symbol answers for %s differ from %s (-want +got):\n%s", f, golden, diff)
+			}
+		})
+	}
+}
+
+// TestReadSymbolCorpusCoversLanguages fails for a registered language
+// without read_symbol golden cases.
+func TestReadSymbolCorpusCoversLanguages(t *testing.T) {
+	for _, l := range grammar.Languages() {
+		if _, err := os.Stat(filepath.Join(readCorpus, l.Name+".queries")); err != nil {
+			t.Errorf("language %s has no read_symbol cases: add %s/%s.queries", l.Name, readCorpus, l.Name)
+		}
+	}
+}
