@@ -223,7 +223,7 @@ func checkResponse(line string) error {
 			return fmt.Errorf("error %s lacks an integer code or a message", rawErr)
 		}
 		switch *e.Code {
-		case CodeParseError, CodeInvalidRequest, CodeMethodNotFound, CodeInvalidParams, CodeInternalError:
+		case CodeParseError, CodeInvalidRequest, CodeMethodNotFound, CodeInvalidParams, CodeInternalError, CodeUnsupportedProtocolVersion:
 		default:
 			return fmt.Errorf("unexpected error code %d", *e.Code)
 		}

@@ -12,6 +12,13 @@ const (
 	CodeMethodNotFound = -32601
 	CodeInvalidParams  = -32602
 	CodeInternalError  = -32603
+
+	// CodeHeaderMismatch (2026-07-28, HTTP only): the MCP-Protocol-Version,
+	// Mcp-Method or Mcp-Name header is missing or disagrees with the body.
+	CodeHeaderMismatch = -32020
+	// CodeUnsupportedProtocolVersion (2026-07-28): the request's
+	// _meta protocol version is one zumba does not speak.
+	CodeUnsupportedProtocolVersion = -32022
 )
 
 // nullID is the id of a reply to a message whose id could not be read.
@@ -20,6 +27,7 @@ var nullID = json.RawMessage("null")
 type rpcError struct {
 	Code    int    `json:"code"`
 	Message string `json:"message"`
+	Data    any    `json:"data,omitempty"`
 }
 
 type response struct {

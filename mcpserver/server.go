@@ -330,20 +330,40 @@ func (s *Server) safeHandle(ctx context.Context, req *request) (reply *response)
 }
 
 func (s *Server) handle(ctx context.Context, req *request) *response {
+	modern, rerr := requestEra(req)
+	if rerr != nil {
+		return &response{JSONRPC: "2.0", ID: req.id, Error: rerr}
+	}
 	switch req.method {
+	case "server/discover":
+		return resultReply(req.id, discover())
 	case "initialize":
 		if len(req.params) > 0 && req.params[0] == '[' {
 			return errorReply(req.id, CodeInvalidParams, "invalid params: initialize takes an object")
 		}
 		return resultReply(req.id, s.initialize(req.params))
 	case "ping":
+		if modern {
+			return resultReply(req.id, map[string]any{"resultType": "complete"})
+		}
 		return resultReply(req.id, struct{}{})
 	case "tools/list":
+		if modern {
+			return resultReply(req.id, map[string]any{
+				"tools":      toolList(),
+				"resultType": "complete",
+				"ttlMs":      listTTL.Milliseconds(),
+				"cacheScope": "public",
+			})
+		}
 		return resultReply(req.id, map[string]any{"tools": toolList()})
 	case "tools/call":
 		res, rerr := s.callTool(ctx, req.params)
 		if rerr != nil {
 			return &response{JSONRPC: "2.0", ID: req.id, Error: rerr}
+		}
+		if modern {
+			res.ResultType = "complete"
 		}
 		return resultReply(req.id, res)
 	}
@@ -352,7 +372,9 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 
 func (s *Server) initialize(params json.RawMessage) any {
 	// A protocolVersion that is missing or not a string is a version the
-	// server does not know: it answers with its newest.
+	// server does not know: it answers with its newest. 2026-07-28 has no
+	// initialize, so asking for it here is asking for the newest revision
+	// that has one.
 	var p struct {
 		ProtocolVersion string `json:"protocolVersion"`
 	}
@@ -365,8 +387,8 @@ func (s *Server) initialize(params json.RawMessage) any {
 	}
 	return map[string]any{
 		"protocolVersion": version,
-		"capabilities":    map[string]any{"tools": map[string]any{"listChanged": false}},
-		"serverInfo":      map[string]any{"name": "zumba", "title": "zumba code navigation", "version": Version},
+		"capabilities":    capabilities(),
+		"serverInfo":      serverInfo(),
 		"instructions":    instructions,
 	}
 }

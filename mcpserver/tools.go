@@ -79,6 +79,8 @@ func toolList() []any {
 type toolResult struct {
 	Content []textContent `json:"content"`
 	IsError bool          `json:"isError"`
+	// ResultType is "complete" for a 2026-07-28 request, absent otherwise.
+	ResultType string `json:"resultType,omitempty"`
 }
 
 type textContent struct {

@@ -64,23 +64,47 @@ func project(t *testing.T) string {
 }
 
 // TestOfficialSDKClient drives `zumba mcp DIR` with the official MCP Go
-// SDK client, which probes server/discover, falls back to initialize, and
-// checks every reply's shape.
+// SDK client: by default it speaks 2026-07-28 (server/discover, then
+// requests carrying their version in _meta); pinned to 2025-11-25 it
+// initializes first. Both check every reply's shape.
 func TestOfficialSDKClient(t *testing.T) {
-	dir := project(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	var stderr bytes.Buffer
-	cmd := exec.Command(zumbaBin, "mcp", dir)
-	cmd.Stderr = &stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "zumba-e2e", Version: "1.0.0"}, nil)
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		t.Fatalf("connect: %v (stderr: %s)", err, stderr.String())
+	for _, version := range []string{"", "2025-11-25"} {
+		t.Run("version="+version, func(t *testing.T) {
+			dir := project(t)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			var stderr bytes.Buffer
+			cmd := exec.Command(zumbaBin, "mcp", dir)
+			cmd.Stderr = &stderr
+			client := mcp.NewClient(&mcp.Implementation{Name: "zumba-e2e", Version: "1.0.0"}, nil)
+			cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+			if err != nil {
+				t.Fatalf("connect: %v (stderr: %s)", err, stderr.String())
+			}
+			defer cs.Close()
+			exerciseSession(t, ctx, cs, version)
+			if err := cs.Close(); err != nil {
+				t.Errorf("close: %v", err)
+			}
+			if stderr.Len() > 0 {
+				t.Logf("server stderr: %s", stderr.String())
+			}
+		})
 	}
-	defer cs.Close()
+}
 
+// exerciseSession checks what an SDK client session sees of zumba: the
+// negotiated version (2026-07-28 when version is ""), the server's
+// identity, the tools and their annotations, and a call of each tool.
+func exerciseSession(t *testing.T, ctx context.Context, cs *mcp.ClientSession, version string) {
+	t.Helper()
 	init := cs.InitializeResult()
+	if version == "" {
+		version = "2026-07-28"
+	}
+	if init.ProtocolVersion != version {
+		t.Errorf("negotiated protocol version %q; want %q", init.ProtocolVersion, version)
+	}
 	if init.ServerInfo == nil || init.ServerInfo.Name != "zumba" || init.ServerInfo.Version != mcpserver.Version {
 		t.Errorf("serverInfo = %+v; want zumba %s", init.ServerInfo, mcpserver.Version)
 	}
@@ -147,12 +171,6 @@ func TestOfficialSDKClient(t *testing.T) {
 
 	if err := cs.Ping(ctx, nil); err != nil {
 		t.Errorf("ping: %v", err)
-	}
-	if err := cs.Close(); err != nil {
-		t.Errorf("close: %v", err)
-	}
-	if stderr.Len() > 0 {
-		t.Logf("server stderr: %s", stderr.String())
 	}
 }
 
