@@ -197,15 +197,24 @@ var readSymbolTool = &Tool{
 	},
 }
 
-// location reads "PATH:LINE" (also "PATH:LINE:COL" and "PATH:START-END",
-// as headers and compilers print them). The path must look like one (hold
-// a "/" or a "."), so that a heading named "Step:2" stays a name.
+// locationRE matches "PATH:LINE", and "PATH:LINE:COL" and
+// "PATH:START-END" as compilers and read_symbol's headers print them.
 var locationRE = regexp.MustCompile(`^(.+?):(\d+)(?:[:-]\d+)?$`)
 
-func parseLocation(q string) (path string, line int, ok bool) {
+// parseLocation reads a location. The path must look like one (hold a
+// "/", a backslash or ".") or name a file of the project (Dockerfile), so
+// a heading named "Step:2" stays a name.
+func parseLocation(root *search.Root, q string) (path string, line int, ok bool) {
 	m := locationRE.FindStringSubmatch(q)
-	if m == nil || !strings.ContainsAny(m[1], "/.\\") {
+	if m == nil {
 		return "", 0, false
+	}
+	if !strings.ContainsAny(m[1], "/.\\") {
+		f, _, err := root.Open(m[1])
+		if err != nil {
+			return "", 0, false
+		}
+		f.Close()
 	}
 	n, err := strconv.Atoi(m[2])
 	if err != nil {
@@ -221,7 +230,7 @@ func (s *Server) readSymbol(ctx context.Context, name string) (string, bool) {
 	if q == "" {
 		return "read_symbol: name is empty; give a name, Type.method or path:line", true
 	}
-	if path, line, ok := parseLocation(q); ok {
+	if path, line, ok := parseLocation(s.cfg.Root, q); ok {
 		return readAt(ctx, s.cfg.Root, path, line)
 	}
 	return s.readByName(ctx, q)
