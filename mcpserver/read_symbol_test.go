@@ -13,7 +13,6 @@ import (
 	"github.com/zumba-dev/zumba/search"
 )
 
-
 const readCorpus = "../testdata/read_symbol"
 
 // readProject is the project folder a queries file runs in: the outline
