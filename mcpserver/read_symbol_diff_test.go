@@ -323,6 +323,11 @@ func TestReadSymbolPythonDifferential(t *testing.T) {
 		agreed += r.agreed
 		diffs = append(diffs, r.diffs...)
 	}
+	if dump := os.Getenv("ZUMBA_READDIFF_DUMP"); dump != "" {
+		if err := os.WriteFile(dump, []byte(strings.Join(diffs, "\n")+"\n"), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	rate := float64(agreed) / float64(max(defs, 1))
 	t.Logf("read_symbol Python differential: %d/%d definitions agree with ast's extent (%.3f%%) in files tree-sitter parses without error; %d/%d in files with syntax errors; %d files, %v",
 		agreed, defs, 100*rate, partialAgreed, partialDefs, len(files), time.Since(start).Round(time.Millisecond))
