@@ -163,7 +163,7 @@ func writeRest(sb *strings.Builder, path string, from, end int, nested []fold) {
 		plural = ""
 	}
 	for _, f := range nested {
-		if f.keep >= from && f.end <= end {
+		if f.end >= from && f.keep <= end {
 			fmt.Fprintf(sb, "… %d more line%s (%d-%d); read_symbol %s reads the next nested definition, or read those lines of %s\n", n, plural, from, end, f.read, path)
 			return
 		}
@@ -243,105 +243,83 @@ func ReadSymbol(ctx context.Context, root *search.Root, name string) (string, bo
 	return s.readSymbol(ctx, name)
 }
 
-// readFile reads a project file for read_symbol and parses it.
-func readFile(ctx context.Context, root *search.Root, path string) (rel string, lines fileLines, o *outline.Outline, msg string) {
+// readFile reads a project file for read_symbol. msg is the one-line
+// error when it cannot.
+func readFile(root *search.Root, path string) (rel string, src []byte, lang *grammar.Language, msg string) {
 	src, rel, err := root.ReadFile(path, maxOutlineSize)
 	if err != nil {
 		return rel, nil, nil, toolError(err)
 	}
-	lang := grammar.ForPath(rel, src)
+	lang = grammar.ForPath(rel, src)
 	if lang == nil {
 		return rel, nil, nil, fmt.Sprintf("no grammar for %s, so it has no definitions to read; read the file itself", rel)
 	}
 	if search.IsBinary(src) {
 		return rel, nil, nil, fmt.Sprintf("%s is a binary file", rel)
 	}
-	o, err = outline.Parse(ctx, lang, src)
+	return rel, src, lang, ""
+}
+
+// definitions parses a file read by readFile.
+func definitions(ctx context.Context, rel string, lang *grammar.Language, src []byte) ([]outline.Definition, string) {
+	o, err := outline.Parse(ctx, lang, src)
 	if err != nil {
-		return rel, nil, nil, fmt.Sprintf("cannot read the definitions of %s: %v", rel, err)
+		return nil, fmt.Sprintf("cannot read the definitions of %s: %v", rel, err)
 	}
-	return rel, splitFileLines(src), o, ""
+	return o.Definitions(rel), ""
 }
 
 // readAt answers read_symbol PATH:LINE: the innermost definition of the
 // file whose extent holds the line.
 func readAt(ctx context.Context, root *search.Root, path string, line int) (string, bool) {
-	rel, lines, o, msg := readFile(ctx, root, path)
+	rel, src, lang, msg := readFile(root, path)
 	if msg != "" {
 		return msg, true
 	}
-	return answerAt(rel, lines, o, line)
-}
-
-// answerAt is readAt's answer for the parsed file rel.
-func answerAt(rel string, lines fileLines, o *outline.Outline, line int) (string, bool) {
+	lines := splitFileLines(src)
 	if line < 1 {
 		return fmt.Sprintf("%s:%d: lines start at 1", rel, line), true
 	}
 	if line > len(lines) {
 		return fmt.Sprintf("%s has %d lines; line %d is past its end", rel, len(lines), line), true
 	}
-	in, nearest := definitionAt(o, line)
-	if in == nil {
-		if nearest == nil {
-			return fmt.Sprintf("%s:%d is in no definition: %s has none", rel, line, rel), true
-		}
-		start, end := extent(nearest.e)
-		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", rel, line, nearest.e.Kind, nearest.qualified, rel, start, end), true
+	defs, msg := definitions(ctx, rel, lang, src)
+	if msg != "" {
+		return msg, true
+	}
+	return answerAt(rel, lines, defs, line)
+}
+
+// answerAt is readAt's answer for the file rel, of lines and definitions
+// defs, once line is known to be in it.
+func answerAt(rel string, lines fileLines, defs []outline.Definition, line int) (string, bool) {
+	i, inside := outline.Enclosing(defs, line)
+	if i < 0 {
+		return fmt.Sprintf("%s:%d is in no definition: %s has none", rel, line, rel), true
+	}
+	if !inside {
+		d := &defs[i]
+		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", rel, line, d.Kind, d.QualifiedName(), rel, d.Start, d.End), true
 	}
 	var sb strings.Builder
-	writeDefinition(&sb, rel, lines, in, readBudget)
+	writeDefinition(&sb, lines, &defs[i], defs, readBudget)
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
 
-// placed is an outline entry with its qualified name.
-// TEMP: replaced by the definition record of issue 12.
-type placed struct {
-	e         *outline.Entry
-	qualified string
-}
-
-// extent is the first and last line of a definition.
-// TEMP: the record's extent once issue 12 lands.
-func extent(e *outline.Entry) (int, int) { return e.Line, e.EndLine }
-
-// definitionAt is the innermost definition whose extent holds line, or
-// else the nearest one.
-// TEMP: issue 12's helper.
-func definitionAt(o *outline.Outline, line int) (in, nearest *placed) {
-	dist := -1
-	var walk func(es []*outline.Entry, qual string)
-	walk = func(es []*outline.Entry, qual string) {
-		for _, e := range es {
-			q := e.Name
-			if qual != "" {
-				q = qual + "." + e.Name
-			}
-			start, end := extent(e)
-			if start <= line && line <= end {
-				in = &placed{e, q}
-			} else if d := max(start-line, line-end); dist < 0 || d < dist {
-				dist, nearest = d, &placed{e, q}
-			}
-			walk(e.Children, q)
-		}
-	}
-	walk(o.Entries, "")
-	return in, nearest
-}
-
-// writeDefinition writes one definition: its header, then its lines within
-// budget, nested definitions collapsed as needed. It returns the source
-// lines written.
-func writeDefinition(sb *strings.Builder, rel string, lines fileLines, d *placed, budget int) int {
-	start, end := extent(d.e)
-	writeHeader(sb, rel, start, end, d.e.Kind.String(), d.qualified)
+// writeDefinition writes d: its header, then its lines within budget,
+// with the bodies of the definitions of defs nested in it collapsed as
+// needed. It returns the source lines written.
+func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition, defs []outline.Definition, budget int) int {
+	writeHeader(sb, d.Path, d.Start, d.End, d.Kind.String(), d.QualifiedName())
 	var nested []fold
-	for _, c := range d.e.Children {
-		_, cend := extent(c)
-		nested = append(nested, fold{keep: c.Line, end: cend, label: c.Kind.String() + " " + c.Name, read: fmt.Sprintf("%s:%d", rel, c.Line)})
+	for k := range defs {
+		n := &defs[k]
+		if n.Start < d.Start || n.End > d.End || n.Start == d.Start && n.End == d.End {
+			continue
+		}
+		nested = append(nested, fold{keep: n.Line, end: n.End, label: n.Kind.String() + " " + n.Name, read: fmt.Sprintf("%s:%d", d.Path, n.Line)})
 	}
-	return writeBody(sb, lines, rel, start, end, nested, budget)
+	return writeBody(sb, lines, d.Path, d.Start, d.End, nested, budget)
 }
 
 // readByName answers read_symbol for a name or qualified name: the
@@ -368,7 +346,7 @@ func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	case res.Fuzzy:
 		sb.WriteString(search.SymbolFallback + "\n")
 		for _, d := range res.Defs[:min(len(res.Defs), readMaxList)] {
-			writePlace(&sb, d)
+			writePlace(&sb, &d.Definition)
 		}
 		if res.More || len(res.Defs) > readMaxList {
 			sb.WriteString(search.SymbolMore + "\n")
@@ -383,46 +361,53 @@ func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 }
 
 // writePlace writes "PATH:LINE KIND NAME".
-func writePlace(sb *strings.Builder, d search.Def) {
-	fmt.Fprintf(sb, "%s:%d %s %s\n", d.Path, d.Line, d.Kind, d.Qualified)
+func writePlace(sb *strings.Builder, d *outline.Definition) {
+	fmt.Fprintf(sb, "%s:%d %s %s\n", d.Path, d.Line, d.Kind, d.QualifiedName())
 }
 
 // writeMatches writes the exact matches: the first in full (within the
 // budget), the next ones while they fit whole in what is left of it, at
 // most readMaxBodies; then the places of the rest and how to narrow.
+// Each file is read at the time of the call; it is parsed only when a
+// definition is too long to show whole, for its nested definitions.
 func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string) {
 	type file struct {
-		rel   string
 		lines fileLines
-		o     *outline.Outline
 		msg   string
 	}
 	files := map[string]*file{}
 	left, shown := readBudget, 0
 	i := 0
 	for ; i < len(defs) && shown < readMaxBodies; i++ {
-		d := defs[i]
+		d := &defs[i].Definition
+		if shown > 0 && d.End-d.Start+1 > left {
+			break
+		}
 		f := files[d.Path]
+		var src []byte
+		var lang *grammar.Language
 		if f == nil {
 			f = &file{}
-			f.rel, f.lines, f.o, f.msg = readFile(ctx, s.cfg.Root, d.Path)
+			_, src, lang, f.msg = readFile(s.cfg.Root, d.Path)
+			f.lines = splitFileLines(src)
 			files[d.Path] = f
 		}
-		if f.msg != "" {
+		if f.msg != "" || d.End > len(f.lines) {
 			break
 		}
-		p := findEntry(f.o, d.Line, d.Name)
-		if p == nil {
-			break
-		}
-		start, end := extent(p.e)
-		if shown > 0 && end-start+1 > left {
-			break
+		var all []outline.Definition
+		if d.End-d.Start+1 > left {
+			if src == nil {
+				_, src, lang, f.msg = readFile(s.cfg.Root, d.Path)
+			}
+			if f.msg == "" {
+				all, _ = definitions(ctx, d.Path, lang, src)
+			}
 		}
 		if shown > 0 {
 			sb.WriteByte('\n')
 		}
-		left -= writeDefinition(sb, f.rel, f.lines, p, left)
+		left -= writeDefinition(sb, f.lines, d, all, left)
 		shown++
 	}
 	if i == len(defs) && !more {
@@ -431,32 +416,11 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 	sb.WriteByte('\n')
 	rest := defs[i:]
 	for _, d := range rest[:min(len(rest), readMaxList)] {
-		writePlace(sb, d)
+		writePlace(sb, &d.Definition)
 	}
 	total := strconv.Itoa(len(defs))
 	if more || len(rest) > readMaxList {
 		total = "more than " + total
 	}
 	fmt.Fprintf(sb, "%d of %s definitions of %s shown; narrow it with a qualified name (Type.method) or path:line\n", shown, total, name)
-}
-
-// findEntry is the definition named name on line of a parsed file.
-// TEMP: the index's record carries its extent once issue 12 lands.
-func findEntry(o *outline.Outline, line int, name string) *placed {
-	var found *placed
-	var walk func(es []*outline.Entry, qual string)
-	walk = func(es []*outline.Entry, qual string) {
-		for _, e := range es {
-			q := e.Name
-			if qual != "" {
-				q = qual + "." + e.Name
-			}
-			if found == nil && e.Line == line && e.Name == name {
-				found = &placed{e, q}
-			}
-			walk(e.Children, q)
-		}
-	}
-	walk(o.Entries, "")
-	return found
 }

@@ -140,9 +140,10 @@ func TestReadSymbolGoDifferential(t *testing.T) {
 					continue
 				}
 				lines := splitFileLines(src)
+				defs := o.Definitions(rel)
 				for _, w := range want {
 					r.decls++
-					answer, isErr := answerAt(rel, lines, o, w.line)
+					answer, isErr := answerAt(rel, lines, defs, w.line)
 					_, s, e, _, _, ok := readHeader(answer)
 					if !isErr && ok && s == w.start && e == w.end {
 						r.agreed++
@@ -292,9 +293,10 @@ func TestReadSymbolPythonDifferential(t *testing.T) {
 				}
 				r.partial = o.Partial
 				lines := splitFileLines(src)
+				defs := o.Definitions(rel)
 				for _, w := range ws {
 					r.defs++
-					answer, isErr := answerAt(rel, lines, o, w.line)
+					answer, isErr := answerAt(rel, lines, defs, w.line)
 					_, s, e, _, _, ok := readHeader(answer)
 					if !isErr && ok && s == w.start && e == w.end {
 						r.agreed++

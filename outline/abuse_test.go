@@ -24,8 +24,8 @@ func checkNesting(o *Outline, src []byte) string {
 			if e.Name == "" || strings.ContainsAny(e.Name, "\n\r") {
 				return fmt.Sprintf("entry at line %d has name %q", e.Line, e.Name)
 			}
-			if e.Line < 1 || e.EndLine < e.Line || e.StartByte > e.EndByte || int(e.EndByte) > len(src) {
-				return fmt.Sprintf("entry %s: lines %d-%d, bytes %d-%d of %d", e.Name, e.Line, e.EndLine, e.StartByte, e.EndByte, len(src))
+			if e.Line < 1 || e.End < e.Line || e.Start > e.Line || e.StartByte > e.EndByte || int(e.EndByte) > len(src) {
+				return fmt.Sprintf("entry %s: lines %d-%d, bytes %d-%d of %d", e.Name, e.Line, e.End, e.StartByte, e.EndByte, len(src))
 			}
 			if startLine := 1 + bytes.Count(src[:e.StartByte], []byte("\n")); e.Line < startLine {
 				return fmt.Sprintf("entry %s: name line %d before its start line %d", e.Name, e.Line, startLine)
@@ -34,8 +34,8 @@ func checkNesting(o *Outline, src []byte) string {
 				if e.StartByte < parent.StartByte || e.EndByte > parent.EndByte {
 					return fmt.Sprintf("entry %s (bytes %d-%d) is outside its parent %s (%d-%d)", e.Name, e.StartByte, e.EndByte, parent.Name, parent.StartByte, parent.EndByte)
 				}
-				if e.Line < parent.Line || e.EndLine > parent.EndLine {
-					return fmt.Sprintf("entry %s (lines %d-%d) is outside its parent %s (lines %d-%d)", e.Name, e.Line, e.EndLine, parent.Name, parent.Line, parent.EndLine)
+				if e.Line < parent.Line || e.End > parent.End {
+					return fmt.Sprintf("entry %s (lines %d-%d) is outside its parent %s (lines %d-%d)", e.Name, e.Line, e.End, parent.Name, parent.Line, parent.End)
 				}
 			}
 			if i > 0 && (es[i-1].Line > e.Line || es[i-1].StartByte > e.StartByte) {

@@ -1,7 +1,9 @@
 // Package outline turns a language's query captures into a file's outline:
 // definitions ordered by position and nested by containment, printed as
-// "LINE KIND NAME" lines, and flattened into symbol records for the
-// project index.
+// "LINE KIND NAME" lines, and flattened into [Definition] records, the one
+// definition type the rest of zumba uses: name, kind, qualified name, the
+// name's line and the definition's extent (from the doc comments,
+// decorators and attributes above it to its last line).
 //
 // Queries only mark definitions; all nesting is computed here from the
 // matched byte ranges, so a query never needs to know what contains what.

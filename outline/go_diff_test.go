@@ -32,6 +32,9 @@ type goEntry struct {
 	Kind      string
 	Name      string
 	Container string
+	// Start and End are the definition's extent: Start is the line of
+	// its doc comment, as go/ast attaches it, or its own first line.
+	Start, End int
 }
 
 // TestGoDifferential outlines every .go file of the Go distribution (or of
@@ -156,19 +159,28 @@ func TestGoDifferential(t *testing.T) {
 // rejects the file.
 func goASTOutline(src []byte) (entries []goEntry, ok bool) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "x.go", src, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, "x.go", src, parser.SkipObjectResolution|parser.ParseComments)
 	if err != nil {
 		return nil, false
 	}
-	line := func(id *ast.Ident) int { return fset.Position(id.Pos()).Line }
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	// extent is the lines of the node being added, from its doc comment.
+	var extent [2]int
+	setExtent := func(doc *ast.CommentGroup, n ast.Node) {
+		extent = [2]int{line(n.Pos()), line(n.End())}
+		if doc != nil {
+			extent[0] = line(doc.Pos())
+		}
+	}
 	add := func(id *ast.Ident, kind, name, container string) {
 		if id.Name != "_" {
-			entries = append(entries, goEntry{line(id), kind, name, container})
+			entries = append(entries, goEntry{line(id.Pos()), kind, name, container, extent[0], extent[1]})
 		}
 	}
 	for _, decl := range f.Decls {
 		switch d := decl.(type) {
 		case *ast.FuncDecl:
+			setExtent(d.Doc, d)
 			if d.Recv == nil {
 				add(d.Name, "function", d.Name.Name, "")
 				continue
@@ -182,6 +194,11 @@ func goASTOutline(src []byte) (entries []goEntry, ok bool) {
 			for _, spec := range d.Specs {
 				switch s := spec.(type) {
 				case *ast.TypeSpec:
+					if d.Lparen.IsValid() {
+						setExtent(s.Doc, s)
+					} else {
+						setExtent(d.Doc, d)
+					}
 					if s.Assign.IsValid() {
 						add(s.Name, "type", s.Name.Name, "")
 						continue
@@ -198,6 +215,7 @@ func goASTOutline(src []byte) (entries []goEntry, ok bool) {
 							if _, isFunc := m.Type.(*ast.FuncType); !isFunc {
 								continue
 							}
+							setExtent(m.Doc, m)
 							for _, n := range m.Names {
 								add(n, "method", n.Name, s.Name.Name)
 							}
@@ -206,6 +224,11 @@ func goASTOutline(src []byte) (entries []goEntry, ok bool) {
 						add(s.Name, "type", s.Name.Name, "")
 					}
 				case *ast.ValueSpec:
+					if d.Lparen.IsValid() {
+						setExtent(s.Doc, s)
+					} else {
+						setExtent(d.Doc, d)
+					}
 					if d.Tok == token.CONST {
 						for _, n := range s.Names {
 							add(n, "const", n.Name, "")
@@ -242,8 +265,8 @@ func receiverName(e ast.Expr) string {
 
 func goZumbaOutline(o *Outline) []goEntry {
 	var entries []goEntry
-	for _, s := range o.Symbols() {
-		entries = append(entries, goEntry{s.Line, s.Kind.String(), s.Name, s.Container})
+	for _, s := range withParents(o) {
+		entries = append(entries, goEntry{s.Line, s.Kind.String(), s.Name, s.parent, s.Start, s.End})
 	}
 	sortGoEntries(entries)
 	return entries
@@ -256,6 +279,8 @@ func sortGoEntries(es []goEntry) {
 			cmp.Compare(a.Kind, b.Kind),
 			cmp.Compare(a.Name, b.Name),
 			cmp.Compare(a.Container, b.Container),
+			cmp.Compare(a.Start, b.Start),
+			cmp.Compare(a.End, b.End),
 		)
 	})
 }

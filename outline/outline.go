@@ -18,14 +18,12 @@ import (
 // ParseTimeout bounds one parse when the caller's context has no deadline.
 const ParseTimeout = 5 * time.Second
 
-// Entry is one definition in a file's outline.
+// Entry is one definition in a file's outline, with the definitions it
+// contains.
 type Entry struct {
-	Name string
-	Kind grammar.Kind
-	// Line is the 1-based line of the definition's name; EndLine the last
-	// line of the whole definition.
-	Line, EndLine int
-	// StartByte and EndByte delimit the whole definition.
+	Definition
+	// StartByte and EndByte delimit the definition's node, without the
+	// comments and decorators above it; nesting compares them.
 	StartByte, EndByte uint32
 	Children           []*Entry
 
@@ -38,18 +36,6 @@ type Outline struct {
 	// Partial is set when the parse stopped early or the tree has syntax
 	// errors; the entries are what could be found.
 	Partial bool
-}
-
-// Symbol is a flat record of one definition, for the project index.
-type Symbol struct {
-	Name string
-	// Qualified is the name with its containers: "Rpc.spawn".
-	Qualified string
-	Kind      grammar.Kind
-	Line      int
-	EndLine   int
-	// Container is the name of the enclosing definition, "" at top level.
-	Container string
 }
 
 var parsers sync.Pool
@@ -116,12 +102,14 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	defs := collect(ctx, q, root, orig)
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError() || ctx.Err() != nil}
+	qualify(o.Entries, nil)
 	return o, nil
 }
 
 // def is one query match before nesting.
 type def struct {
 	entry   *Entry
+	node    *sitter.Node // the whole definition
 	nameKey [2]uint32
 	pattern uint16
 	// level is a heading's level, 1 to 6; 0 for other kinds.
@@ -190,10 +178,13 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			text = t + " for " + text
 		}
 		e := &Entry{
-			Name:      text,
-			Kind:      kind,
-			Line:      int(name.StartPoint().Row) + 1,
-			EndLine:   endLine(whole),
+			Definition: Definition{
+				Name:  text,
+				Kind:  kind,
+				Line:  int(name.StartPoint().Row) + 1,
+				Start: int(whole.StartPoint().Row) + 1,
+				End:   endLine(whole),
+			},
 			StartByte: whole.StartByte(),
 			EndByte:   whole.EndByte(),
 			nameStart: name.StartByte(),
@@ -201,7 +192,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 		if skip {
 			e = nil
 		}
-		d := def{entry: e, nameKey: key, pattern: m.PatternIndex, hidden: hidden}
+		d := def{entry: e, node: whole, nameKey: key, pattern: m.PatternIndex, hidden: hidden}
 		if kind == grammar.Heading {
 			d.level = headingLevel(whole.Content(src))
 		}
@@ -215,9 +206,22 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 		defs = append(defs, d)
 	}
 	out := defs[:0]
+	var nodes []*sitter.Node
 	for _, d := range defs {
 		if d.entry != nil {
 			out = append(out, d)
+			if d.entry.Kind != grammar.Heading {
+				nodes = append(nodes, d.node)
+			}
+		}
+	}
+	// A heading's extent is its section (see extendSections).
+	starts := extentStarts(root, nodes)
+	k := 0
+	for _, d := range out {
+		if d.entry.Kind != grammar.Heading {
+			d.entry.Start = min(starts[k], d.entry.Line)
+			k++
 		}
 	}
 	return out
@@ -262,11 +266,11 @@ func extendSections(defs []def, leveled bool, size uint32, lines int) []def {
 		if d.level == 0 || !leveled {
 			continue
 		}
-		d.entry.EndByte, d.entry.EndLine = size, lines
+		d.entry.EndByte, d.entry.End = size, lines
 		for _, next := range defs[i+1:] {
 			if next.level != 0 && next.level <= d.level {
 				d.entry.EndByte = next.entry.StartByte
-				d.entry.EndLine = max(next.entry.Line-1, d.entry.Line)
+				d.entry.End = max(next.entry.Line-1, d.entry.Line)
 				break
 			}
 		}
@@ -422,29 +426,4 @@ func (o *Outline) Text() string {
 	}
 	walk(o.Entries, 0)
 	return sb.String()
-}
-
-// Symbols flattens the outline into records, in outline order.
-func (o *Outline) Symbols() []Symbol {
-	var out []Symbol
-	var walk func(es []*Entry, container, qual string)
-	walk = func(es []*Entry, container, qual string) {
-		for _, e := range es {
-			q := e.Name
-			if qual != "" {
-				q = qual + "." + e.Name
-			}
-			out = append(out, Symbol{
-				Name:      e.Name,
-				Qualified: q,
-				Kind:      e.Kind,
-				Line:      e.Line,
-				EndLine:   e.EndLine,
-				Container: container,
-			})
-			walk(e.Children, e.Name, q)
-		}
-	}
-	walk(o.Entries, "", "")
-	return out
 }

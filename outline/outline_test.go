@@ -107,8 +107,8 @@ func TestHeadingSections(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, s := range o.Symbols() {
-		got = append(got, fmt.Sprintf("%s %d-%d in %q", s.Qualified, s.Line, s.EndLine, s.Container))
+	for _, s := range withParents(o) {
+		got = append(got, fmt.Sprintf("%s %d-%d in %q", s.QualifiedName(), s.Line, s.End, s.parent))
 	}
 	want := []string{
 		`A 1-8 in ""`,
@@ -140,4 +140,24 @@ func TestPreparedNamesReadOriginal(t *testing.T) {
 	if got, want := o.Text(), "1 heading 2024年の計画\n  3 heading 1😀 item\n"; got != want {
 		t.Errorf("Outline = %q; want %q", got, want)
 	}
+}
+
+// parented is a definition with the name of the one containing it, as
+// the differential tests compare them.
+type parented struct {
+	Definition
+	parent string
+}
+
+func withParents(o *Outline) []parented {
+	var out []parented
+	var walk func(es []*Entry, parent string)
+	walk = func(es []*Entry, parent string) {
+		for _, e := range es {
+			out = append(out, parented{e.Definition, parent})
+			walk(e.Children, e.Name)
+		}
+	}
+	walk(o.Entries, "")
+	return out
 }

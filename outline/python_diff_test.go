@@ -285,8 +285,8 @@ func outlinePythonFiles(t *testing.T, files []string) (map[string][]pyDef, map[s
 					continue
 				}
 				var defs []pyDef
-				for _, s := range o.Symbols() {
-					defs = append(defs, pyDef{line: s.Line, kind: s.Kind.String(), name: s.Name, parent: s.Container})
+				for _, s := range withParents(o) {
+					defs = append(defs, pyDef{line: s.Line, kind: s.Kind.String(), name: s.Name, parent: s.parent})
 				}
 				mu.Lock()
 				got[p], partial[p], srcs[p] = defs, o.Partial, src

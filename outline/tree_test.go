@@ -45,7 +45,7 @@ func TestOutlineTree(t *testing.T) {
 		files++
 		perLang[lang.Name]++
 		lines += strings.Count(string(src), "\n")
-		entries += len(o.Symbols())
+		entries += len(o.Definitions(""))
 		if o.Partial {
 			rel, _ := filepath.Rel(root, p)
 			partial = append(partial, rel)

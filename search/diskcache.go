@@ -25,10 +25,8 @@ import (
 // CacheRecord is what the disk cache keeps for one file: its definitions
 // and the distinct identifiers it contains.
 type CacheRecord struct {
-	// Symbols are the file's definitions. The project index keeps in
-	// Qualified the segments of the full name find_symbol compares,
-	// joined by NUL (cacheVersion 2).
-	Symbols []outline.Symbol
+	// Definitions are the file's definitions, without their Path.
+	Definitions []outline.Definition
 	// Words is the file's word set, in no particular order.
 	Words []string
 }
@@ -87,7 +85,7 @@ type cacheEntry struct {
 // meaning of a record changes.
 const (
 	cacheMagic      = "zumbaFC\x00"
-	cacheVersion    = 2
+	cacheVersion    = 3
 	cacheHeaderSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	cacheFileName   = "files"
 	// maxCacheFile keeps a damaged length field from asking for memory that
@@ -190,7 +188,7 @@ func (c *DiskCache) Lookup(rel string, st FileStat) (CacheRecord, bool) {
 	if !ok {
 		return CacheRecord{}, false
 	}
-	rec := CacheRecord{Symbols: syms}
+	rec := CacheRecord{Definitions: syms}
 	if len(ids) > 0 {
 		rec.Words = make([]string, len(ids))
 		for i, id := range ids {
@@ -205,12 +203,12 @@ func (c *DiskCache) Lookup(rel string, st FileStat) (CacheRecord, bool) {
 // which stay the same for the life of the DiskCache. Rebuilding a word
 // index from them needs one map operation per distinct word in the project
 // instead of one per word per file.
-func (c *DiskCache) LookupIDs(rel string, st FileStat) (syms []outline.Symbol, words []uint32, ok bool) {
-	syms, words, _, ok = c.lookup(rel, st)
-	return syms, words, ok
+func (c *DiskCache) LookupIDs(rel string, st FileStat) (defs []outline.Definition, words []uint32, ok bool) {
+	defs, words, _, ok = c.lookup(rel, st)
+	return defs, words, ok
 }
 
-func (c *DiskCache) lookup(rel string, st FileStat) ([]outline.Symbol, []uint32, []string, bool) {
+func (c *DiskCache) lookup(rel string, st FileStat) ([]outline.Definition, []uint32, []string, bool) {
 	c.mu.Lock()
 	e := c.entries[rel]
 	strs := c.strs
@@ -218,13 +216,13 @@ func (c *DiskCache) lookup(rel string, st FileStat) ([]outline.Symbol, []uint32,
 	if e == nil || e.stat != st || st.RacyAt(e.ref) {
 		return nil, nil, nil, false
 	}
-	scratch, _ := symbolScratch.Get().(*[]symbolIDs)
-	if scratch == nil {
-		scratch = new([]symbolIDs)
+	d, _ := decodeScratch.Get().(*decoded)
+	if d == nil {
+		d = &decoded{}
 	}
-	defer symbolScratch.Put(scratch)
-	ids, words, err := decodeRecord(e.raw, len(strs), (*scratch)[:0], nil)
-	*scratch = ids
+	defer decodeScratch.Put(d)
+	d.words = nil // the caller keeps them
+	err := d.decode(e.raw, len(strs))
 	if err != nil {
 		// The checksum passed, so this is a record of a shape this build
 		// does not know; it goes like any other doubtful record.
@@ -236,17 +234,23 @@ func (c *DiskCache) lookup(rel string, st FileStat) ([]outline.Symbol, []uint32,
 		c.mu.Unlock()
 		return nil, nil, nil, false
 	}
-	var syms []outline.Symbol
-	if len(ids) > 0 {
-		syms = make([]outline.Symbol, len(ids))
-		for i, s := range ids {
-			syms[i] = outline.Symbol{
-				Name: strs[s.name], Qualified: strs[s.qualified], Container: strs[s.container],
-				Kind: s.kind, Line: s.line, EndLine: s.endLine,
+	var defs []outline.Definition
+	if len(d.defs) > 0 {
+		defs = make([]outline.Definition, len(d.defs))
+		// One backing array for every qualified name of the file.
+		quals := make([]string, len(d.quals))
+		for i, id := range d.quals {
+			quals[i] = strs[id]
+		}
+		for i, cd := range d.defs {
+			defs[i] = outline.Definition{
+				Name: strs[cd.name], Kind: cd.kind,
+				Qualified: quals[cd.qual[0]:cd.qual[1]:cd.qual[1]],
+				Line:      cd.line, Start: cd.start, End: cd.end,
 			}
 		}
 	}
-	return syms, words, strs, true
+	return defs, d.words, strs, true
 }
 
 // Word returns the string with id in the cache's string table; ids come
@@ -295,15 +299,19 @@ func (c *DiskCache) intern(s string) uint32 {
 }
 
 func (c *DiskCache) encodeRecord(rec CacheRecord) []byte {
-	b := make([]byte, 0, 8+len(rec.Symbols)*8+len(rec.Words)*3)
-	b = binary.AppendUvarint(b, uint64(len(rec.Symbols)))
-	for _, s := range rec.Symbols {
-		b = binary.AppendUvarint(b, uint64(c.intern(s.Name)))
-		b = binary.AppendUvarint(b, uint64(c.intern(s.Qualified)))
-		b = binary.AppendUvarint(b, uint64(c.intern(s.Container)))
-		b = append(b, byte(s.Kind))
-		b = binary.AppendUvarint(b, uint64(max(s.Line, 0)))
-		b = binary.AppendUvarint(b, uint64(max(s.EndLine, 0)))
+	b := make([]byte, 0, 8+len(rec.Definitions)*10+len(rec.Words)*3)
+	b = binary.AppendUvarint(b, uint64(len(rec.Definitions)))
+	for _, d := range rec.Definitions {
+		b = binary.AppendUvarint(b, uint64(c.intern(d.Name)))
+		b = append(b, byte(d.Kind))
+		line := max(d.Line, 0)
+		b = binary.AppendUvarint(b, uint64(line))
+		b = binary.AppendUvarint(b, uint64(max(line-d.Start, 0)))
+		b = binary.AppendUvarint(b, uint64(max(d.End-line, 0)))
+		b = binary.AppendUvarint(b, uint64(len(d.Qualified)))
+		for _, q := range d.Qualified {
+			b = binary.AppendUvarint(b, uint64(c.intern(q)))
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(rec.Words)))
 	for _, w := range rec.Words {
@@ -454,8 +462,9 @@ func BuildProducer() string {
 //
 // and a record:
 //
-//	symbols       uvarint count, each: name id, qualified id, container id,
-//	                kind (1 byte), line, end line
+//	definitions   uvarint count, each: name id, kind (1 byte), line,
+//	                line - first line, last line - line, the qualified
+//	                name's part count, then their ids
 //	words         uvarint count, each a string id
 //
 // Numbers are uvarints unless marked; ids index the string table.
@@ -517,51 +526,73 @@ func (c *DiskCache) decode(b []byte) error {
 	return nil
 }
 
-// symbolScratch holds decoded symbols on their way to outline.Symbol.
-var symbolScratch sync.Pool
+// decodeScratch holds decoded records on their way to outline.Definition.
+var decodeScratch sync.Pool
 
-// symbolIDs is one encoded symbol.
-type symbolIDs struct {
-	name, qualified, container uint32
-	kind                       grammar.Kind
-	line, endLine              int
+// cacheDef is one encoded definition: ids in the string table, and its
+// qualified name's parts as a range of decoded.quals.
+type cacheDef struct {
+	name             uint32
+	kind             grammar.Kind
+	line, start, end int
+	qual             [2]int
 }
 
-// decodeRecord decodes a record, checking every id against a table of
-// nstrs strings, appending to syms and words (scratch space to reuse, or
-// nil: then they are allocated to size).
-func decodeRecord(raw []byte, nstrs int, syms []symbolIDs, words []uint32) ([]symbolIDs, []uint32, error) {
+// decoded is one record, decoded; its slices are reused.
+type decoded struct {
+	defs  []cacheDef
+	quals []uint32
+	words []uint32
+}
+
+// decode decodes a record into d, checking every id against a table of
+// nstrs strings.
+func (d *decoded) decode(raw []byte, nstrs int) error {
+	d.defs, d.quals, d.words = d.defs[:0], d.quals[:0], d.words[:0]
 	r := &cacheReader{b: raw}
 	maxKind := uint64(len(grammar.Kinds()))
 	n := uint64(nstrs)
-	nsym := r.count()
-	if nsym > 0 {
-		syms = slices.Grow(syms, nsym)
+	ndef := r.count()
+	if ndef > 0 {
+		d.defs = slices.Grow(d.defs, ndef)
 	}
-	for range nsym {
-		name, qual, cont := r.uvarint(), r.uvarint(), r.uvarint()
+	for range ndef {
+		name := r.uvarint()
 		k := r.byte()
-		line, end := r.uvarint(), r.uvarint()
+		line, before, after := r.uvarint(), r.uvarint(), r.uvarint()
+		nq := r.count()
 		if r.err != nil {
-			return syms, words, r.err
+			return r.err
 		}
-		if name >= n || qual >= n || cont >= n {
-			return syms, words, errBadID
+		if name >= n {
+			return errBadID
 		}
-		if k == 0 || uint64(k) > maxKind || line > math.MaxInt32 || end > math.MaxInt32 {
-			return syms, words, errors.New("bad symbol")
+		if k == 0 || uint64(k) > maxKind || line > math.MaxInt32 || before > line || after > math.MaxInt32-line {
+			return errors.New("bad definition")
 		}
-		syms = append(syms, symbolIDs{
-			name: uint32(name), qualified: uint32(qual), container: uint32(cont),
-			kind: grammar.Kind(k), line: int(line), endLine: int(end),
+		from := len(d.quals)
+		for range nq {
+			q := r.uvarint()
+			if r.err != nil {
+				return r.err
+			}
+			if q >= n {
+				return errBadID
+			}
+			d.quals = append(d.quals, uint32(q))
+		}
+		d.defs = append(d.defs, cacheDef{
+			name: uint32(name), kind: grammar.Kind(k),
+			line: int(line), start: int(line - before), end: int(line + after),
+			qual: [2]int{from, len(d.quals)},
 		})
 	}
 	nw := r.count()
 	if r.err != nil {
-		return syms, words, r.err
+		return r.err
 	}
-	if words == nil && nw > 0 {
-		words = make([]uint32, 0, nw)
+	if d.words == nil && nw > 0 {
+		d.words = make([]uint32, 0, nw)
 	}
 	// The hot loop of a restart: most ids are one or two bytes.
 	b, off := r.b, r.off
@@ -574,19 +605,19 @@ func decodeRecord(raw []byte, nstrs int, syms []symbolIDs, words []uint32) ([]sy
 			var m int
 			v, m = binary.Uvarint(b[off:])
 			if m <= 0 {
-				return syms, words, errCacheTruncated
+				return errCacheTruncated
 			}
 			off += m
 		}
 		if v >= n {
-			return syms, words, errBadID
+			return errBadID
 		}
-		words = append(words, uint32(v))
+		d.words = append(d.words, uint32(v))
 	}
 	if off != len(b) {
-		return syms, words, errors.New("trailing bytes in record")
+		return errors.New("trailing bytes in record")
 	}
-	return syms, words, nil
+	return nil
 }
 
 var errBadID = errors.New("string id out of range")
@@ -714,8 +745,7 @@ func encodeCache(root, producer string, written int64, entries []*cacheEntry, st
 		}
 	}
 	kept := entries[:0:0]
-	var syms []symbolIDs
-	var words []uint32
+	var d decoded
 	for _, e := range entries {
 		if e.stat.RacyAt(e.ref) {
 			continue
@@ -723,19 +753,18 @@ func encodeCache(root, producer string, written int64, entries []*cacheEntry, st
 		// Loaded records are checked here, not at load: a restart only
 		// pays for the records it looks up. A record that fails may have
 		// marked some strings first; they are only kept for nothing.
-		var err error
-		syms, words, err = decodeRecord(e.raw, len(strs), syms[:0], words[:0])
-		if err != nil {
+		if err := d.decode(e.raw, len(strs)); err != nil {
 			continue
 		}
 		kept = append(kept, e)
 		mark(e.path)
-		for _, s := range syms {
-			mark(s.name)
-			mark(s.qualified)
-			mark(s.container)
+		for _, cd := range d.defs {
+			mark(cd.name)
 		}
-		for _, w := range words {
+		for _, q := range d.quals {
+			mark(q)
+		}
+		for _, w := range d.words {
 			mark(w)
 		}
 	}
@@ -804,20 +833,25 @@ func encodeCache(root, producer string, written int64, entries []*cacheEntry, st
 }
 
 // renumber appends raw to b with every string id mapped through newID.
-// raw has been checked by decodeRecord.
+// raw has been checked by decoded.decode.
 func renumber(b, raw []byte, nstrs int, newID []uint32) []byte {
-	syms, words, _ := decodeRecord(raw, nstrs, nil, nil)
-	b = binary.AppendUvarint(b, uint64(len(syms)))
-	for _, s := range syms {
-		b = binary.AppendUvarint(b, uint64(newID[s.name]))
-		b = binary.AppendUvarint(b, uint64(newID[s.qualified]))
-		b = binary.AppendUvarint(b, uint64(newID[s.container]))
-		b = append(b, byte(s.kind))
-		b = binary.AppendUvarint(b, uint64(s.line))
-		b = binary.AppendUvarint(b, uint64(s.endLine))
+	var d decoded
+	_ = d.decode(raw, nstrs)
+	b = binary.AppendUvarint(b, uint64(len(d.defs)))
+	for _, cd := range d.defs {
+		b = binary.AppendUvarint(b, uint64(newID[cd.name]))
+		b = append(b, byte(cd.kind))
+		b = binary.AppendUvarint(b, uint64(cd.line))
+		b = binary.AppendUvarint(b, uint64(cd.line-cd.start))
+		b = binary.AppendUvarint(b, uint64(cd.end-cd.line))
+		quals := d.quals[cd.qual[0]:cd.qual[1]]
+		b = binary.AppendUvarint(b, uint64(len(quals)))
+		for _, q := range quals {
+			b = binary.AppendUvarint(b, uint64(newID[q]))
+		}
 	}
-	b = binary.AppendUvarint(b, uint64(len(words)))
-	for _, w := range words {
+	b = binary.AppendUvarint(b, uint64(len(d.words)))
+	for _, w := range d.words {
 		b = binary.AppendUvarint(b, uint64(newID[w]))
 	}
 	return b

@@ -42,9 +42,9 @@ func benchCache(b *testing.B) (*DiskCache, map[string]FileStat) {
 		}
 		for s := range 20 {
 			name := rec.Words[50+s]
-			rec.Symbols = append(rec.Symbols, outline.Symbol{
-				Name: name, Qualified: "T." + name, Kind: grammar.Method,
-				Line: 10 + s*30, EndLine: 30 + s*30, Container: "T",
+			rec.Definitions = append(rec.Definitions, outline.Definition{
+				Name: name, Qualified: []string{"T", name}, Kind: grammar.Method,
+				Line: 10 + s*30, Start: 8 + s*30, End: 30 + s*30,
 			})
 		}
 		st := FileStat{Size: int64(5000 + f), MTime: oldTime + int64(f), Inode: uint64(f)}

@@ -33,10 +33,10 @@ func oldStat(size int64, inode uint64) FileStat {
 
 func sampleRecord(i int) CacheRecord {
 	return CacheRecord{
-		Symbols: []outline.Symbol{
-			{Name: "Rpc", Qualified: "Rpc", Kind: grammar.Struct, Line: 3, EndLine: 9},
-			{Name: "spawn" + strconv.Itoa(i), Qualified: "Rpc.spawn" + strconv.Itoa(i), Kind: grammar.Method, Line: 5, EndLine: 8, Container: "Rpc"},
-			{Name: "Ünïcode", Qualified: "Ünïcode", Kind: grammar.Heading, Line: 1 << 20, EndLine: 1<<20 + 1},
+		Definitions: []outline.Definition{
+			{Name: "Rpc", Qualified: []string{"Rpc"}, Kind: grammar.Struct, Line: 3, Start: 1, End: 9},
+			{Name: "spawn" + strconv.Itoa(i), Qualified: []string{"Rpc", "spawn" + strconv.Itoa(i)}, Kind: grammar.Method, Line: 5, Start: 4, End: 8},
+			{Name: "Ünïcode", Qualified: []string{"Ünïcode"}, Kind: grammar.Heading, Line: 1 << 20, Start: 1 << 20, End: 1<<20 + 1},
 		},
 		Words: []string{"Rpc", "spawn" + strconv.Itoa(i), "err", "", "Ünïcode"},
 	}
@@ -507,7 +507,7 @@ func TestDiskCacheLookupIDs(t *testing.T) {
 			t.Fatal("LookupIDs missed")
 		}
 		want := sampleRecord(1)
-		if d := cmp.Diff(want.Symbols, syms); d != "" {
+		if d := cmp.Diff(want.Definitions, syms); d != "" {
 			t.Errorf("LookupIDs symbols (-want +got):\n%s", d)
 		}
 		var words []string
@@ -537,7 +537,7 @@ func TestDiskCacheCompacts(t *testing.T) {
 		for i := range 500 {
 			rec.Words = append(rec.Words, fmt.Sprintf("%s_word_%d", tag, i))
 		}
-		rec.Symbols = []outline.Symbol{{Name: tag, Qualified: tag, Kind: grammar.Function, Line: 1, EndLine: 2}}
+		rec.Definitions = []outline.Definition{{Name: tag, Qualified: []string{tag}, Kind: grammar.Function, Line: 1, Start: 1, End: 2}}
 		return rec
 	}
 	c.Put("keep.go", oldStat(1, 1), sampleRecord(1))

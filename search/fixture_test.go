@@ -189,6 +189,8 @@ func fixtureName(name string) string {
 //	-- $ refs NAME [GLOBS] -- find_references (GLOBS: the rest of the line)
 //	-- $ symbol NAME --       find_symbol
 //
+// NAME may be a Go string literal ("  \t"), for names with spaces.
+//
 // An error answer is written as "error: MESSAGE". -update rewrites them.
 func TestFixtures(t *testing.T) {
 	// Answers must not depend on the machine's load.
@@ -260,10 +262,11 @@ func runCommand(t *testing.T, root *Root, cmdline string) string {
 		}
 		text = strings.Join(lines, "\n")
 	case "refs":
-		name, globs, _ := strings.Cut(args, " ")
+		name, globs := fixtureName1(t, args)
 		text, err = FindReferences(ctx, root, name, globs)
 	case "symbol":
-		text, err = FindSymbol(ctx, root, args)
+		name, _ := fixtureName1(t, args)
+		text, err = FindSymbol(ctx, root, name)
 	default:
 		t.Fatalf("unknown command %q", cmdline)
 	}
@@ -271,4 +274,68 @@ func runCommand(t *testing.T, root *Root, cmdline string) string {
 		return "error: " + err.Error()
 	}
 	return text
+}
+
+// fixtureName1 splits a command's arguments into the name (a Go string
+// literal when it starts with a quote, else up to the first space) and
+// the rest.
+func fixtureName1(t *testing.T, args string) (name, rest string) {
+	t.Helper()
+	if strings.HasPrefix(args, `"`) {
+		lit, err := strconv.QuotedPrefix(args)
+		if err != nil {
+			t.Fatalf("bad quoted name in %q: %v", args, err)
+		}
+		name, _ = strconv.Unquote(lit)
+		return name, strings.TrimPrefix(args[len(lit):], " ")
+	}
+	name, rest, _ = strings.Cut(args, " ")
+	return name, rest
+}
+
+// TestFixturesIndexed runs the find_symbol and find_references commands
+// of every archive in testdata/search through a built index: its answers
+// must be the same as the search's without it.
+func TestFixturesIndexed(t *testing.T) {
+	defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
+	SymbolTimeLimit = time.Hour
+	names, err := filepath.Glob(filepath.Join(fixtureDir, "*.txtar"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no fixtures in %s: %v", fixtureDir, err)
+	}
+	ctx := context.Background()
+	for _, file := range names {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := parseArchive(data)
+			ix, _, _ := testIndex(t, unpack(t, a), "-", true)
+			for _, f := range a.files {
+				cmdline, ok := strings.CutPrefix(f.name, "$ ")
+				if !ok {
+					continue
+				}
+				cmd, args, _ := strings.Cut(cmdline, " ")
+				var text string
+				switch cmd {
+				case "refs":
+					name, globs := fixtureName1(t, args)
+					text, err = ix.FindReferences(ctx, name, globs)
+				case "symbol":
+					name, _ := fixtureName1(t, args)
+					text, err = ix.FindSymbol(ctx, name)
+				default:
+					continue
+				}
+				if err != nil {
+					text = "error: " + err.Error()
+				}
+				if got := text + "\n"; got != string(f.data) {
+					t.Errorf("%s: %s from the index (-want +got)\n%s", file, cmdline, cmp.Diff(string(f.data), got))
+				}
+			}
+		})
+	}
 }

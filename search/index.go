@@ -103,21 +103,15 @@ type fileRec struct {
 	st   FileStat
 	// ref is when the file was read (Unix ns), for the racy rule.
 	ref int64
-	// parsed: syms are known (a file without a grammar has none).
+	// parsed: defs are known (a file without a grammar has none).
 	parsed bool
-	syms   []symRec
-	dead   bool
+	// defs are the file's definitions, without their Path, their strings
+	// interned.
+	defs []outline.Definition
+	dead bool
 	// wids are the file's words from the word pass, kept until the symbol
 	// pass puts its record in the disk cache.
 	wids []uint32
-}
-
-// symRec is one definition, as find_symbol compares it.
-type symRec struct {
-	name string // as the outline shows it
-	segs []string
-	kind grammar.Kind
-	line int32
 }
 
 // NewIndex returns the index of the project root; Build fills it.
@@ -307,8 +301,9 @@ func parallel(ctx context.Context, n int, work func(i int, sc *Scratch)) {
 func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 	st := e.Stat()
 	if ix.cache != nil && !parse {
-		if syms, ids, ok := ix.cache.LookupIDs(e.Path, st); ok {
-			r := &fileRec{path: e.Path, st: st, parsed: true, syms: ix.fromCache(syms)}
+		if defs, ids, ok := ix.cache.LookupIDs(e.Path, st); ok {
+			// The cache's strings are shared already: not interned.
+			r := &fileRec{path: e.Path, st: st, parsed: true, defs: defs}
 			ix.mu.Lock()
 			wids := make([]uint32, len(ids))
 			for i, id := range ids {
@@ -329,15 +324,14 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 			lang = grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
 		}
 	}
-	var osyms []outline.Symbol
 	if err != nil || lang == nil {
 		r.parsed = true
 	} else if parse {
 		r.parsed = true
-		r.syms, osyms = parseSymbols(lang, data)
+		r.defs = parseDefinitions(lang, data)
 	}
 	ix.mu.Lock()
-	ix.internSymsLocked(r.syms)
+	ix.internDefsLocked(r.defs)
 	ix.installLocked(r, wids)
 	var words []string
 	if ix.cache != nil && r.parsed {
@@ -347,7 +341,7 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 	}
 	ix.mu.Unlock()
 	if ix.cache != nil && r.parsed {
-		ix.cache.Put(e.Path, st, CacheRecord{Symbols: osyms, Words: words})
+		ix.cache.Put(e.Path, st, CacheRecord{Definitions: r.defs, Words: words})
 	}
 	return r, false
 }
@@ -369,66 +363,41 @@ func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 	if lang == nil {
 		return
 	}
-	syms, osyms := parseSymbols(lang, data)
+	defs := parseDefinitions(lang, data)
 	ix.mu.Lock()
 	if r.dead || r.parsed {
 		ix.mu.Unlock()
 		return
 	}
-	ix.internSymsLocked(syms)
-	r.syms, r.parsed = syms, true
+	ix.internDefsLocked(defs)
+	r.defs, r.parsed = defs, true
 	ix.addDefinesLocked(r)
 	words := ix.stringsLocked(r.wids)
 	r.wids = nil
 	ix.mu.Unlock()
 	if ix.cache != nil {
-		ix.cache.Put(e.Path, r.st, CacheRecord{Symbols: osyms, Words: words})
+		ix.cache.Put(e.Path, r.st, CacheRecord{Definitions: defs, Words: words})
 	}
 }
 
-// parseSymbols outlines a file: its records for the index, and the same
-// for the disk cache, which keeps a definition's name segments in
-// Symbol.Qualified, joined by NUL. The parse tree is not kept.
-func parseSymbols(lang *grammar.Language, data []byte) ([]symRec, []outline.Symbol) {
+// parseDefinitions outlines a file for the index; the parse tree is not
+// kept.
+func parseDefinitions(lang *grammar.Language, data []byte) []outline.Definition {
 	o, err := outline.Parse(context.Background(), lang, data)
 	if err != nil {
-		return nil, nil
-	}
-	recs := records(o)
-	if len(recs) == 0 {
-		return nil, nil
-	}
-	syms := make([]symRec, 0, len(recs))
-	osyms := make([]outline.Symbol, 0, len(recs))
-	for _, rec := range recs {
-		syms = append(syms, symRec{name: rec.entry.Name, segs: rec.segs, kind: rec.entry.Kind, line: int32(rec.entry.Line)})
-		osyms = append(osyms, outline.Symbol{Name: rec.entry.Name, Qualified: strings.Join(rec.segs, "\x00"), Kind: rec.entry.Kind, Line: rec.entry.Line, EndLine: rec.entry.EndLine})
-	}
-	return syms, osyms
-}
-
-func (ix *Index) internSymsLocked(syms []symRec) {
-	for i := range syms {
-		s := &syms[i]
-		s.name = ix.internLocked(s.name)
-		for k, g := range s.segs {
-			s.segs[k] = ix.internLocked(g)
-		}
-	}
-}
-
-// fromCache turns the disk cache's symbols into records; the index keeps
-// a definition's name segments in Symbol.Qualified, joined by NUL. The
-// strings are the cache's, shared already, so they are not interned.
-func (ix *Index) fromCache(syms []outline.Symbol) []symRec {
-	if len(syms) == 0 {
 		return nil
 	}
-	out := make([]symRec, len(syms))
-	for i, s := range syms {
-		out[i] = symRec{name: s.Name, segs: strings.Split(s.Qualified, "\x00"), kind: s.Kind, line: int32(s.Line)}
+	return o.Definitions("")
+}
+
+func (ix *Index) internDefsLocked(defs []outline.Definition) {
+	for i := range defs {
+		d := &defs[i]
+		d.Name = ix.internLocked(d.Name)
+		for k, g := range d.Qualified {
+			d.Qualified[k] = ix.internLocked(g)
+		}
 	}
-	return out
 }
 
 func (ix *Index) idLocked(w string) uint32 {
@@ -474,15 +443,17 @@ func (ix *Index) installLocked(r *fileRec, wids []uint32) {
 
 func (ix *Index) addDefinesLocked(r *fileRec) {
 	var last string
-	for _, s := range r.syms {
-		for _, k := range [2]string{s.segs[len(s.segs)-1], s.name} {
+	for i := range r.defs {
+		d := &r.defs[i]
+		seg := d.LastSegment()
+		for _, k := range [2]string{seg, d.Name} {
 			list := ix.defines[k]
 			if k == last || (len(list) > 0 && list[len(list)-1] == r.slot) {
 				continue
 			}
 			ix.defines[k] = append(list, r.slot)
 		}
-		last = s.segs[len(s.segs)-1]
+		last = seg
 	}
 }
 
@@ -834,8 +805,10 @@ func (ix *Index) FindReferences(ctx context.Context, name, pathArg string) (stri
 
 // candidates lists, in path order, the files that may hold name as a
 // whole word: those holding every word of name. A whole-word occurrence of
-// name has each of its words bounded on both sides, so each is a word of
-// the file. A name without words, or with one too long to be indexed,
+// name has each of its words bounded on both sides (inside the name by its
+// own punctuation, at its ends by the boundary WordScanner requires beside
+// a word character: "operate(" needs one before "operate"), so each is a
+// word of the file. A name without words, or with one too long to be indexed,
 // needs every file.
 func (ix *Index) candidates(name string) []Entry {
 	var words []string
@@ -1036,10 +1009,10 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 			}
 			seen[r] = true
 			c := cand{r: r}
-			for _, s := range r.syms {
-				sr := s.record(r.path)
-				if q.exact(&sr) {
-					c.defs = append(c.defs, s.def(r.path, q, &sr, true))
+			for _, d := range r.defs {
+				d.Path = r.path
+				if q.exact(&d) {
+					c.defs = append(c.defs, Def{Definition: d, rank: q.foldText(&d), exact: true})
 				}
 			}
 			if len(c.defs) > 0 {
@@ -1093,10 +1066,10 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	ents := map[string]Entry{}
 	ix.mu.RLock()
 	for _, r := range ix.files {
-		for _, s := range r.syms {
-			sr := s.record(r.path)
-			if strings.Contains(strings.ToLower(q.foldText(&sr)), q.fold) {
-				defs = append(defs, s.def(r.path, q, &sr, false))
+		for _, d := range r.defs {
+			d.Path = r.path
+			if rank := q.foldText(&d); strings.Contains(strings.ToLower(rank), q.fold) {
+				defs = append(defs, Def{Definition: d, rank: rank})
 				ents[r.path] = r.entry()
 			}
 		}
@@ -1149,14 +1122,6 @@ func lineText(data []byte, starts []int, line int) string {
 		end = starts[line] - 1
 	}
 	return showLine(data[s:end], -1, -1)
-}
-
-func (s *symRec) record(path string) symbolRecord {
-	return symbolRecord{entry: &outline.Entry{Name: s.name, Kind: s.kind}, segs: s.segs, display: strings.Join(s.segs, "."), path: path}
-}
-
-func (s *symRec) def(path string, q SymbolQuery, sr *symbolRecord, exact bool) Def {
-	return Def{Path: path, Line: int(s.line), Kind: s.kind, Name: s.name, Qualified: sr.display, rank: q.foldText(sr), exact: exact}
 }
 
 // Progress says how far the build has got: whether the word index and the

@@ -24,7 +24,8 @@ type Ref struct {
 }
 
 // References finds the lines of files (in path order) that use name as a
-// whole word, case-sensitively, reading them from src. It stops after limit
+// whole word (see [WordScanner]: "operate(" finds "operate(x)"),
+// case-sensitively, reading them from src. It stops after limit
 // lines and reports whether there were more; limit < 0 means no limit.
 func References(ctx context.Context, files []Entry, src Source, name string, limit int) (refs []Ref, more bool, err error) {
 	sc := NewWordScanner(name)

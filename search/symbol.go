@@ -34,13 +34,8 @@ const (
 
 // Def is one definition find_symbol found.
 type Def struct {
-	Path string
-	Line int
-	Kind grammar.Kind
-	// Name is the definition's name as the outline shows it; Qualified
-	// adds its containers ("Rpc.spawn").
-	Name, Qualified string
-	// Text is the definition's source line, trimmed and cut.
+	outline.Definition
+	// Text is the line of the definition's name, trimmed and cut.
 	Text string
 	// rank is the text the fallback ranks by.
 	rank string
@@ -67,24 +62,11 @@ type SymbolQuery struct {
 // "Rpc::spawn".
 func ParseSymbolQuery(name string) SymbolQuery {
 	q := SymbolQuery{Name: strings.TrimSpace(name)}
-	q.Parts = splitQualified(q.Name)
+	q.Parts = outline.SplitQualified(q.Name)
 	q.needle = []byte(longestField(q.Parts[len(q.Parts)-1]))
 	q.fold = strings.ToLower(strings.ReplaceAll(q.Name, "::", "."))
 	q.foldNeedle = []byte(strings.ToLower(string(q.needle)))
 	return q
-}
-
-func splitQualified(s string) []string {
-	var parts []string
-	for _, p := range strings.Split(strings.ReplaceAll(s, "::", "."), ".") {
-		if p = strings.TrimSpace(p); p != "" {
-			parts = append(parts, p)
-		}
-	}
-	if len(parts) == 0 {
-		return []string{s}
-	}
-	return parts
 }
 
 // longestField is the longest run of s without spaces: heading names fold
@@ -105,72 +87,20 @@ func longestField(s string) string {
 // qualified reports whether the query names a container too.
 func (q SymbolQuery) qualified() bool { return len(q.Parts) > 1 }
 
-// symbolRecord is one definition with the segments of its full name.
-type symbolRecord struct {
-	entry *outline.Entry
-	// segs are the container names (a Rust "impl Display for Rpc" counts
-	// as "Rpc", generics dropped) then the name, split at "." for Go's
-	// "Recv.Name".
-	segs []string
-	// display is segs joined by ".".
-	display string
-	// path is the file's project path.
-	path string
-}
-
-// records flattens an outline into records with full names.
-func records(o *outline.Outline) []symbolRecord {
-	var out []symbolRecord
-	var walk func(es []*outline.Entry, up []string)
-	walk = func(es []*outline.Entry, up []string) {
-		for _, e := range es {
-			own := nameSegments(e)
-			segs := append(slices.Clip(up), own...)
-			out = append(out, symbolRecord{entry: e, segs: segs, display: strings.Join(segs, ".")})
-			walk(e.Children, append(slices.Clip(up), containerSegments(e)...))
-		}
-	}
-	walk(o.Entries, nil)
-	return out
-}
-
-func nameSegments(e *outline.Entry) []string {
-	if e.Kind == grammar.Heading {
-		return []string{e.Name}
-	}
-	return splitQualified(e.Name)
-}
-
-// containerSegments is how members name their container: "impl<T> Display
-// for Rpc<T>" and "Rpc<T>" are both "Rpc"; "a::b::C" is three segments.
-func containerSegments(e *outline.Entry) []string {
-	if e.Kind == grammar.Heading {
-		return []string{e.Name}
-	}
-	n := e.Name
-	if i := strings.LastIndex(n, " for "); i >= 0 {
-		n = n[i+len(" for "):]
-	}
-	if i := strings.IndexAny(n, "<[("); i > 0 {
-		n = n[:i]
-	}
-	n = strings.TrimLeft(n, "*&( ")
-	return splitQualified(strings.TrimSpace(n))
-}
-
 // exact reports whether r is what q names: the same name, or a full name
 // ending with q's segments. Segments before the full name may name the
 // package or module: the file's folders ("http.Server.Serve" in
 // net/http/server.go) or its base name ("posixpath.join").
-func (q SymbolQuery) exact(r *symbolRecord) bool {
-	if r.entry.Name == q.Name {
+func (q SymbolQuery) exact(d *outline.Definition) bool {
+	if d.Name == q.Name {
 		return true
 	}
-	if len(q.Parts) > len(r.segs) {
-		extra := len(q.Parts) - len(r.segs)
-		return slices.Equal(r.segs, q.Parts[extra:]) && pathEndsWith(r.path, q.Parts[:extra])
+	segs := d.Qualified
+	if len(q.Parts) > len(segs) {
+		extra := len(q.Parts) - len(segs)
+		return slices.Equal(segs, q.Parts[extra:]) && pathEndsWith(d.Path, q.Parts[:extra])
 	}
-	tail := r.segs[len(r.segs)-len(q.Parts):]
+	tail := segs[len(segs)-len(q.Parts):]
 	return slices.Equal(tail, q.Parts)
 }
 
@@ -195,11 +125,11 @@ func pathEndsWith(p string, parts []string) bool {
 // foldText is what the fallback compares with q: the member's own name (a
 // Go method "Server.Serve" is "Serve"), or with a qualified query the full
 // name ("Server.Serve", "Rpc.spawn").
-func (q SymbolQuery) foldText(r *symbolRecord) string {
+func (q SymbolQuery) foldText(d *outline.Definition) string {
 	if q.qualified() {
-		return r.display
+		return d.QualifiedName()
 	}
-	return r.segs[len(r.segs)-1]
+	return d.LastSegment()
 }
 
 // SymbolResult is what Symbols found.
@@ -229,11 +159,11 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 	var foldOnly []Entry
 	var mu sync.Mutex
 	word := NewWordScanner(string(q.needle))
-	classify := func(r *symbolRecord) (exact, fuzzy bool) {
-		if q.exact(r) {
+	classify := func(d *outline.Definition) (exact, fuzzy bool) {
+		if q.exact(d) {
 			return true, false
 		}
-		return false, strings.Contains(strings.ToLower(q.foldText(r)), q.fold)
+		return false, strings.Contains(strings.ToLower(q.foldText(d)), q.fold)
 	}
 	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, lang *grammar.Language, data []byte) bool {
 		// A definition's name is a whole word of its file; in some
@@ -311,7 +241,7 @@ func sortFuzzy(defs []Def, q SymbolQuery) {
 // than limit exact definitions (limit < 0: never), and starts no file
 // after the deadline. It returns how many leading files were searched, and
 // whether the deadline stopped it.
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, *grammar.Language, []byte) bool, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) (defs []Def, searched int, timedOut bool, err error) {
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, *grammar.Language, []byte) bool, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) (defs []Def, searched int, timedOut bool, err error) {
 	perFile := make([][]Def, len(files))
 	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
 		e := files[i]
@@ -371,33 +301,22 @@ func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 // fileDefs parses one file and keeps the definitions classify accepts. A file
 // the parser gives up on contributes nothing.
-func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []byte, classify func(*symbolRecord) (exact, fuzzy bool), rank func(*symbolRecord) string) []Def {
+func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []byte, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) []Def {
 	o, err := outline.Parse(ctx, lang, data)
 	if err != nil {
 		return nil
 	}
 	var out []Def
 	var starts []int
-	for _, r := range records(o) {
-		r.path = path
-		exact, fuzzy := classify(&r)
+	for _, d := range o.Definitions(path) {
+		exact, fuzzy := classify(&d)
 		if !exact && !fuzzy {
 			continue
 		}
 		if starts == nil {
 			starts = lineStarts(data)
 		}
-		e := r.entry
-		text := ""
-		if e.Line-1 < len(starts) {
-			s := starts[e.Line-1]
-			end := len(data)
-			if e.Line < len(starts) {
-				end = starts[e.Line] - 1
-			}
-			text = showLine(data[s:end], -1, -1)
-		}
-		out = append(out, Def{Path: path, Line: e.Line, Kind: e.Kind, Name: e.Name, Qualified: r.display, Text: text, rank: rank(&r), exact: exact})
+		out = append(out, Def{Definition: d, Text: lineText(data, starts, d.Line), rank: rank(&d), exact: exact})
 	}
 	return out
 }

@@ -12,28 +12,33 @@ import (
 	"github.com/zumba-dev/zumba/outline"
 )
 
-// TestQualifiedRecords pins how qualified names match members, on outlines
-// built by hand: Rust inherent and trait impls (with generics and paths),
-// Go's "Recv.Name" methods, nested containers.
+// TestQualifiedRecords pins how qualified names match members: Rust
+// inherent and trait impls (with generics and paths), Go's "Recv.Name"
+// methods, nested containers. outline's TestQualify pins the names.
 func TestQualifiedRecords(t *testing.T) {
-	fn := func(name string) *outline.Entry { return &outline.Entry{Name: name, Kind: grammar.Method} }
-	o := &outline.Outline{Entries: []*outline.Entry{
-		{Name: "Rpc", Kind: grammar.Impl, Children: []*outline.Entry{fn("spawn")}},
-		{Name: "Display for Rpc", Kind: grammar.Impl, Children: []*outline.Entry{fn("fmt")}},
-		{Name: "fmt::Debug for Rpc<T>", Kind: grammar.Impl, Children: []*outline.Entry{fn("debug")}},
-		{Name: "Server.Serve", Kind: grammar.Method},
-		{Name: "net", Kind: grammar.Module, Children: []*outline.Entry{
-			{Name: "Conn", Kind: grammar.Class, Children: []*outline.Entry{fn("close")}},
-		}},
-		{Name: "v1.2 notes", Kind: grammar.Heading, Children: []*outline.Entry{{Name: "Install", Kind: grammar.Heading}}},
-	}}
-	recs := records(o)
+	def := func(name string, kind grammar.Kind, qual ...string) outline.Definition {
+		return outline.Definition{Name: name, Kind: kind, Qualified: qual}
+	}
+	defs := []outline.Definition{
+		def("Rpc", grammar.Impl, "Rpc"),
+		def("spawn", grammar.Method, "Rpc", "spawn"),
+		def("Display for Rpc", grammar.Impl, "Display for Rpc"),
+		def("fmt", grammar.Method, "Rpc", "fmt"),
+		def("fmt::Debug for Rpc<T>", grammar.Impl, "fmt", "Debug for Rpc<T>"),
+		def("debug", grammar.Method, "Rpc", "debug"),
+		def("Server.Serve", grammar.Method, "Server", "Serve"),
+		def("net", grammar.Module, "net"),
+		def("Conn", grammar.Class, "net", "Conn"),
+		def("close", grammar.Method, "net", "Conn", "close"),
+		def("v1.2 notes", grammar.Heading, "v1.2 notes"),
+		def("Install", grammar.Heading, "v1.2 notes", "Install"),
+	}
 	matches := func(query string) []string {
 		q := ParseSymbolQuery(query)
 		var out []string
-		for i := range recs {
-			if q.exact(&recs[i]) {
-				out = append(out, recs[i].display)
+		for i := range defs {
+			if q.exact(&defs[i]) {
+				out = append(out, defs[i].QualifiedName())
 			}
 		}
 		return out
@@ -88,7 +93,7 @@ func TestSymbolTimeLimit(t *testing.T) {
 	if got := res.Text(q); got != want {
 		t.Errorf("Text() = %q; want %q", got, want)
 	}
-	res = &SymbolResult{Defs: []Def{{Path: "f0.go", Line: 3, Kind: grammar.Function, Text: "func Slow() {}"}}, Searched: 1, Files: 3, More: true}
+	res = &SymbolResult{Defs: []Def{{Definition: outline.Definition{Path: "f0.go", Line: 3, Kind: grammar.Function}, Text: "func Slow() {}"}}, Searched: 1, Files: 3, More: true}
 	want = "f0.go:3 function — func Slow() {}\n… stopped at the time limit after the first 1 of 3 files (in path order); a qualified name (Type.method) is faster"
 	if got := res.Text(q); got != want {
 		t.Errorf("Text() = %q; want %q", got, want)

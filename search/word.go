@@ -16,19 +16,37 @@ func IsWordRune(r rune) bool {
 }
 
 // WordScanner finds whole-word occurrences of one word in byte slices.
+//
+// The rule is the regular expression's \b, written around the word only
+// where the word has a word character at that end: "operate" must have a
+// non-word character (or the start or end of data) on both sides, while
+// "operate(" needs one only before it, so that "operate(x)" is found, and
+// "++" needs none. For a word made of word characters this is the usual
+// whole-word rule (grep -w); for one ending in punctuation, grep -w would
+// demand a non-word character after the punctuation too, and miss most
+// calls.
 type WordScanner struct {
 	word []byte
+	// before and after: the word starts (ends) with a word character, so
+	// a boundary is required there.
+	before, after bool
 }
 
 // NewWordScanner returns a scanner for word.
 func NewWordScanner(word string) *WordScanner {
-	return &WordScanner{word: []byte(word)}
+	s := &WordScanner{word: []byte(word)}
+	if word != "" {
+		first, _ := utf8.DecodeRuneInString(word)
+		last, _ := utf8.DecodeLastRuneInString(word)
+		s.before, s.after = IsWordRune(first), IsWordRune(last)
+	}
+	return s
 }
 
 // Next returns the offset of the first whole-word occurrence at or after
-// from, or -1. An occurrence is whole when the characters just before and
-// after it are not word characters (the start and end of data count as
-// boundaries).
+// from, or -1. An occurrence is whole when, at each end of the word that
+// is a word character, the character beyond it is not one (the start and
+// end of data count as boundaries).
 func (s *WordScanner) Next(data []byte, from int) int {
 	w := s.word
 	if len(w) == 0 {
@@ -40,7 +58,7 @@ func (s *WordScanner) Next(data []byte, from int) int {
 			return -1
 		}
 		i += from
-		if s.boundaryBefore(data, i) && s.boundaryAfter(data, i+len(w)) {
+		if (!s.before || s.boundaryBefore(data, i)) && (!s.after || s.boundaryAfter(data, i+len(w))) {
 			return i
 		}
 		from = i + 1

@@ -18,6 +18,13 @@ func TestWordScanner(t *testing.T) {
 		{"名前", "名前 x名前 名前空間", []int{0}},
 		{"a.b", "a.b xa.b a.bc a.b", []int{0, 14}},
 		{"x", "\xffx\xff", []int{1}},
+		// A boundary only where the word has a word character at that end.
+		{"operate(", "operate(x) operate() xoperate(y) (operate(f(z)))", []int{0, 11, 34}},
+		{".Name", "a.Name b.NameX .Name", []int{1, 15}},
+		{"++", "i++ ++j +++", []int{1, 4, 8, 9}},
+		{"(x)", "f(x)(x)", []int{1, 4}},
+		{"a.b", "xa.b", nil},
+		{"é(", "café( é(", []int{7}},
 	} {
 		s := NewWordScanner(tc.word)
 		var got []int

@@ -141,7 +141,7 @@ func compare(lang string, paths []string, misses, extras *bytes.Buffer) stats {
 			fail(fmt.Errorf("%s: %w", p, err))
 		}
 		ours := map[key][]grammar.Kind{}
-		for _, s := range o.Symbols() {
+		for _, s := range o.Definitions(p) {
 			k := key{p, s.Line, norm(s.Name)}
 			ours[k] = append(ours[k], s.Kind)
 		}
@@ -175,7 +175,7 @@ func compare(lang string, paths []string, misses, extras *bytes.Buffer) stats {
 			}
 			st.byKind[t.Kind] = bk
 		}
-		for _, s := range o.Symbols() {
+		for _, s := range o.Definitions(p) {
 			if !theirs[key{p, s.Line, norm(s.Name)}] {
 				st.extras++
 				fmt.Fprintf(extras, "%s:%d: %s %s | %s\n", p, s.Line, s.Kind, s.Name, lineText(lines, s.Line))

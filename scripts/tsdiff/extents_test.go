@@ -143,17 +143,11 @@ func extentReference(t *testing.T, files []string) map[string][]extentRef {
 
 // extentAt is the extent of the innermost definition holding line, as
 // read_symbol PATH:LINE finds it.
-// TEMP: issue 12's helper and record.
 func extentAt(o *outline.Outline, line int) (first, last int, ok bool) {
-	var walk func(es []*outline.Entry)
-	walk = func(es []*outline.Entry) {
-		for _, e := range es {
-			if e.Line <= line && line <= e.EndLine {
-				first, last, ok = e.Line, e.EndLine, true
-			}
-			walk(e.Children)
-		}
+	defs := o.Definitions("")
+	i, inside := outline.Enclosing(defs, line)
+	if i < 0 || !inside {
+		return 0, 0, false
 	}
-	walk(o.Entries)
-	return first, last, ok
+	return defs[i].Start, defs[i].End, true
 }

@@ -364,9 +364,14 @@ func zumba(t *testing.T, lang *grammar.Language, path string) ([]entry, bool) {
 		t.Fatalf("outline %s: %v", path, err)
 	}
 	var es []entry
-	for _, s := range o.Symbols() {
-		es = append(es, entry{Line: s.Line, Kind: s.Kind.String(), Name: s.Name, Parent: s.Container})
+	var walk func(list []*outline.Entry, parent string)
+	walk = func(list []*outline.Entry, parent string) {
+		for _, e := range list {
+			es = append(es, entry{Line: e.Line, Kind: e.Kind.String(), Name: e.Name, Parent: parent})
+			walk(e.Children, e.Name)
+		}
 	}
+	walk(o.Entries, "")
 	return es, o.Partial
 }
 
