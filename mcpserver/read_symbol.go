@@ -327,13 +327,7 @@ func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition
 // places of the others.
 func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	q := search.ParseSymbolQuery(name)
-	// TEMP: the Symbols interface of issue 12, from the index when there
-	// is one.
-	files, err := s.cfg.Root.Walk(ctx)
-	if err != nil {
-		return toolError(err), true
-	}
-	res, err := search.Symbols(ctx, files, s.cfg.Root, q, readMaxBodies+readMaxList, time.Now().Add(search.SymbolTimeLimit))
+	res, err := s.symbols(ctx, q, readMaxBodies+readMaxList)
 	if err != nil {
 		return toolError(err), true
 	}
@@ -423,4 +417,21 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		total = "more than " + total
 	}
 	fmt.Fprintf(sb, "%d of %s definitions of %s shown; narrow it with a qualified name (Type.method) or path:line\n", shown, total, name)
+}
+
+// symbols finds the definitions q names as find_symbol does: from the
+// index once it is complete, else in the files themselves within
+// find_symbol's time limit.
+func (s *Server) symbols(ctx context.Context, q search.SymbolQuery, limit int) (*search.SymbolResult, error) {
+	deadline := time.Now().Add(search.SymbolTimeLimit)
+	if s.index != nil {
+		if res, ok, err := s.index.SymbolsNow(ctx, q, limit); ok {
+			return res, err
+		}
+	}
+	files, err := s.cfg.Root.Walk(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return search.Symbols(ctx, files, s.cfg.Root, q, limit, deadline)
 }

@@ -100,3 +100,61 @@ func TestReadSymbolCorpusCoversLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSymbolIndexed: through a server with a complete index, every
+// golden query gets the answer the files give directly, byte for byte.
+func TestReadSymbolIndexed(t *testing.T) {
+	indexedServers = true
+	defer func() { indexedServers = false }()
+	for _, name := range []string{"project", "go", "python", "markdown", "typescript"} {
+		t.Run(name, func(t *testing.T) {
+			queries, err := os.ReadFile(filepath.Join(readCorpus, name+".queries"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := readProject(name)
+			root, err := search.OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := startServer(t, dir)
+			direct := readAnswers(t, root, string(queries), func(q string) (string, bool) {
+				return ReadSymbol(context.Background(), root, q)
+			})
+			indexed := readAnswers(t, root, string(queries), func(q string) (string, bool) {
+				return c.tool("read_symbol", map[string]any{"name": q})
+			})
+			if diff := cmp.Diff(direct, indexed); diff != "" {
+				t.Errorf("read_symbol through the indexed server differs from the files read directly (-direct +indexed):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReadSymbolFresh: a file edited after it was indexed is read as it
+// is at the time of the call, by name and by path:line.
+func TestReadSymbolFresh(t *testing.T) {
+	indexedServers = true
+	defer func() { indexedServers = false }()
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.go")
+	write := func(s string) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("package a\n\n// F is old.\nfunc F() int {\n\treturn 1\n}\n")
+	c := startServer(t, dir)
+	want := "a.go:3-6 function F\n// F is old.\nfunc F() int {\n\treturn 1\n}"
+	if got, _ := c.tool("read_symbol", map[string]any{"name": "F"}); got != want {
+		t.Fatalf("read_symbol F = %q; want %q", got, want)
+	}
+	write("package a\n\nvar x = 1\n\n// F is new.\nfunc F() int {\n\tx++\n\treturn x\n}\n")
+	want = "a.go:5-9 function F\n// F is new.\nfunc F() int {\n\tx++\n\treturn x\n}"
+	for _, q := range []string{"F", "a.go:7"} {
+		if got, _ := c.tool("read_symbol", map[string]any{"name": q}); got != want {
+			t.Errorf("after the edit, read_symbol %s = %q; want %q", q, got, want)
+		}
+	}
+}
