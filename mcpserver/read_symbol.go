@@ -16,6 +16,18 @@ import (
 	"github.com/zumba-dev/zumba/search"
 )
 
+var readSymbolTool = &Tool{
+	Name:        "read_symbol",
+	Title:       "Read a definition",
+	Description: "The source of a function, method, type, constant or heading section, by name, Type.method or path:line. One call instead of find_symbol, outline and a read.",
+	Params: []Param{
+		{Name: "name", Description: "A name (parse), a qualified name (Server.Serve, Type::method) or path:line (src/x.rs:120).", Required: true},
+	},
+	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
+		return s.readSymbol(ctx, args["name"])
+	},
+}
+
 // readBudget is the most source lines one read_symbol answer shows;
 // markers and headers are not counted. 200 lines of at most 300
 // characters stay well under the 25,000 tokens clients accept.
@@ -183,18 +195,6 @@ func writeHeader(sb *strings.Builder, path string, start, end int, kind, name st
 	sb.WriteByte(' ')
 	sb.WriteString(name)
 	sb.WriteByte('\n')
-}
-
-var readSymbolTool = &Tool{
-	Name:        "read_symbol",
-	Title:       "Read a definition",
-	Description: "The source of a function, method, type, constant or heading section, by name, Type.method or path:line. One call instead of find_symbol, outline and a read.",
-	Params: []Param{
-		{Name: "name", Description: "A name (parse), a qualified name (Server.Serve, Type::method) or path:line (src/x.rs:120).", Required: true},
-	},
-	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return s.readSymbol(ctx, args["name"])
-	},
 }
 
 // locationRE matches "PATH:LINE", and "PATH:LINE:COL" and

@@ -41,7 +41,8 @@ func goExtents(src []byte) (out []goExtent, ok bool) {
 	}
 	for _, decl := range f.Decls {
 		fd, isFunc := decl.(*ast.FuncDecl)
-		if !isFunc || fd.Body == nil {
+		// func _() is no outline entry (SPEC: not the blank identifier).
+		if !isFunc || fd.Body == nil || fd.Name.Name == "_" {
 			continue
 		}
 		first := fd.Pos()
