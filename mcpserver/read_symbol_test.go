@@ -158,3 +158,11 @@ func TestReadSymbolFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestToolListAtMostEight: strict clients show at most eight tools of a
+// server without a search step (SPEC.md).
+func TestToolListAtMostEight(t *testing.T) {
+	if len(tools) > 8 {
+		t.Errorf("%d tools are registered; at most 8 are shown by strict clients", len(tools))
+	}
+}
