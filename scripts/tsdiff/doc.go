@@ -2,8 +2,9 @@
 // and JavaScript outlines against the TypeScript compiler's parser. It has
 // no code of its own: tsdiff_test.go packs a few pinned npm packages,
 // outlines their sources with zumba and with outline.js, and reports recall
-// and precision. It runs only when ZUMBA_TSDIFF is set and node and npm are
-// on PATH:
+// and precision; TestTSDiffExtents compares the extents read_symbol gives
+// (PATH:LINE of each name) with the compiler's nodes. They run only when
+// ZUMBA_TSDIFF is set and node and npm are on PATH:
 //
 //	ZUMBA_TSDIFF=1 go test -run TestTSDiff -v ./scripts/tsdiff/
 package tsdiff
