@@ -80,8 +80,8 @@ type Language struct {
 // registry is the one table of languages, sorted by name.
 var registry = []*Language{
 	{Name: "bash", Extensions: []string{".sh", ".bash"}, Interpreters: []string{"sh", "bash", "dash", "ksh"}, language: bash.GetLanguage},
-	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: blankMacros, language: c.GetLanguage},
-	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: blankMacros, language: cpp.GetLanguage},
+	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: prepareC, language: c.GetLanguage},
+	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: prepareCpp, language: cpp.GetLanguage},
 	{Name: "csharp", Extensions: []string{".cs"}, language: csharp.GetLanguage},
 	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}, language: dockerfile.GetLanguage},
 	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}, language: elixir.GetLanguage},
@@ -101,7 +101,7 @@ var registry = []*Language{
 	{Name: "rust", Extensions: []string{".rs"}, language: rust.GetLanguage},
 	{Name: "scala", Extensions: []string{".scala", ".sc"}, language: scala.GetLanguage},
 	{Name: "sql", Extensions: []string{".sql"}, language: sql.GetLanguage},
-	{Name: "swift", Extensions: []string{".swift"}, language: swift.GetLanguage},
+	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift, language: swift.GetLanguage},
 	{Name: "toml", Extensions: []string{".toml"}, language: toml.GetLanguage},
 	{Name: "tsx", Extensions: []string{".tsx"}, language: tsx.GetLanguage},
 	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, language: typescript.GetLanguage},

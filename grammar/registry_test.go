@@ -29,7 +29,7 @@ func TestRegistrySorted(t *testing.T) {
 // predicates: only the kinds of SPEC.md and the helper captures, and only
 // the predicates smacker/go-tree-sitter evaluates.
 func TestQueriesCompile(t *testing.T) {
-	allowed := map[string]bool{"name": true, "scope": true, "trait": true, "skip": true}
+	allowed := map[string]bool{"name": true, "scope": true, "trait": true, "skip": true, "member": true, "listed": true}
 	for _, k := range Kinds() {
 		allowed["definition."+k.String()] = true
 	}

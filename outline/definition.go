@@ -157,7 +157,8 @@ func Enclosing(defs []Definition, line int) (i int, inside bool) {
 // What counts is read from the tree, for every language alike:
 //   - a node that only wraps the definition (Python's decorated_definition,
 //     an export_statement, a declaration whose other children are keywords
-//     or on the definition's first line) stands for it;
+//     or on the definition's first line) stands for it, unless it is
+//     another definition's node;
 //   - comment, decorator and attribute siblings directly before it, with no
 //     blank line between them and it, belong to it; a comment that ends a
 //     line of code (x = 1 // note) does not.
@@ -178,6 +179,15 @@ func extentStarts(root *sitter.Node, nodes []*sitter.Node) []int {
 		starts[i] = int(n.StartPoint().Row) + 1
 	}
 	slices.SortFunc(targets, func(a, b target) int { return cmp.Compare(a.start, b.start) })
+	type key struct {
+		id         uintptr
+		start, end uint32
+	}
+	defs := make(map[key]bool, len(targets))
+	for _, t := range targets {
+		defs[key{t.id, t.start, t.end}] = true
+	}
+	isDef := func(s *sibling) bool { return defs[key{s.id, s.start, s.end}] }
 	c := sitter.NewTreeCursor(root)
 	defer c.Close()
 	// frames are the children of the nodes on the path being walked;
@@ -209,7 +219,7 @@ func extentStarts(root *sitter.Node, nodes []*sitter.Node) []int {
 					break
 				}
 				if t.id == k.id && t.end == k.end && t.start == k.start {
-					starts[t.i] = leadStart(frames, at, level, j)
+					starts[t.i] = leadStart(frames, at, level, j, isDef)
 				} else if t.end <= k.end {
 					inner = true
 				}
@@ -247,11 +257,13 @@ func newSibling(n *sitter.Node) sibling {
 // through: wrappers are few (an export around a decorated class).
 const maxWrappers = 3
 
-// leadStart is the first line of the definition frames[level][j].
-func leadStart(frames [][]sibling, at []int, level, j int) int {
+// leadStart is the first line of the definition frames[level][j]. isDef
+// tells the nodes of definitions, which wrap none but their own: the
+// methods of a one-line interface are not documented by its comment.
+func leadStart(frames [][]sibling, at []int, level, j int, isDef func(*sibling) bool) int {
 	// frames[0] are the root's children: the root wraps nothing.
 	for range maxWrappers {
-		if level == 0 || !wraps(frames[level], j) {
+		if level == 0 || !wraps(frames[level], j) || isDef(&frames[level-1][at[level-1]]) {
 			break
 		}
 		level--

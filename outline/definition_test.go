@@ -25,6 +25,9 @@ func TestExtents(t *testing.T) {
 			[]string{"spawn 7 3-7", "Rpc 9 9-14", "Rpc.a 11 10-11", "Rpc.b 13 12-13"}},
 		{"go", "package p\n\nvar x = 1 // about x\nfunc F() {}\n\n// G is documented.\n//\n// Twice.\nfunc G() {}\n",
 			[]string{"F 4 4-4", "G 9 6-9"}},
+		// A one-line container's comment is its own, not its members'.
+		{"go", "package p\n\n// I is documented.\ntype I interface{ M() }\n",
+			[]string{"I 4 3-4", "I.M 4 4-4"}},
 		{"typescript", "/**\n * A class.\n */\n@Component({})\nexport class A {\n  /** m's doc */\n  @Input() m(): void {}\n}\n",
 			[]string{"A 5 1-8", "A.m 7 6-7"}},
 		{"java", "package p;\n\n/** Doc. */\n@Deprecated\npublic class A {\n  // note\n  @Override\n  public String toString() { return \"\"; }\n}\n",
@@ -32,8 +35,8 @@ func TestExtents(t *testing.T) {
 		{"markdown", "# A\n\ntext\n\n## B\n\nmore\n",
 			[]string{"A 1 1-7", "A.B 5 5-7"}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.lang, func(t *testing.T) {
+	for i, tt := range tests {
+		t.Run(fmt.Sprint(tt.lang, i), func(t *testing.T) {
 			o, err := Parse(context.Background(), grammar.ByName(tt.lang), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)

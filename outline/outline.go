@@ -116,10 +116,17 @@ type def struct {
 	level int
 	// hidden marks an empty heading: it bounds sections, it is not listed.
 	hidden bool
+	// member is the range of the object literal an entry is a member of:
+	// it is kept only when another match marked that literal @listed.
+	member [2]uint32
 }
 
 func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte) []def {
 	byName := map[[2]uint32]int{}
+	// listed holds the object literals whose members are entries (those
+	// bound to a name or returned by a function); @member entries of other
+	// literals are dropped.
+	listed := map[[2]uint32]bool{}
 	var defs []def
 	for m := range matches(ctx, q, root, src) {
 		if len(m.Captures) == 0 {
@@ -129,6 +136,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			whole              *sitter.Node
 			kind               grammar.Kind
 			name, scope, trait *sitter.Node
+			member             *sitter.Node
 			skip               bool
 		)
 		for _, c := range m.Captures {
@@ -142,6 +150,10 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 				scope = c.Node
 			case "trait":
 				trait = c.Node
+			case "member":
+				member = c.Node
+			case "listed":
+				listed[[2]uint32{c.Node.StartByte(), c.Node.EndByte()}] = true
 			case "skip":
 				skip = true
 			default:
@@ -167,7 +179,12 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			hidden = true
 		}
 		if scope != nil {
-			text = cleanName(scope.Content(src), 0) + "." + text
+			// Lua's cl[name] = function: a computed key keeps its brackets.
+			if prev := name.PrevSibling(); prev != nil && prev.Type() == "[" {
+				text = cleanName(scope.Content(src), 0) + "[" + text + "]"
+			} else {
+				text = cleanName(scope.Content(src), 0) + "." + text
+			}
 		}
 		if trait != nil {
 			t := lastSegment(cleanName(trait.Content(src), 0))
@@ -193,6 +210,9 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			e = nil
 		}
 		d := def{entry: e, node: whole, nameKey: key, pattern: m.PatternIndex, hidden: hidden}
+		if member != nil {
+			d.member = [2]uint32{member.StartByte(), member.EndByte()}
+		}
 		if kind == grammar.Heading {
 			d.level = headingLevel(whole.Content(src))
 		}
@@ -208,7 +228,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 	out := defs[:0]
 	var nodes []*sitter.Node
 	for _, d := range defs {
-		if d.entry != nil {
+		if d.entry != nil && (d.member == [2]uint32{} || listed[d.member]) {
 			out = append(out, d)
 			if d.entry.Kind != grammar.Heading {
 				nodes = append(nodes, d.node)

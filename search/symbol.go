@@ -48,8 +48,8 @@ type Def struct {
 type SymbolQuery struct {
 	// Name is the name as given (spaces trimmed).
 	Name string
-	// Parts are its segments, split at "." and "::"; one part for a plain
-	// name.
+	// Parts are its segments, split at "." and "::", and at a "#"
+	// between words (Ruby's "Record#save"); one part for a plain name.
 	Parts []string
 	// needle is a piece of the name every file defining it must contain.
 	needle []byte
@@ -59,14 +59,34 @@ type SymbolQuery struct {
 }
 
 // ParseSymbolQuery reads a find_symbol name: "spawn", "Rpc.spawn",
-// "Rpc::spawn".
+// "Rpc::spawn", "Record#save".
 func ParseSymbolQuery(name string) SymbolQuery {
 	q := SymbolQuery{Name: strings.TrimSpace(name)}
-	q.Parts = outline.SplitQualified(q.Name)
+	dotted := memberHash(q.Name)
+	q.Parts = outline.SplitQualified(dotted)
 	q.needle = []byte(longestField(q.Parts[len(q.Parts)-1]))
-	q.fold = strings.ToLower(strings.ReplaceAll(q.Name, "::", "."))
+	q.fold = strings.ToLower(strings.ReplaceAll(dotted, "::", "."))
 	q.foldNeedle = []byte(strings.ToLower(string(q.needle)))
 	return q
+}
+
+// memberHash writes the "#" of documentation's "Class#method" as ".".
+// Only a "#" between word characters qualifies: JavaScript's "#private"
+// and "Foo.#x" keep theirs, and so do headings such as "C# support".
+func memberHash(s string) string {
+	for i := strings.IndexByte(s, '#'); i > 0 && i < len(s)-1; {
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[i+1:])
+		if IsWordRune(before) && IsWordRune(after) {
+			s = s[:i] + "." + s[i+1:]
+		}
+		j := strings.IndexByte(s[i+1:], '#')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return s
 }
 
 // longestField is the longest run of s without spaces: heading names fold
@@ -82,6 +102,36 @@ func longestField(s string) string {
 		return s
 	}
 	return best
+}
+
+// notInNames are characters no identifier has. Those of a qualified name
+// (".", "::", "#", "/"), of a heading (spaces), of Ruby's "valid?" and
+// "save!", C++'s "~Foo" and "operator=", JavaScript's "$", and of YAML
+// keys and Lisp names ("-") are not among them.
+const notInNames = "()[]{}<>,;\"'`\\+*&|^%"
+
+// stray returns the first character of the query that no identifier has.
+// Operator and computed names hold some ("operator()", "[Symbol.iterator]"),
+// so it only explains an answer that found nothing.
+func (q SymbolQuery) stray() (rune, bool) {
+	i := strings.IndexAny(q.Name, notInNames)
+	if i < 0 {
+		return 0, false
+	}
+	r, _ := utf8.DecodeRuneInString(q.Name[i:])
+	return r, true
+}
+
+// namePart is the query's first piece without stray characters that holds
+// a word character ("operate" of "operate(x)"), trimmed; "" if none.
+func (q SymbolQuery) namePart() string {
+	for _, f := range strings.FieldsFunc(q.Name, func(r rune) bool { return strings.ContainsRune(notInNames, r) }) {
+		f = strings.Trim(f, " .:#/")
+		if strings.IndexFunc(f, IsWordRune) >= 0 {
+			return f
+		}
+	}
+	return ""
 }
 
 // qualified reports whether the query names a container too.
@@ -445,6 +495,12 @@ func (res *SymbolResult) Text(q SymbolQuery) string {
 	if len(res.Defs) == 0 {
 		if stopped != "" {
 			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
+		}
+		if r, ok := q.stray(); ok {
+			if s := q.namePart(); s != "" {
+				return fmt.Sprintf("No definition of %s: %q is in no name. Ask for the name alone (%s), or use find_references to find text such as calls.", q.Name, string(r), s)
+			}
+			return fmt.Sprintf("No definition of %s: %q is in no name. Ask for a name, or use find_references to find text.", q.Name, string(r))
 		}
 		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name)
 	}

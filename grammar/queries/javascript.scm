@@ -1,8 +1,11 @@
 ; javascript: tree-sitter-javascript as bundled by github.com/smacker/go-tree-sitter v0.0.0-20240827094217
 ;
-; Object literal members are not entries, so methods and fields are only
-; matched inside a class_body. Constants are matched only where they are
-; top level (directly in the program), never inside functions.
+; Methods and fields are matched inside a class_body. Members of an object
+; literal are entries only when the literal is listed: bound to a name,
+; assigned to module.exports, or returned by a named function (the
+; @member/@listed captures). Constants are matched only where they are top
+; level (directly in the program), never inside functions; names bound to
+; functions and classes are matched at any depth.
 
 ; Types
 
@@ -13,6 +16,11 @@
 (export_statement
   "default" @name
   value: (class) @definition.class)
+
+; var CancelledError = class extends Error {}, at any depth
+(variable_declarator
+  name: (identifier) @name
+  value: (class)) @definition.class
 
 ; Functions
 
@@ -72,44 +80,15 @@
       (generator_function)
     ]) @definition.method)
 
-; const handler = () => {} (also let and var: a name bound to a function)
-(program
-  [
-    (lexical_declaration
-      (variable_declarator
-        name: (identifier) @name
-        value: [
-          (arrow_function)
-          (function_expression)
-          (generator_function)
-        ]) @definition.function)
-    (variable_declaration
-      (variable_declarator
-        name: (identifier) @name
-        value: [
-          (arrow_function)
-          (function_expression)
-          (generator_function)
-        ]) @definition.function)
-    (export_statement
-      declaration: (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (arrow_function)
-            (function_expression)
-            (generator_function)
-          ]) @definition.function))
-    (export_statement
-      declaration: (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (arrow_function)
-            (function_expression)
-            (generator_function)
-          ]) @definition.function))
-  ])
+; const handler = () => {} (also let and var: a name bound to a function),
+; at any depth: inside a function it nests there
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (arrow_function)
+    (function_expression)
+    (generator_function)
+  ]) @definition.function
 
 ; CommonJS: exports.run = function () {} / module.exports.run = () => {}
 (program
@@ -156,6 +135,149 @@
         (generator_function)
       ]) @definition.function
     (#not-eq? @scope "module")))
+
+; Object literals
+
+; const api = { get(url) {}, post: async (url) => {} }: a literal bound to
+; a name, at any depth, lists its methods, accessors and function-valued
+; properties under the name, which is a const entry. Only a literal with at
+; least one such member makes the entry, so data and configuration
+; literals add nothing.
+(variable_declarator
+  name: (identifier) @name
+  value: (object
+    [
+      (method_definition)
+      (pair
+        value: [
+          (arrow_function)
+          (function_expression)
+          (generator_function)
+        ])
+    ]) @listed) @definition.const
+
+; module.exports = { parse() {} }: a module named module.exports
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (identifier) @_module
+        property: (property_identifier) @_exports) @name
+      right: (object
+        [
+          (method_definition)
+          (pair
+            value: [
+              (arrow_function)
+              (function_expression)
+              (generator_function)
+            ])
+        ]) @listed) @definition.module
+    (#eq? @_module "module")
+    (#eq? @_exports "exports")))
+
+; function createHistory() { return { push(path) {} } }: the literal a
+; named function returns from its body (not from a nested block) lists its
+; members under the function
+(function_declaration
+  body: (statement_block
+    (return_statement
+      (object) @listed)))
+
+(generator_function_declaration
+  body: (statement_block
+    (return_statement
+      (object) @listed)))
+
+(export_statement
+  "default"
+  value: [
+    (function_expression
+      !name
+      body: (statement_block
+        (return_statement
+          (object) @listed)))
+    (generator_function
+      !name
+      body: (statement_block
+        (return_statement
+          (object) @listed)))
+  ])
+
+(class_body
+  (method_definition
+    body: (statement_block
+      (return_statement
+        (object) @listed))))
+
+; const create = () => ({ push() {} }) and the same bound to a class field
+([
+  (variable_declarator
+    name: (identifier)
+    value: [
+      (arrow_function
+        body: [
+          (statement_block
+            (return_statement
+              (object) @listed))
+          (parenthesized_expression
+            (object) @listed)
+        ])
+      (function_expression
+        body: (statement_block
+          (return_statement
+            (object) @listed)))
+      (generator_function
+        body: (statement_block
+          (return_statement
+            (object) @listed)))
+    ])
+  (field_definition
+    value: [
+      (arrow_function
+        body: [
+          (statement_block
+            (return_statement
+              (object) @listed))
+          (parenthesized_expression
+            (object) @listed)
+        ])
+      (function_expression
+        body: (statement_block
+          (return_statement
+            (object) @listed)))
+      (generator_function
+        body: (statement_block
+          (return_statement
+            (object) @listed)))
+    ])
+])
+
+; the members of any literal, kept only when the literal is @listed
+(object
+  [
+    (method_definition
+      name: [
+        (property_identifier) @name
+        (computed_property_name) @name
+        (number) @name
+        (string
+          (string_fragment) @name)
+      ]) @definition.method
+    (pair
+      key: [
+        (property_identifier) @name
+        (computed_property_name) @name
+        (number) @name
+        (string
+          (string_fragment) @name)
+      ]
+      value: [
+        (arrow_function)
+        (function_expression)
+        (generator_function)
+      ]) @definition.method
+  ]) @member
 
 ; Constants
 

@@ -36,7 +36,21 @@
   name: (variable_declarator
     (identifier) @scope
     .
+    "."
+    .
     (identifier) @name .)
+  value: (function)) @definition.function
+
+; cl[name] = function() … end  — a computed key keeps its brackets: cl[name]
+(variable_declaration
+  name: (variable_declarator
+    (identifier) @scope
+    .
+    "["
+    .
+    (_) @name
+    .
+    "]" .)
   value: (function)) @definition.function
 
 ; local handler = function(e) … end

@@ -1,11 +1,14 @@
 ; typescript: tree-sitter-typescript as bundled by github.com/smacker/go-tree-sitter v0.0.0-20240827094217
 ;
 ; tsx.scm inherits this file: the tsx grammar has the same node names plus
-; the JSX ones. Object literal and object type members are not entries, so
-; methods and fields are only matched inside a class_body or an
-; interface_body. Constants are matched only at top level: directly in the
-; program or in the body of a namespace or ambient module, never inside
-; functions.
+; the JSX ones. Methods and fields are matched inside a class_body or an
+; interface_body; object type members are not entries. Members of an object
+; literal are entries only when the literal is listed: bound to a name or
+; returned by a named function, also through `satisfies` and `as` (the
+; @member/@listed captures). Constants are matched only at top level:
+; directly in the program or in the body of a namespace or ambient module,
+; never inside functions; names bound to functions and classes are matched
+; at any depth.
 
 ; Types
 
@@ -19,6 +22,11 @@
 (export_statement
   "default" @name
   value: (class) @definition.class)
+
+; var CancelledError = class extends Error {}, at any depth
+(variable_declarator
+  name: (identifier) @name
+  value: (class)) @definition.class
 
 (interface_declaration
   name: (type_identifier) @name) @definition.interface
@@ -172,158 +180,311 @@
     name: (string
       (string_fragment) @name)) @definition.method)
 
-; Names bound to functions and constants are entries only at top level:
-; directly in the program, in a namespace or ambient module body
-; (internal_module and module are the only nodes with a name, a body and no
-; parameters), or in declare global.
+; const handler = () => {} (also let and var: a name bound to a function),
+; at any depth: inside a function it nests there
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (arrow_function)
+    (function_expression)
+    (generator_function)
+  ]) @definition.function
 
-; const handler = () => {} (also let and var: a name bound to a function)
-(program
-  [
-    (lexical_declaration
-      (variable_declarator
-        name: (identifier) @name
-        value: [
-          (arrow_function)
-          (function_expression)
-          (generator_function)
-        ]) @definition.function)
-    (variable_declaration
-      (variable_declarator
-        name: (identifier) @name
-        value: [
-          (arrow_function)
-          (function_expression)
-          (generator_function)
-        ]) @definition.function)
-    (export_statement
-      declaration: [
-        (lexical_declaration
-          (variable_declarator
-            name: (identifier) @name
-            value: [
-              (arrow_function)
-              (function_expression)
-              (generator_function)
-            ]) @definition.function)
-        (variable_declaration
-          (variable_declarator
-            name: (identifier) @name
-            value: [
-              (arrow_function)
-              (function_expression)
-              (generator_function)
-            ]) @definition.function)
-      ])
-  ])
+; Object literals
 
-; the same when an error swallowed the whole file, so that the root is
-; an ERROR node
-(ERROR
-  [
-    (lexical_declaration
-      (variable_declarator
-        name: (identifier) @name
-        value: [
-          (arrow_function)
-          (function_expression)
-          (generator_function)
-        ]) @definition.function)
-    (variable_declaration
-      (variable_declarator
-        name: (identifier) @name
-        value: [
-          (arrow_function)
-          (function_expression)
-          (generator_function)
-        ]) @definition.function)
-    (export_statement
-      declaration: [
-        (lexical_declaration
-          (variable_declarator
-            name: (identifier) @name
+; const api = { get(url) {}, post: async (url) => {} }, also with
+; `satisfies T`, `as T` or `as const` after the literal: a literal bound to
+; a name, at any depth, lists its methods, accessors and function-valued
+; properties under the name, which is a const entry. Only a literal with at
+; least one such member makes the entry, so data and configuration
+; literals add nothing.
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (object
+      [
+        (method_definition)
+        (pair
+          value: [
+            (arrow_function)
+            (function_expression)
+            (generator_function)
+          ])
+      ]) @listed
+    (satisfies_expression
+      (object
+        [
+          (method_definition)
+          (pair
             value: [
               (arrow_function)
               (function_expression)
               (generator_function)
-            ]) @definition.function)
-        (variable_declaration
-          (variable_declarator
-            name: (identifier) @name
+            ])
+        ]) @listed)
+    (as_expression
+      (object
+        [
+          (method_definition)
+          (pair
             value: [
               (arrow_function)
               (function_expression)
               (generator_function)
-            ]) @definition.function)
-      ])
-  ])
+            ])
+        ]) @listed)
+    (satisfies_expression
+      (as_expression
+        (object
+          [
+            (method_definition)
+            (pair
+              value: [
+                (arrow_function)
+                (function_expression)
+                (generator_function)
+              ])
+          ]) @listed))
+  ]) @definition.const
 
-; in the body of a namespace or ambient module
-(_
-  name: (_)
-  !parameters
+; function createHistory() { return { push(path) {} } }: the literal a
+; named function returns from its body (not from a nested block) lists its
+; members under the function
+(function_declaration
   body: (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (arrow_function)
-            (function_expression)
-            (generator_function)
-          ]) @definition.function)
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (arrow_function)
-            (function_expression)
-            (generator_function)
-          ]) @definition.function)
-      (export_statement
-        declaration: [
-          (lexical_declaration
-            (variable_declarator
-              name: (identifier) @name
-              value: [
-                (arrow_function)
-                (function_expression)
-                (generator_function)
-              ]) @definition.function)
-          (variable_declaration
-            (variable_declarator
-              name: (identifier) @name
-              value: [
-                (arrow_function)
-                (function_expression)
-                (generator_function)
-              ]) @definition.function)
-        ])
-    ]))
+    (return_statement
+      [
+        (object) @listed
+        (satisfies_expression
+          (object) @listed)
+        (as_expression
+          (object) @listed)
+        (satisfies_expression
+          (as_expression
+            (object) @listed))
+      ])))
 
-; in declare global {}
-(ambient_declaration
-  (statement_block
-    [
-      (lexical_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (arrow_function)
-            (function_expression)
-            (generator_function)
-          ]) @definition.function)
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @name
-          value: [
-            (arrow_function)
-            (function_expression)
-            (generator_function)
-          ]) @definition.function)
-    ]))
+(generator_function_declaration
+  body: (statement_block
+    (return_statement
+      [
+        (object) @listed
+        (satisfies_expression
+          (object) @listed)
+        (as_expression
+          (object) @listed)
+        (satisfies_expression
+          (as_expression
+            (object) @listed))
+      ])))
+
+(export_statement
+  "default"
+  value: [
+    (function_expression
+      !name
+      body: (statement_block
+        (return_statement
+          [
+            (object) @listed
+            (satisfies_expression
+              (object) @listed)
+            (as_expression
+              (object) @listed)
+            (satisfies_expression
+              (as_expression
+                (object) @listed))
+          ])))
+    (generator_function
+      !name
+      body: (statement_block
+        (return_statement
+          [
+            (object) @listed
+            (satisfies_expression
+              (object) @listed)
+            (as_expression
+              (object) @listed)
+            (satisfies_expression
+              (as_expression
+                (object) @listed))
+          ])))
+  ])
+
+(class_body
+  (method_definition
+    body: (statement_block
+      (return_statement
+        [
+          (object) @listed
+          (satisfies_expression
+            (object) @listed)
+          (as_expression
+            (object) @listed)
+          (satisfies_expression
+            (as_expression
+              (object) @listed))
+        ]))))
+
+; const create = () => ({ push() {} }) and the same bound to a class field
+(variable_declarator
+  name: (identifier)
+  value: [
+    (arrow_function
+      body: [
+        (statement_block
+          (return_statement
+            [
+              (object) @listed
+              (satisfies_expression
+                (object) @listed)
+              (as_expression
+                (object) @listed)
+              (satisfies_expression
+                (as_expression
+                  (object) @listed))
+            ]))
+        (parenthesized_expression
+          [
+            (object) @listed
+            (satisfies_expression
+              (object) @listed)
+            (as_expression
+              (object) @listed)
+            (satisfies_expression
+              (as_expression
+                (object) @listed))
+          ])
+        ; () => ({ push() {} }) as History
+        (as_expression
+          (parenthesized_expression
+            (object) @listed))
+        (satisfies_expression
+          (parenthesized_expression
+            (object) @listed))
+      ])
+    (function_expression
+      body: (statement_block
+        (return_statement
+          [
+            (object) @listed
+            (satisfies_expression
+              (object) @listed)
+            (as_expression
+              (object) @listed)
+            (satisfies_expression
+              (as_expression
+                (object) @listed))
+          ])))
+    (generator_function
+      body: (statement_block
+        (return_statement
+          [
+            (object) @listed
+            (satisfies_expression
+              (object) @listed)
+            (as_expression
+              (object) @listed)
+            (satisfies_expression
+              (as_expression
+                (object) @listed))
+          ])))
+  ])
+
+(public_field_definition
+  value: [
+    (arrow_function
+      body: [
+        (statement_block
+          (return_statement
+            [
+              (object) @listed
+              (satisfies_expression
+                (object) @listed)
+              (as_expression
+                (object) @listed)
+              (satisfies_expression
+                (as_expression
+                  (object) @listed))
+            ]))
+        (parenthesized_expression
+          [
+            (object) @listed
+            (satisfies_expression
+              (object) @listed)
+            (as_expression
+              (object) @listed)
+            (satisfies_expression
+              (as_expression
+                (object) @listed))
+          ])
+        ; () => ({ push() {} }) as History
+        (as_expression
+          (parenthesized_expression
+            (object) @listed))
+        (satisfies_expression
+          (parenthesized_expression
+            (object) @listed))
+      ])
+    (function_expression
+      body: (statement_block
+        (return_statement
+          [
+            (object) @listed
+            (satisfies_expression
+              (object) @listed)
+            (as_expression
+              (object) @listed)
+            (satisfies_expression
+              (as_expression
+                (object) @listed))
+          ])))
+    (generator_function
+      body: (statement_block
+        (return_statement
+          [
+            (object) @listed
+            (satisfies_expression
+              (object) @listed)
+            (as_expression
+              (object) @listed)
+            (satisfies_expression
+              (as_expression
+                (object) @listed))
+          ])))
+  ])
+
+; the members of any literal, kept only when the literal is @listed
+(object
+  [
+    (method_definition
+      name: [
+        (property_identifier) @name
+        (computed_property_name) @name
+        (number) @name
+        (string
+          (string_fragment) @name)
+      ]) @definition.method
+    (pair
+      key: [
+        (property_identifier) @name
+        (computed_property_name) @name
+        (number) @name
+        (string
+          (string_fragment) @name)
+      ]
+      value: [
+        (arrow_function)
+        (function_expression)
+        (generator_function)
+      ]) @definition.method
+  ]) @member
 
 ; Constants
+
+; Constants are entries only at top level: directly in the program, in a
+; namespace or ambient module body (internal_module and module are the only
+; nodes with a name, a body and no parameters), or in declare global.
 
 ; const fs = require("fs") and const x = require("x").y are imports, not
 ; constants (this pattern comes first, so it wins over the next ones)

@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -51,6 +52,9 @@ type tag struct {
 	Path string `json:"path"`
 	Line int    `json:"line"`
 	Kind string `json:"kind"`
+	// Scope is the tag's container, "ns::Widget"; ScopeKind its kind.
+	Scope     string `json:"scope"`
+	ScopeKind string `json:"scopeKind"`
 }
 
 type key struct {
@@ -66,6 +70,9 @@ type stats struct {
 	macroCalls int
 	byKind     map[string][2]int
 	extras     int
+	// nested counts the found tags whose container (the innermost class,
+	// struct, union or namespace) is the one ctags gives; nestMiss the others.
+	nested, nestMiss int
 }
 
 func main() {
@@ -141,9 +148,11 @@ func compare(lang string, paths []string, misses, extras *bytes.Buffer) stats {
 			fail(fmt.Errorf("%s: %w", p, err))
 		}
 		ours := map[key][]grammar.Kind{}
+		parents := map[key][]string{}
 		for _, s := range o.Definitions(p) {
 			k := key{p, s.Line, norm(s.Name)}
 			ours[k] = append(ours[k], s.Kind)
+			parents[k] = append(parents[k], parentOf(s))
 		}
 		lines := bytes.Split(src, []byte("\n"))
 		theirs := map[key]bool{}
@@ -166,6 +175,14 @@ func compare(lang string, paths []string, misses, extras *bytes.Buffer) stats {
 				if !anyOf(got, want) {
 					st.kindDiff++
 					fmt.Fprintf(misses, "%s:%d: kind %s, zumba %v: %s\n", p, t.Line, t.Kind, got, t.Name)
+				}
+				if wantParent := ctagsParent(t); strings.HasPrefix(wantParent, "__anon") {
+					// an anonymous namespace or struct: zumba lists neither
+				} else if slices.Contains(parents[k], wantParent) {
+					st.nested++
+				} else {
+					st.nestMiss++
+					fmt.Fprintf(misses, "%s:%d: %s %s in %q, zumba in %q\n", p, t.Line, t.Kind, t.Name, wantParent, parents[k])
 				}
 			} else {
 				if isMacroCall(t.Name, lineText(lines, t.Line)) {
@@ -220,6 +237,33 @@ func norm(name string) string {
 	return name
 }
 
+// parentOf is the name of the definition a zumba symbol belongs to: the
+// scope written in its name (Widget.draw belongs to Widget), or else its
+// container's last segment.
+func parentOf(s outline.Definition) string {
+	name := strings.ReplaceAll(s.Name, "::", ".")
+	if !strings.HasPrefix(name, "operator") {
+		if i := strings.LastIndex(name, "."); i > 0 {
+			return norm(name[:i])
+		}
+	}
+	if c := s.Container(); len(c) > 0 {
+		return norm(c[len(c)-1])
+	}
+	return ""
+}
+
+// ctagsParent is the container ctags gives a tag, for the kinds zumba
+// nests in: classes, structs, unions and namespaces. Enums and functions
+// hold no compared tags; a scope of another kind counts as top level.
+func ctagsParent(t tag) string {
+	switch t.ScopeKind {
+	case "class", "struct", "union", "namespace":
+		return norm(t.Scope)
+	}
+	return ""
+}
+
 func anyOf(got, want []grammar.Kind) bool {
 	for _, g := range got {
 		for _, w := range want {
@@ -245,7 +289,7 @@ func lineText(lines [][]byte, n int) string {
 func runCtags(lang string, paths []string) map[string][]tag {
 	kinds := "+p"
 	cmd := exec.Command("ctags", "--language-force="+lang, "--kinds-"+lang+"="+kinds,
-		"--output-format=json", "--fields=+nK", "-f", "-", "-L", "-")
+		"--output-format=json", "--fields=+nKs", "-f", "-", "-L", "-")
 	cmd.Stdin = strings.NewReader(strings.Join(paths, "\n") + "\n")
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
@@ -274,6 +318,8 @@ func runCtags(lang string, paths []string) map[string][]tag {
 func report(lang string, st stats) {
 	fmt.Printf("%s: %d files; zumba finds %d of %d ctags tags at the same line (%.2f%%); %d with another kind; %d zumba definitions ctags lacks\n",
 		lang, st.files, st.found, st.tags, pct(st.found, st.tags), st.kindDiff, st.extras)
+	fmt.Printf("  nesting: %d of %d found tags in the container ctags gives (%.2f%%)\n",
+		st.nested, st.nested+st.nestMiss, pct(st.nested, st.nested+st.nestMiss))
 	fmt.Printf("  of the %d misses, %d are macro calls ctags takes for the name (PyAPI_FUNC(int) Py_Main(…)); without them zumba finds %.2f%%\n",
 		st.tags-st.found, st.macroCalls, pct(st.found, st.tags-st.macroCalls))
 	var kinds []string

@@ -59,17 +59,25 @@ function hasModifier(node, kind) {
   return mods !== undefined && mods.some((m) => m.kind === kind);
 }
 
+function fold(s) {
+  return s.split(/\s+/).filter(Boolean).join(" ");
+}
+
 function outline(file, text) {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
   const isJS = /\.(js|mjs|cjs|jsx)$/i.test(file);
   const entries = [];
+  // listed holds the object literals returned by functions that are
+  // entries: visit lists their members.
+  const listed = new Set();
   const lineOf = (pos) => sf.getLineAndCharacterOfPosition(pos).line + 1;
   const nameOf = (name) => {
     if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
-    if (ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+    // zumba folds whitespace in every name: ' ' () {} is not listed.
+    if (ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return fold(name.text);
     if (ts.isNumericLiteral(name)) return name.getText(sf);
     // [Symbol.iterator]: the source text with whitespace folded.
-    return name.getText(sf).split(/\s+/).filter(Boolean).join(" ");
+    return fold(name.getText(sf));
   };
   // With --extents each entry also has the definition's first line (its
   // comments directly above included: the comment lines that end on the
@@ -96,34 +104,24 @@ function outline(file, text) {
   };
   // A variable statement of one declaration is the definition as a whole
   // (export const f = () => …;); of several, each declaration alone.
-  const declNode = (st, d) => (st.declarationList.declarations.length === 1 ? st : d);
+  const declNode = (d) => {
+    const list = d.parent;
+    const st = list && list.parent;
+    return st && ts.isVariableStatement(st) && list.declarations.length === 1 ? st : d;
+  };
   // The "default" keyword of `export default function () {}`.
   const defaultLine = (node) => {
     const m = ts.getModifiers(node).find((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
     return lineOf(m.getStart(sf));
   };
 
-  // statements lists the top-level statements of a file or namespace body:
-  // const and function-bound variables count there and nowhere else.
+  // topLevel visits the statements of a file or namespace body: constants
+  // count there and nowhere else.
   function topLevel(statements, parent) {
     for (const st of statements) {
       if (ts.isVariableStatement(st)) {
         const isConst = (st.declarationList.flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Const;
-        for (const d of st.declarationList.declarations) {
-          if (!ts.isIdentifier(d.name)) {
-            visit(d, parent);
-            continue;
-          }
-          if (isFunctionValue(d.initializer)) {
-            add(lineOf(d.name.getStart(sf)), "function", d.name.text, parent, declNode(st, d), true);
-            visit(d.initializer, d.name.text);
-          } else if (isConst && !isRequire(d.initializer)) {
-            add(lineOf(d.name.getStart(sf)), "const", d.name.text, parent, declNode(st, d), false);
-            if (d.initializer) visit(d.initializer, d.name.text);
-          } else if (d.initializer) {
-            visit(d.initializer, parent);
-          }
-        }
+        for (const d of st.declarationList.declarations) binding(d, parent, isConst);
         continue;
       }
       if (isJS && parent === "" && ts.isExpressionStatement(st)) {
@@ -133,9 +131,132 @@ function outline(file, text) {
           visit(st.expression.right, a.name);
           continue;
         }
+        // module.exports = { parse() {} }: a module named module.exports
+        // holding the literal's methods.
+        const e = st.expression;
+        if (
+          ts.isBinaryExpression(e) &&
+          e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+          ts.isPropertyAccessExpression(e.left) &&
+          ts.isIdentifier(e.left.expression) &&
+          e.left.expression.text === "module" &&
+          e.left.name.text === "exports" &&
+          ts.isObjectLiteralExpression(e.right) &&
+          hasMethods(e.right)
+        ) {
+          add(lineOf(e.left.getStart(sf)), "module", "module.exports", parent, st, true);
+          members(e.right, "module.exports");
+          continue;
+        }
       }
       visit(st, parent);
     }
+  }
+
+  // binding lists a variable declaration: a name bound to a function is a
+  // function and to a class a class, at any depth; a name bound to an
+  // object literal with methods is a const holding them, at any depth;
+  // other const bindings are constants at top level only.
+  function binding(d, parent, topConst) {
+    if (!ts.isIdentifier(d.name)) {
+      ts.forEachChild(d, (c) => visit(c, parent));
+      return;
+    }
+    const name = d.name.text;
+    const line = lineOf(d.name.getStart(sf));
+    const init = d.initializer;
+    if (isFunctionValue(init)) {
+      add(line, "function", name, parent, declNode(d), true);
+      fn(init, name);
+      return;
+    }
+    if (init !== undefined && ts.isClassExpression(init)) {
+      add(line, "class", name, parent, declNode(d), true);
+      classMembers(init, name);
+      return;
+    }
+    const obj = literal(init);
+    if (obj !== undefined && hasMethods(obj)) {
+      add(line, "const", name, parent, declNode(d), true);
+      members(obj, name);
+      return;
+    }
+    if (topConst && !isRequire(init)) {
+      add(line, "const", name, parent, declNode(d), false);
+      if (init) visit(init, name);
+      return;
+    }
+    if (init) visit(init, parent);
+  }
+
+  // literal unwraps an object literal from `satisfies T`, `as T` and
+  // `as const satisfies T`, as zumba's query does.
+  function literal(e) {
+    if (e === undefined) return undefined;
+    if (ts.isObjectLiteralExpression(e)) return e;
+    if (ts.isSatisfiesExpression(e)) {
+      const x = e.expression;
+      if (ts.isObjectLiteralExpression(x)) return x;
+      if (ts.isAsExpression(x) && ts.isObjectLiteralExpression(x.expression)) return x.expression;
+      return undefined;
+    }
+    if (ts.isAsExpression(e) && ts.isObjectLiteralExpression(e.expression)) return e.expression;
+    return undefined;
+  }
+
+  function isMethodMember(p) {
+    return (
+      ts.isMethodDeclaration(p) ||
+      ts.isGetAccessorDeclaration(p) ||
+      ts.isSetAccessorDeclaration(p) ||
+      (ts.isPropertyAssignment(p) && isFunctionValue(p.initializer))
+    );
+  }
+
+  function hasMethods(obj) {
+    return obj.properties.some(isMethodMember);
+  }
+
+  // members lists the methods, accessors and function-valued properties of
+  // an object literal bound to a name or returned by a function, under
+  // parent; data properties are not entries, what is inside them may be.
+  function members(obj, parent) {
+    for (const p of obj.properties) {
+      if (isMethodMember(p)) {
+        const name = nameOf(p.name);
+        add(lineOf(p.name.getStart(sf)), "method", name, parent, p, true);
+        visit(p, name);
+      } else {
+        visit(p, parent);
+      }
+    }
+  }
+
+  // fn visits a function that is an entry named name: the object literal
+  // it returns from its body (not from a nested block) lists its members
+  // under it.
+  function fn(node, name) {
+    const body = node.body;
+    if (body !== undefined && ts.isBlock(body)) {
+      for (const st of body.statements) {
+        if (ts.isReturnStatement(st)) {
+          const obj = literal(st.expression);
+          if (obj !== undefined) listed.add(obj);
+        }
+      }
+    } else if (body !== undefined) {
+      // const create = () => ({ push() {} }), also with satisfies or as
+      // after the parentheses
+      let e = body;
+      if ((ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) && ts.isParenthesizedExpression(e.expression)) {
+        e = e.expression;
+      }
+      if (ts.isParenthesizedExpression(e)) {
+        const obj = literal(e.expression);
+        if (obj !== undefined) listed.add(obj);
+      }
+    }
+    ts.forEachChild(node, (c) => visit(c, name));
   }
 
   // assigned names a function assigned to a property in a JavaScript
@@ -167,7 +288,7 @@ function outline(file, text) {
         const kw = m.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword);
         const line = kw ? lineOf(kw.getStart(sf)) : lineOf(m.getStart(sf));
         add(line, "method", "constructor", parent, m, m.body !== undefined);
-        visit(m, "constructor");
+        fn(m, "constructor");
       } else if (
         ts.isMethodDeclaration(m) ||
         ts.isGetAccessorDeclaration(m) ||
@@ -175,8 +296,12 @@ function outline(file, text) {
         (ts.isPropertyDeclaration(m) && isFunctionValue(m.initializer))
       ) {
         const name = nameOf(m.name);
-        add(lineOf(m.name.getStart(sf)), "method", name, parent, m, !ts.isPropertyDeclaration(m) ? m.body !== undefined : true);
-        visit(m, name);
+        add(lineOf(m.name.getStart(sf)), "method", name, parent, m, ts.isPropertyDeclaration(m) || m.body !== undefined);
+        if (ts.isPropertyDeclaration(m)) {
+          ts.forEachChild(m, (c) => (c === m.initializer ? fn(c, name) : visit(c, name)));
+        } else {
+          fn(m, name);
+        }
       } else {
         visit(m, parent);
       }
@@ -201,7 +326,7 @@ function outline(file, text) {
       }
       if (name !== "") {
         add(line, "function", name, parent, node, node.body !== undefined);
-        ts.forEachChild(node, (c) => visit(c, name));
+        fn(node, name);
         return;
       }
     } else if (ts.isClassDeclaration(node)) {
@@ -257,8 +382,12 @@ function outline(file, text) {
       add(lineOf(node.name.getStart(sf)), kind, name, parent, node, true);
       if (body && ts.isModuleBlock(body)) topLevel(body.statements, name);
       return;
-    } else if (ts.isObjectLiteralExpression(node)) {
-      // Object literal members are not entries; what is inside them may be.
+    } else if (ts.isVariableDeclaration(node)) {
+      binding(node, parent, false);
+      return;
+    } else if (ts.isObjectLiteralExpression(node) && listed.has(node)) {
+      members(node, parent);
+      return;
     }
     ts.forEachChild(node, (c) => visit(c, parent));
   }

@@ -1,4 +1,4 @@
-// Members of object literals are not entries.
+// Functions of a literal bound to a name are its methods; nested literals and export default {…} list none.
 export const api = {
   get(url) {
     return fetch(url);

@@ -1,0 +1,381 @@
+package grammar
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// A parser without a preprocessor sees every branch of an #if at once, and
+// a directive can stand where its grammar allows none: in a member
+// initializer list, in an expression, between the branches of an if
+// statement that each open a brace:
+//
+//	Buffer() : data_(nullptr),
+//	#ifdef DEBUG
+//	    debug_(true),
+//	#endif
+//	    size_(0) {}
+//
+//	#ifdef THREADS
+//	  if (lock(mu_)) {
+//	#else
+//	  if (ready_) {
+//	#endif
+//
+// tree-sitter then recovers by dropping the class around them, and its
+// members surface as functions at the top level. balanceConditionals
+// overwrites with spaces what a compiler would not read together, keeping
+// every byte and line in place:
+//
+//   - every preprocessor line except #define (conditionals, #include,
+//     #pragma, #error…), so the code around it reads as one piece;
+//   - a branch that is certainly dead: #if 0, and #ifdef __cplusplus in C
+//     (#ifndef __cplusplus in C++);
+//   - the #elif and #else branches of a conditional whose branches do not
+//     each balance their brackets and end a declaration or statement
+//     (";", "}", "," or ":"): those are alternatives for one piece of code,
+//     and only the first live one is kept, as a compiler with that
+//     configuration would read it. Branches that are whole declarations
+//     are all kept, so both definitions of a function written per platform
+//     are listed.
+//
+// It returns src itself when it changes nothing and never modifies src.
+func balanceConditionals(src []byte, cpp bool) []byte {
+	s := condScanner{src: src, cpp: cpp}
+	s.run()
+	if s.out == nil {
+		return src
+	}
+	return s.out
+}
+
+// condKeyword: the directive's name after the "#".
+var condKeyword = regexp.MustCompile(`^[ \t]*#[ \t]*([A-Za-z_]\w*)?`)
+
+// deadIf: a condition that is false for every configuration.
+var deadIf = regexp.MustCompile(`^\s*(?:0+|\(\s*0+\s*\)|false)\s*(?:$|//|/\*)`)
+
+var (
+	definedCplusplus    = regexp.MustCompile(`^\s*(?:defined\s*\(\s*__cplusplus\s*\)|defined\s+__cplusplus|__cplusplus)\s*(?:$|//|/\*)`)
+	notDefinedCplusplus = regexp.MustCompile(`^\s*!\s*(?:defined\s*\(\s*__cplusplus\s*\)|defined\s+__cplusplus)\s*(?:$|//|/\*)`)
+)
+
+type condBranch struct {
+	start, end int    // the code between the directive lines
+	delta      [3]int // how the branch changes the depth of {}, () and []
+	last       byte   // the branch's last significant character, 0 if none
+	dead       bool
+}
+
+type condGroup struct {
+	depth    [3]int // the depth where the group starts
+	branches []*condBranch
+}
+
+type condScanner struct {
+	src    []byte
+	out    []byte
+	cpp    bool
+	depth  [3]int
+	groups []*condGroup
+	// raw is the closing delimiter of the raw string being read, ")x\"".
+	raw []byte
+}
+
+func (s *condScanner) blank(a, b int) {
+	for i := a; i < b; i++ {
+		if s.src[i] == '\n' || s.src[i] == '\r' || s.src[i] == ' ' {
+			continue
+		}
+		if s.out == nil {
+			s.out = append([]byte(nil), s.src...)
+		}
+		s.out[i] = ' '
+	}
+}
+
+// branch is the innermost open branch, or nil at the top.
+func (s *condScanner) branch() *condBranch {
+	if len(s.groups) == 0 {
+		return nil
+	}
+	g := s.groups[len(s.groups)-1]
+	return g.branches[len(g.branches)-1]
+}
+
+func (s *condScanner) run() {
+	src := s.src
+	inComment := false
+	i := 0
+	for i < len(src) {
+		if !inComment && s.raw == nil {
+			j := i
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+				j++
+			}
+			if j < len(src) && src[j] == '#' {
+				end := directiveEnd(src, j)
+				s.directive(i, end)
+				i = end
+				continue
+			}
+		}
+		i, inComment = s.codeLine(i, inComment)
+	}
+	for len(s.groups) > 0 {
+		s.endGroup(len(src))
+	}
+}
+
+// directiveEnd returns where the directive starting at i ends: after its
+// line break, following backslash continuations and block comments.
+func directiveEnd(src []byte, i int) int {
+	for i < len(src) {
+		switch {
+		case src[i] == '\\' && i+1 < len(src) && src[i+1] == '\n':
+			i += 2
+		case src[i] == '\\' && i+2 < len(src) && src[i+1] == '\r' && src[i+2] == '\n':
+			i += 3
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+			k := bytes.Index(src[i+2:], []byte("*/"))
+			if k < 0 {
+				return len(src)
+			}
+			i += k + 4
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+			k := bytes.IndexByte(src[i:], '\n')
+			if k < 0 {
+				return len(src)
+			}
+			return i + k + 1
+		case src[i] == '\n':
+			return i + 1
+		default:
+			i++
+		}
+	}
+	return len(src)
+}
+
+func (s *condScanner) directive(start, end int) {
+	line := s.src[start:end]
+	m := condKeyword.FindSubmatchIndex(line)
+	kw := ""
+	rest := line
+	if m != nil && m[2] >= 0 {
+		kw = string(line[m[2]:m[3]])
+		rest = line[m[3]:]
+	}
+	switch kw {
+	case "define":
+		return
+	case "if", "ifdef", "ifndef":
+		g := &condGroup{depth: s.depth}
+		s.groups = append(s.groups, g)
+		g.branches = append(g.branches, &condBranch{start: end, dead: s.deadBranch(kw, rest)})
+	case "elif", "elifdef", "elifndef", "else":
+		if len(s.groups) > 0 {
+			s.closeBranch(start)
+			g := s.groups[len(s.groups)-1]
+			s.depth = g.depth
+			g.branches = append(g.branches, &condBranch{start: end, dead: kw != "else" && s.deadBranch(kw[2:], rest)})
+		}
+	case "endif":
+		if len(s.groups) > 0 {
+			s.endGroup(start)
+		}
+	}
+	s.blank(start, end)
+}
+
+// deadBranch reports whether a branch opened by #if, #ifdef or #ifndef
+// with this condition is never compiled.
+func (s *condScanner) deadBranch(kw string, cond []byte) bool {
+	switch kw {
+	case "if":
+		return deadIf.Match(cond) || (!s.cpp && definedCplusplus.Match(cond)) || (s.cpp && notDefinedCplusplus.Match(cond))
+	case "ifdef":
+		return !s.cpp && definedCplusplus.Match(cond)
+	case "ifndef":
+		return s.cpp && definedCplusplus.Match(cond)
+	}
+	return false
+}
+
+func (s *condScanner) closeBranch(end int) {
+	g := s.groups[len(s.groups)-1]
+	b := g.branches[len(g.branches)-1]
+	b.end = end
+	for k := range b.delta {
+		b.delta[k] = s.depth[k] - g.depth[k]
+	}
+}
+
+// endGroup decides which branches of the innermost group are kept, blanks
+// the others, and continues at the depth the kept code leaves.
+func (s *condScanner) endGroup(end int) {
+	s.closeBranch(end)
+	g := s.groups[len(s.groups)-1]
+	s.groups = s.groups[:len(s.groups)-1]
+	var primary *condBranch
+	whole := true
+	for _, b := range g.branches {
+		if b.dead {
+			continue
+		}
+		if primary == nil {
+			primary = b
+		}
+		if b.delta != [3]int{} || (b.last != 0 && b.last != ';' && b.last != '}' && b.last != ',' && b.last != ':') {
+			whole = false
+		}
+	}
+	s.depth = g.depth
+	for _, b := range g.branches {
+		if b.dead || (b != primary && !whole) {
+			s.blank(b.start, b.end)
+		}
+	}
+	if primary != nil {
+		for k := range s.depth {
+			s.depth[k] += primary.delta[k]
+		}
+		if outer := s.branch(); outer != nil && primary.last != 0 {
+			outer.last = primary.last
+		}
+	}
+}
+
+// codeLine reads one line of code from i, counting its brackets outside
+// comments, strings and character literals, and returns where the next
+// line starts and whether a block comment is still open there.
+func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
+	src := s.src
+	b := s.branch()
+	for i < len(src) {
+		c := src[i]
+		if s.raw != nil {
+			if k := bytes.Index(src[i:], s.raw); k >= 0 && bytes.IndexByte(src[i:i+k], '\n') < 0 {
+				i += k + len(s.raw)
+				s.raw = nil
+				continue
+			}
+			k := bytes.IndexByte(src[i:], '\n')
+			if k < 0 {
+				return len(src), false
+			}
+			return i + k + 1, false
+		}
+		if inComment {
+			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
+				inComment = false
+				i += 2
+				continue
+			}
+			i++
+			if c == '\n' {
+				return i, true
+			}
+			continue
+		}
+		switch c {
+		case '\n':
+			return i + 1, false
+		case ' ', '\t', '\r', '\f', '\v', '\\':
+			i++
+			continue
+		case '/':
+			if i+1 < len(src) && src[i+1] == '*' {
+				inComment = true
+				i += 2
+				continue
+			}
+			if i+1 < len(src) && src[i+1] == '/' {
+				k := bytes.IndexByte(src[i:], '\n')
+				if k < 0 {
+					return len(src), false
+				}
+				return i + k + 1, false
+			}
+		case '"':
+			if i > 0 && src[i-1] == 'R' && (i < 2 || !isIdentByte(src[i-2]) || rawPrefix(src[:i-1])) {
+				if k := bytes.IndexByte(src[i+1:min(len(src), i+20)], '('); k >= 0 {
+					s.raw = append(append([]byte(")"), src[i+1:i+1+k]...), '"')
+					i += k + 2
+					s.note(b, '"')
+					continue
+				}
+			}
+			i = skipQuoted(src, i, '"')
+			s.note(b, '"')
+			continue
+		case '\'':
+			// 1'000'000: a digit separator, not a character literal.
+			if i > 0 && isIdentByte(src[i-1]) && !rawPrefix(src[:i]) {
+				i++
+				continue
+			}
+			i = skipQuoted(src, i, '\'')
+			s.note(b, '\'')
+			continue
+		case '{':
+			s.depth[0]++
+		case '}':
+			s.depth[0]--
+		case '(':
+			s.depth[1]++
+		case ')':
+			s.depth[1]--
+		case '[':
+			s.depth[2]++
+		case ']':
+			s.depth[2]--
+		}
+		s.note(b, c)
+		i++
+	}
+	return i, inComment
+}
+
+func (s *condScanner) note(b *condBranch, c byte) {
+	if b != nil {
+		b.last = c
+	}
+}
+
+// rawPrefix reports whether b ends with a string prefix that is a whole
+// word: u8R"(…)", LR"(…)", u'x', L'x'.
+func rawPrefix(b []byte) bool {
+	for _, p := range []string{"u8", "u", "U", "L"} {
+		if bytes.HasSuffix(b, []byte(p)) && (len(b) == len(p) || !isIdentByte(b[len(b)-len(p)-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// skipQuoted returns the index after the literal opened by the quote at i;
+// a literal ends at its closing quote or at the end of the line.
+func skipQuoted(src []byte, i int, quote byte) int {
+	for i++; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case quote:
+			return i + 1
+		case '\n':
+			return i
+		}
+	}
+	return len(src)
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// prepareC is the C row's Prepare: conditionals, then macros.
+func prepareC(src []byte) []byte { return blankMacros(balanceConditionals(src, false)) }
+
+// prepareCpp is the C++ row's Prepare.
+func prepareCpp(src []byte) []byte { return blankMacros(balanceConditionals(src, true)) }

@@ -1,0 +1,96 @@
+package grammar
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestBalanceConditionals(t *testing.T) {
+	tests := []struct {
+		name string
+		cpp  bool
+		// src and want are written with "|" for line breaks; want is
+		// what the parser reads.
+		src, want string
+	}{
+		{
+			"directive in an initializer list", true,
+			"A() : a(0),|#ifdef DEBUG|  d(1),|#endif|  b(2) {}",
+			"A() : a(0),|            |  d(1),|      |  b(2) {}",
+		},
+		{
+			"branches that each open a brace keep the first", true,
+			"#ifdef T|  if (a) {|#else|  if (b) {|#endif|  }",
+			"        |  if (a) {|     |          |      |  }",
+		},
+		{
+			"whole declarations in every branch are all kept", true,
+			"#ifdef _WIN32|int open_w(void);|#else|int open(void);|#endif",
+			"             |int open_w(void);|     |int open(void);|      ",
+		},
+		{
+			"a function head per platform keeps the first", false,
+			"#ifdef _WIN32|void f(int a)|#else|void f(long a)|#endif|{ }",
+			"             |void f(int a)|     |              |      |{ }",
+		},
+		{
+			"#if 0 is dead, its #else lives", false,
+			"#if 0|int old(;|#else|int now(void);|#endif",
+			"     |         |     |int now(void);|      ",
+		},
+		{
+			"__cplusplus is undefined in C", false,
+			"#ifdef __cplusplus|extern \"C\" {|#endif|int f(void);",
+			"                  |            |      |int f(void);",
+		},
+		{
+			"__cplusplus is defined in C++", true,
+			"#ifdef __cplusplus|extern \"C\" {|#endif|int f(void);",
+			"                  |extern \"C\" {|      |int f(void);",
+		},
+		{
+			"#define stays, #include and #pragma go", true,
+			"#include <x.h>|#pragma once|#define N 1|# define M(a) \\|  (a)",
+			"              |            |#define N 1|# define M(a) \\|  (a)",
+		},
+		{
+			"brackets in strings, characters and comments do not count", true,
+			"#if A|f('{', \"{\", R\"x({)x\"); // {|/* { */ int g(1'000);|#else|h();|#endif",
+			"     |f('{', \"{\", R\"x({)x\"); // {|/* { */ int g(1'000);|     |h();|      ",
+		},
+		{
+			"a directive in a block comment is text", true,
+			"/*|#if X|*/ int a;",
+			"/*|#if X|*/ int a;",
+		},
+		{
+			// As for a compiler, a comment is a space within the directive.
+			"a comment continues a directive line", true,
+			"#endif /* a|b */ int a;|int b;",
+			"           |           |int b;",
+		},
+		{
+			"nested groups are decided inside out", true,
+			"#if A|#if B|{|#else|{|#endif|}|#else|x;|#endif",
+			"     |     |{|     | |      |}|     |x;|      ",
+		},
+	}
+	for _, tt := range tests {
+		src := strings.ReplaceAll(tt.src, "|", "\n")
+		want := strings.ReplaceAll(tt.want, "|", "\n")
+		got := string(balanceConditionals([]byte(src), tt.cpp))
+		if got != want {
+			t.Errorf("%s: balanceConditionals(%q) =\n%q; want\n%q", tt.name, src, got, want)
+		}
+		if len(got) != len(src) {
+			t.Errorf("%s: length %d, want %d", tt.name, len(got), len(src))
+		}
+	}
+	src := []byte("#ifdef X\nint a;\n#endif\n")
+	if balanceConditionals(src, true); string(src) != "#ifdef X\nint a;\n#endif\n" {
+		t.Error("balanceConditionals modified its input")
+	}
+	if plain := []byte("int a;\n"); &balanceConditionals(plain, true)[0] != &plain[0] {
+		t.Error("balanceConditionals copied a file it does not change")
+	}
+}
