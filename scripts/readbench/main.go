@@ -20,6 +20,10 @@
 //	own lines    the definition's own lines, first to last
 //
 // and checks that read_symbol's answer holds the definition's last line.
+// When the name has several definitions and the one wanted is only listed,
+// the agent calls read_symbol again with the PATH:LINE the answer gives;
+// both answers count. Files over 512 KB, which the project search leaves
+// out, are left out of the tasks.
 // NAME is what an agent would ask for: Go's package-qualified name
 // (http.Server.Serve, strings.Index), or for TypeScript the method's
 // Class.method and a function's own name. Every read_symbol call is made
@@ -119,7 +123,8 @@ func main() {
 	type sums struct{ grepFile, grep100, zumba3, read, own int }
 	var s sums
 	present := 0
-	var lat []time.Duration
+	var lat, symLat []time.Duration
+	second := 0
 	for i, d := range tasks {
 		src := files[d.path]
 		if src == nil {
@@ -160,8 +165,22 @@ func main() {
 				lat = append(lat, el)
 			}
 			answer = text
+			t0 = time.Now()
+			if _, _, err := c.tool("find_symbol", d.query); err == nil && (r > 0 || *rounds <= 1) {
+				symLat = append(symLat, time.Since(t0))
+			}
 		}
+		// Several definitions of the name: when the one wanted is only
+		// listed, the agent reads it by the PATH:LINE the answer gives.
 		ok := holdsLine(answer, d.path, d.end, lines)
+		if !ok && strings.Contains(answer, fmt.Sprintf("%s:%d ", d.path, d.line)) {
+			again, _, err := c.tool("read_symbol", fmt.Sprintf("%s:%d", d.path, d.line))
+			if err == nil {
+				answer += "\n" + again
+				ok = holdsLine(again, d.path, d.end, lines)
+				second++
+			}
+		}
 		if ok {
 			present++
 		}
@@ -175,11 +194,11 @@ func main() {
 	per := func(v int) string {
 		return fmt.Sprintf("%9.0f %6.3f", float64(v)/k, float64(v)/float64(s.grepFile))
 	}
-	slices.Sort(lat)
-	q := func(p float64) time.Duration {
+	q := func(lat []time.Duration, p float64) time.Duration {
 		if len(lat) == 0 {
 			return 0
 		}
+		slices.Sort(lat)
 		return lat[min(len(lat)-1, int(p*float64(len(lat))+0.999999)-1)]
 	}
 	fmt.Printf("%s: %d tasks of %d definitions, seed %d; bytes per task (ratio to grep+file)\n", root, len(tasks), len(all), *seed)
@@ -189,9 +208,12 @@ func main() {
 	fmt.Printf("  %-30s %s\n", "read_symbol", per(s.read))
 	fmt.Printf("  %-30s %s\n", "the definition's own lines", per(s.own))
 	fmt.Printf("  read_symbol / own lines, summed: %.3f (target <= 1.2)\n", float64(s.read)/float64(max(s.own, 1)))
-	fmt.Printf("  last line present: %d/%d (%.1f%%, target >= 99%%)\n", present, len(tasks), 100*float64(present)/k)
+	fmt.Printf("  last line present: %d/%d (%.1f%%, target >= 99%%); %d tasks needed a second call by PATH:LINE (counted above)\n",
+		present, len(tasks), 100*float64(present)/k, second)
 	fmt.Printf("  read_symbol latency over %d calls: median %.2f ms, p99 %.2f ms (targets 2 ms, 20 ms)\n",
-		len(lat), ms(q(0.5)), ms(q(0.99)))
+		len(lat), ms(q(lat, 0.5)), ms(q(lat, 0.99)))
+	fmt.Printf("  find_symbol latency, same names, same server: median %.2f ms, p99 %.2f ms\n",
+		ms(q(symLat, 0.5)), ms(q(symLat, 0.99)))
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -215,6 +237,9 @@ func goDefs(root string) ([]def, error) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		if fi, err := d.Info(); err != nil || fi.Size() > maxFileSize {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
@@ -316,6 +341,9 @@ func tsDefs(root, truth string) ([]def, error) {
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
+		if fi, err := os.Stat(rec.File); err != nil || fi.Size() > maxFileSize {
+			continue
+		}
 		for _, e := range rec.Entries {
 			if len(e) < 7 {
 				return nil, fmt.Errorf("%s: entries without extents; run outline.js --extents", truth)
@@ -367,6 +395,10 @@ func loadFiles(root string, exts []string) (map[string][]byte, error) {
 	})
 	return files, err
 }
+
+// maxFileSize is the size of the largest file zumba's project search
+// covers (SPEC.md); larger ones are left out of the tasks.
+const maxFileSize = 512 << 10
 
 // grepLimit is how many lines of grep output an agent is shown.
 const grepLimit = 100
