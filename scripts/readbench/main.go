@@ -125,6 +125,7 @@ func main() {
 	present := 0
 	var lat, symLat []time.Duration
 	second := 0
+	single, singleRead, singleOwn := 0, 0, 0
 	for i, d := range tasks {
 		src := files[d.path]
 		if src == nil {
@@ -186,6 +187,11 @@ func main() {
 		}
 		s.read += len(answer)
 		s.own += own
+		if !strings.Contains(answer, " definitions of ") {
+			single++
+			singleRead += len(answer)
+			singleOwn += own
+		}
 		if *verbose {
 			fmt.Fprintf(os.Stderr, "%3d %-60s %s:%d-%d own %d read_symbol %d last line %v\n", i, d.query, d.path, d.start, d.end, own, len(answer), ok)
 		}
@@ -208,6 +214,7 @@ func main() {
 	fmt.Printf("  %-30s %s\n", "read_symbol", per(s.read))
 	fmt.Printf("  %-30s %s\n", "the definition's own lines", per(s.own))
 	fmt.Printf("  read_symbol / own lines, summed: %.3f (target <= 1.2)\n", float64(s.read)/float64(max(s.own, 1)))
+	fmt.Printf("  read_symbol / own lines, names with one definition (%d tasks): %.3f\n", single, float64(singleRead)/float64(max(singleOwn, 1)))
 	fmt.Printf("  last line present: %d/%d (%.1f%%, target >= 99%%); %d tasks needed a second call by PATH:LINE (counted above)\n",
 		present, len(tasks), 100*float64(present)/k, second)
 	fmt.Printf("  read_symbol latency over %d calls: median %.2f ms, p99 %.2f ms (targets 2 ms, 20 ms)\n",
