@@ -172,10 +172,16 @@ func (d *diagSource) parse(data []byte) ([]diagEntry, error) {
 // the reading started.
 func (d *diagSource) read() ([]byte, fs.FileInfo, time.Time, error) {
 	readAt := time.Now()
-	f, err := os.Open(d.path)
+	f, err := search.OpenRegular(d.path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil, readAt, err
+		}
+		if errors.Is(err, search.ErrNotRegular) {
+			if fi, serr := os.Stat(d.path); serr == nil && fi.IsDir() {
+				return nil, nil, readAt, fmt.Errorf("cannot read diagnostics file %s: it is a directory", d.path)
+			}
+			return nil, nil, readAt, fmt.Errorf("cannot read diagnostics file %s: it is not a regular file", d.path)
 		}
 		return nil, nil, readAt, d.readError(err)
 	}

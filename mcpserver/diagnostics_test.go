@@ -341,6 +341,30 @@ func TestDiagnosticsUnreadable(t *testing.T) {
 	wantAnswer(t, s, "", "cannot read diagnostics file "+diagFile+": permission denied", true)
 }
 
+// TestDiagnosticsFIFO: a named pipe given as the diagnostics file is
+// refused at once; the call neither waits for a writer nor holds the
+// file's lock for the calls after it (issue 11, defect 11).
+func TestDiagnosticsFIFO(t *testing.T) {
+	project, diagFile := diagFixture(t)
+	if err := os.MkdirAll(filepath.Dir(diagFile), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mkfifo(t, diagFile)
+	s := newDiagServer(t, project, diagFile)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 2 {
+			wantAnswer(t, s, "", "cannot read diagnostics file "+diagFile+": it is not a regular file", true)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("diagnostics waits on a named pipe")
+	}
+}
+
 // TestDiagnosticsHalfWritten catches the editor writing the file: the
 // first read sees it cut short (or empty), the second, after a pause, whole.
 func TestDiagnosticsHalfWritten(t *testing.T) {

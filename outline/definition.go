@@ -168,6 +168,9 @@ func Enclosing(defs []Definition, line int) (i int, inside bool) {
 // into the nodes that hold definitions only.
 func extentStarts(root *sitter.Node, nodes []*sitter.Node) []int {
 	starts := make([]int, len(nodes))
+	if len(nodes) == 0 {
+		return starts
+	}
 	type target struct {
 		start, end uint32
 		id         uintptr

@@ -141,7 +141,7 @@ func OpenDiskCache(file, realRoot, producer string) *DiskCache {
 }
 
 func readCacheFile(file string) ([]byte, error) {
-	f, err := os.Open(file)
+	f, err := OpenRegular(file)
 	if err != nil {
 		return nil, err
 	}

@@ -40,8 +40,12 @@
 //  3. files over MaxFileSize (512 KiB), usually generated;
 //  4. binary files: a NUL byte in the first 8 KiB (checked when read);
 //  5. anything reached through a symbolic link that leaves the project,
-//     dangling links, and links to a folder already on the path (loops).
-//     Links that stay inside are followed; os.Root enforces the boundary.
+//     and dangling links. Links that stay inside, absolute or relative,
+//     are followed; os.Root enforces the boundary. Each real folder is
+//     entered once (by device and inode): under its own path, or else
+//     under the first link to it in path order, which ends loops and
+//     keeps links from multiplying the tree. A link to a file is listed
+//     as a file of its own.
 //
 // Files and folders that cannot be read are skipped.
 //

@@ -84,6 +84,12 @@ func (a *archive) format() []byte {
 //	repeat FILE N TEXT      N lines of TEXT (%d is the line's number); a
 //	                        %d in FILE makes N files of one line instead
 //	unreadable FILE         chmod 000 (skipped when running as root)
+//	fifo FILE               a named pipe (the test is skipped where there
+//	                        are none)
+//	fanout DIR LEVELS LINKS DIR/l0 … DIR/lLEVELS-1 are folders, each with
+//	                        one file and LINKS links to the next level
+//
+// A symlink TARGET starting with "$PROJECT/" is made absolute.
 func unpack(t *testing.T, a *archive) string {
 	t.Helper()
 	base := t.TempDir()
@@ -139,11 +145,15 @@ func unpack(t *testing.T, a *archive) string {
 			text := rest(2)
 			write(fields[1], []byte(text+"\n\x00\n"+text+"\n"))
 		case "symlink":
-			p := filepath.Join(dir, filepath.FromSlash(fields[1]))
+			p := filepath.Join(dir, fixtureName(fields[1]))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Symlink(fields[2], p); err != nil {
+			target := fields[2]
+			if rest, ok := strings.CutPrefix(target, "$PROJECT/"); ok {
+				target = filepath.Join(dir, filepath.FromSlash(rest))
+			}
+			if err := os.Symlink(target, p); err != nil {
 				t.Fatal(err)
 			}
 		case "repeat":
@@ -160,6 +170,27 @@ func unpack(t *testing.T, a *archive) string {
 				b.WriteString(strings.ReplaceAll(text, "%d", strconv.Itoa(i)) + "\n")
 			}
 			write(fields[1], []byte(b.String()))
+		case "fifo":
+			p := filepath.Join(dir, fixtureName(fields[1]))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			mkfifo(t, p)
+		case "fanout":
+			levels, _ := strconv.Atoi(fields[2])
+			links, _ := strconv.Atoi(fields[3])
+			for l := range levels {
+				level := fmt.Sprintf("%s/l%d", fields[1], l)
+				write(fmt.Sprintf("%s/f%d.txt", level, l), []byte(fmt.Sprintf("Fan out level %d\n", l)))
+				if l == levels-1 {
+					continue
+				}
+				for k := range links {
+					if err := os.Symlink(fmt.Sprintf("../l%d", l+1), filepath.Join(dir, filepath.FromSlash(fmt.Sprintf("%s/link%d", level, k)))); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
 		case "unreadable":
 			if err := os.Chmod(filepath.Join(dir, fields[1]), 0); err != nil {
 				t.Fatal(err)
@@ -238,10 +269,32 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
+// commandTimeout is how long a fixture's command may take: a command that
+// blocks (on a named pipe, say) fails the test instead of hanging it.
+const commandTimeout = 30 * time.Second
+
 func runCommand(t *testing.T, root *Root, cmdline string) string {
 	t.Helper()
-	ctx := context.Background()
 	cmd, args, _ := strings.Cut(cmdline, " ")
+	var name, rest string
+	if cmd == "refs" || cmd == "symbol" {
+		name, rest = fixtureName1(t, args)
+	}
+	out := make(chan string, 1)
+	go func() { out <- command(root, cmd, name, rest) }()
+	select {
+	case s := <-out:
+		return s
+	case <-time.After(commandTimeout):
+		t.Fatalf("%s: no answer in %v", cmdline, commandTimeout)
+		return ""
+	}
+}
+
+// command runs one fixture command, whose name argument and the rest of
+// its line are already split.
+func command(root *Root, cmd, name, rest string) string {
+	ctx := context.Background()
 	var (
 		text string
 		err  error
@@ -250,7 +303,7 @@ func runCommand(t *testing.T, root *Root, cmdline string) string {
 	case "walk":
 		files, werr := root.Walk(ctx)
 		if werr != nil {
-			t.Fatal(werr)
+			return "walk failed: " + werr.Error()
 		}
 		var lines []string
 		for _, e := range files {
@@ -262,13 +315,11 @@ func runCommand(t *testing.T, root *Root, cmdline string) string {
 		}
 		text = strings.Join(lines, "\n")
 	case "refs":
-		name, globs := fixtureName1(t, args)
-		text, err = FindReferences(ctx, root, name, globs)
+		text, err = FindReferences(ctx, root, name, rest)
 	case "symbol":
-		name, _ := fixtureName1(t, args)
 		text, err = FindSymbol(ctx, root, name)
 	default:
-		t.Fatalf("unknown command %q", cmdline)
+		return fmt.Sprintf("unknown command %q", cmd)
 	}
 	if err != nil {
 		return "error: " + err.Error()

@@ -351,7 +351,7 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 	// The disk cache must not get this read under the stat of the first:
 	// a file changed since is left to the watcher or the sweep.
-	fi, err := ix.root.fs.Stat(e.Path)
+	fi, err := ix.root.stat(e.Path)
 	if err != nil || StatOf(fi) != r.st {
 		return
 	}
@@ -708,7 +708,7 @@ func (ix *Index) sync(ctx context.Context) error {
 	}
 	ix.mu.Unlock()
 	for _, p := range ch.Paths {
-		fi, err := ix.root.fs.Stat(p)
+		fi, err := ix.root.stat(p)
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
 			continue
 		}

@@ -50,16 +50,22 @@ func (r *Root) open(rel string, sc *Scratch) (io.ReadCloser, error) {
 	}
 	if sc.dir != dir || sc.dirFile == nil {
 		sc.Close()
-		if d, err := r.fs.Open(dir); err == nil {
+		if d, err := r.openDir(dir); err == nil {
 			sc.dir, sc.dirFile = dir, d
 		}
 	}
 	if sc.dirFile != nil && base != "." && base != ".." && base != "" {
-		if f, err := openInDir(sc.dirFile, base); err == nil {
+		f, err := openInDir(sc.dirFile, base)
+		if err == nil {
 			return f, nil
 		}
+		if errors.Is(err, ErrNotRegular) {
+			return nil, err
+		}
 	}
-	f, err := r.fs.Open(rel)
+	// A link, or no folder: through the root, which follows links that
+	// stay in the project, still without blocking.
+	f, err := r.openRegular(rel)
 	if err != nil {
 		return nil, err
 	}

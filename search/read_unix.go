@@ -11,8 +11,9 @@ import (
 // openInDir opens the file base (a name, no "/") inside the open folder
 // dir, without following a symbolic link: one openat instead of os.Root's
 // walk of every path component, and no os.File around the descriptor.
-// O_NONBLOCK keeps a FIFO that replaced a file from blocking the read;
-// ELOOP (a link) makes the caller fall back to os.Root, which follows links
+// O_NONBLOCK keeps a FIFO that replaced a file from blocking the open, and
+// anything but a regular file is refused before it is read; ELOOP (a
+// link) makes the caller fall back to os.Root, which follows links
 // that stay in the project.
 func openInDir(dir *os.File, base string) (io.ReadCloser, error) {
 	for {
@@ -22,6 +23,11 @@ func openInDir(dir *os.File, base string) (io.ReadCloser, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		var st syscall.Stat_t
+		if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+			syscall.Close(fd)
+			return nil, ErrNotRegular
 		}
 		return rawFile(fd), nil
 	}

@@ -164,14 +164,6 @@ func (r *Root) Open(p string) (*os.File, string, error) {
 		return nil, "", err
 	}
 	f, err := r.openFile(rel)
-	if err != nil && isEscape(err) {
-		// os.Root refuses absolute link targets even when they point back
-		// inside; resolve those by hand and open the result through the
-		// root again, which still refuses it if it leaves the project.
-		if target, ok := r.resolve(rel); ok {
-			f, err = r.openFile(target)
-		}
-	}
 	if err != nil {
 		return nil, rel, r.openError(rel, err)
 	}
@@ -192,9 +184,30 @@ func (r *Root) Open(p string) (*os.File, string, error) {
 }
 
 // openFile opens rel read-only. O_NONBLOCK keeps a named pipe in the
-// project from blocking the open forever; Open refuses it right after.
+// project from blocking the open forever; callers refuse it right after.
 func (r *Root) openFile(rel string) (*os.File, error) {
-	return r.fs.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := r.fs.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil && isEscape(err) {
+		// os.Root refuses absolute link targets even when they point back
+		// inside; resolve those by hand and open the result through the
+		// root again, which still refuses it if it leaves the project.
+		if target, ok := r.resolve(rel); ok {
+			return r.fs.OpenFile(target, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		}
+	}
+	return f, err
+}
+
+// stat is os.Root's Stat, which follows links, with openFile's rule for
+// absolute links that stay inside.
+func (r *Root) stat(rel string) (fs.FileInfo, error) {
+	fi, err := r.fs.Stat(rel)
+	if err != nil && isEscape(err) {
+		if target, ok := r.resolve(rel); ok {
+			return r.fs.Stat(target)
+		}
+	}
+	return fi, err
 }
 
 // resolve follows the links in rel on disk and returns the project-relative

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -43,24 +44,58 @@ var walkParallel = max(4, 2*runtime.GOMAXPROCS(0))
 // symbolic link that leaves the project. Binary files are listed; readers
 // skip them (see Root.Contents). Folders it cannot read are skipped.
 func (r *Root) Walk(ctx context.Context) ([]Entry, error) {
-	w := &walker{root: r, sem: make(chan struct{}, walkParallel)}
+	files, _, err := r.WalkLinks(ctx)
+	return files, err
+}
+
+// Link is a symbolic link the walk followed: Path is where it is listed,
+// Real the project-relative path it resolves to. Files under a followed
+// folder link are listed under Path, and change under Real.
+type Link struct{ Path, Real string }
+
+// WalkLinks is Walk, and also returns the links it followed, sorted by
+// path.
+//
+// Each real folder is entered once, by device and inode, so that links
+// cannot multiply the tree (a chain of folders each linking several times
+// to the next is exponential in paths, not in folders) and link loops end
+// at once. A folder is listed under its own path when the walk reaches it
+// without a link, else under the first link to it in path order: the walk
+// goes in waves, first the folders reached without links, then those
+// behind the links found so far, in path order. A link to a file is a file
+// of its own, as git lists it.
+func (r *Root) WalkLinks(ctx context.Context) ([]Entry, []Link, error) {
+	w := &walker{root: r, sem: make(chan struct{}, walkParallel), seen: map[FileID]bool{}}
 	base := (*ignoreStack)(nil).push(r.readIgnore(".git/info/exclude", ""))
-	w.wg.Add(1)
-	w.dir(ctx, ".", base, nil)
-	w.wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if fi, err := r.fs.Stat("."); err == nil {
+		w.claim(fileID(fi))
 	}
-	slices.SortFunc(w.files, func(a, b Entry) int {
-		switch {
-		case a.Path < b.Path:
-			return -1
-		case a.Path > b.Path:
-			return 1
+	wave := []pendingDir{{rel: ".", ign: base}}
+	for len(wave) > 0 && ctx.Err() == nil {
+		for _, d := range wave {
+			w.wg.Add(1)
+			go w.dir(ctx, d.rel, d.ign)
 		}
-		return 0
-	})
-	return w.files, nil
+		w.wg.Wait()
+		// The links found in this wave, in path order: each enters its
+		// folder unless a path before it did.
+		links := w.folderLinks
+		w.folderLinks = nil
+		slices.SortFunc(links, func(a, b pendingDir) int { return strings.Compare(a.rel, b.rel) })
+		wave = wave[:0]
+		for _, l := range links {
+			if w.claim(l.id) {
+				wave = append(wave, l)
+				w.links = append(w.links, Link{Path: l.rel, Real: l.real})
+			}
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	slices.SortFunc(w.files, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(w.links, func(a, b Link) int { return strings.Compare(a.Path, b.Path) })
+	return w.files, w.links, nil
 }
 
 type walker struct {
@@ -70,41 +105,49 @@ type walker struct {
 
 	mu    sync.Mutex
 	files []Entry
+	// seen holds the folders entered or about to be, by device and inode.
+	seen map[FileID]bool
+	// folderLinks are the links to folders found in the current wave.
+	folderLinks []pendingDir
+	links       []Link
 }
 
-// ancestor is one folder on the way down, to stop symbolic link loops.
-type ancestor struct {
-	id     FileID
-	parent *ancestor
+// pendingDir is a folder to walk: its listed path, the ignore rules that
+// apply in it, and for one behind a link, its identity and real path.
+type pendingDir struct {
+	rel, real string
+	ign       *ignoreStack
+	id        FileID
 }
 
-func (a *ancestor) has(id FileID) bool {
-	for ; a != nil; a = a.parent {
-		if a.id == id {
-			return true
-		}
+// claim marks the folder id as entered; false if it was already. An
+// unknown identity (no inodes here) is always new, and os.Root's limit on
+// link resolution ends loops.
+func (w *walker) claim(id FileID) bool {
+	if id == (FileID{}) {
+		return true
 	}
-	return false
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.seen[id] {
+		return false
+	}
+	w.seen[id] = true
+	return true
 }
 
-// dir reads the folder rel (already known not to be ignored) and starts
-// the walk of its subfolders; wg was incremented for it.
-func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack, up *ancestor) {
+// dir reads the folder rel (already known not to be ignored, and claimed)
+// and starts the walk of its subfolders; wg was incremented for it.
+func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
 	defer w.wg.Done()
 	if ctx.Err() != nil {
 		return
 	}
 	w.sem <- struct{}{}
-	ents, self, ok := w.readDir(rel)
+	ents, ok := w.readDir(rel)
 	<-w.sem
 	if !ok {
 		return
-	}
-	if self != (FileID{}) {
-		if up.has(self) {
-			return
-		}
-		up = &ancestor{id: self, parent: up}
 	}
 	prefix := rel + "/"
 	if rel == "." {
@@ -125,22 +168,37 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack, up *ance
 		child := prefix + name
 		typ := d.Type()
 		var info fs.FileInfo
+		real := ""
 		if typ&fs.ModeSymlink != 0 {
-			// os.Root refuses a link that leaves the project, and a link
-			// loop fails with ELOOP: both are skipped.
-			fi, err := w.root.fs.Stat(child)
+			// A link that leaves the project, dangles or loops is
+			// skipped; one that stays inside is followed, absolute or
+			// not.
+			target, ok := w.root.resolve(child)
+			if !ok {
+				continue
+			}
+			fi, err := w.root.fs.Stat(target)
 			if err != nil {
 				continue
 			}
-			info, typ = fi, fi.Mode().Type()
+			info, typ, real = fi, fi.Mode().Type(), target
 		}
 		switch {
 		case typ.IsDir():
 			if ign.ignored(child, true) {
 				continue
 			}
+			if real != "" {
+				w.mu.Lock()
+				w.folderLinks = append(w.folderLinks, pendingDir{rel: child, real: real, ign: ign, id: fileID(info)})
+				w.mu.Unlock()
+				continue
+			}
+			if fi, err := d.Info(); err != nil || !w.claim(fileID(fi)) {
+				continue
+			}
 			w.wg.Add(1)
-			go w.dir(ctx, child, ign, up)
+			go w.dir(ctx, child, ign)
 		case typ.IsRegular():
 			if ign.ignored(child, false) {
 				continue
@@ -156,6 +214,11 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack, up *ance
 				continue
 			}
 			files = append(files, Entry{Path: child, Size: info.Size(), ModTime: info.ModTime(), ID: fileID(info)})
+			if real != "" {
+				w.mu.Lock()
+				w.links = append(w.links, Link{Path: child, Real: real})
+				w.mu.Unlock()
+			}
 		}
 	}
 	if len(files) > 0 {
@@ -165,31 +228,34 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack, up *ance
 	}
 }
 
-// readDir lists the folder rel and returns its identity.
-func (w *walker) readDir(rel string) ([]fs.DirEntry, FileID, bool) {
-	f, err := w.root.fs.Open(rel)
+// readDir lists the folder rel.
+func (w *walker) readDir(rel string) ([]fs.DirEntry, bool) {
+	f, err := w.root.openDir(rel)
 	if err != nil {
-		return nil, FileID{}, false
+		return nil, false
 	}
 	defer f.Close()
-	var id FileID
-	if fi, err := f.Stat(); err == nil {
-		if !fi.IsDir() {
-			return nil, FileID{}, false
-		}
-		id = fileID(fi)
+	if fi, err := f.Stat(); err == nil && !fi.IsDir() {
+		return nil, false
 	}
 	ents, err := f.ReadDir(-1)
 	if err != nil && len(ents) == 0 {
-		return nil, FileID{}, false
+		return nil, false
 	}
-	return ents, id, true
+	return ents, true
 }
 
 // readIgnore reads the ignore file at rel, whose patterns are relative to
-// the folder dir; nil if there is none.
+// the folder dir; nil if there is none. As git does, a .gitignore that is
+// a symbolic link is not read (.git/info/exclude is), and the walk and the
+// index's per-path rules both come here, so they cannot disagree.
 func (r *Root) readIgnore(rel, dir string) *ignoreFile {
-	f, err := r.fs.Open(rel)
+	if pathBase(rel) == ".gitignore" {
+		if fi, err := r.fs.Lstat(rel); err != nil || !fi.Mode().IsRegular() {
+			return nil
+		}
+	}
+	f, err := r.openRegular(rel)
 	if err != nil {
 		return nil
 	}

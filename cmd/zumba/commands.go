@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/zumba-dev/zumba/mcpserver"
 	"github.com/zumba-dev/zumba/search"
@@ -88,6 +89,10 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// exitGrace bounds how long `zumba mcp` takes to exit after SIGTERM or
+// SIGINT (the README says at once): what is not finished by then is left.
+const exitGrace = 700 * time.Millisecond
+
 func runMCP(args []string) int {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
 	diag := fs.String("diagnostics", "", "the editor's diagnostics file")
@@ -114,14 +119,24 @@ func runMCP(args []string) int {
 		debug.SetMemoryLimit(160 << 20)
 	}
 	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: &search.IndexOptions{}})
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	// The first signal ends Serve gracefully; restoring the default
-	// handling lets a second one kill a server stuck writing to a client
-	// that no longer reads.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	// The first signal ends Serve gracefully: calls in flight are
+	// cancelled and the disk cache is saved. Whatever a call may still be
+	// blocked on, the process exits 0 within exitGrace; restoring the
+	// default handling lets a second signal kill it at once.
 	go func() {
-		<-ctx.Done()
-		stop()
+		select {
+		case <-sigs:
+		case <-ctx.Done():
+			return
+		}
+		signal.Stop(sigs)
+		cancel()
+		time.AfterFunc(exitGrace, func() { os.Exit(0) })
 	}()
 	if err := srv.Serve(ctx, os.Stdin, os.Stdout); err != nil {
 		return failure(err)
