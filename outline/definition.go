@@ -247,12 +247,15 @@ type sibling struct {
 	named, deco, keyword bool
 }
 
+// newSibling describes n. A named extra is a comment: the tree cursor
+// reports the type of an extra node inside some aliased nodes
+// (tree-sitter-typescript's interface_body) as its parent's.
 func newSibling(n *sitter.Node, src []byte) sibling {
 	t := n.Type()
 	return sibling{
 		node: n, id: n.ID(), start: n.StartByte(), end: n.EndByte(),
 		row: firstRow(n, src), last: lastRow(n),
-		named: n.IsNamed(), deco: isDecoration(t), keyword: isKeyword(t),
+		named: n.IsNamed(), deco: isDecoration(t) || n.IsExtra() && n.IsNamed(), keyword: isKeyword(t),
 	}
 }
 
