@@ -24,20 +24,23 @@ import (
 //
 // tree-sitter then recovers by dropping the class around them, and its
 // members surface as functions at the top level. balanceConditionals
-// overwrites with spaces what a compiler would not read together, keeping
-// every byte and line in place:
+// overwrites with spaces, keeping every byte and line in place, the
+// conditionals the grammar cannot read where they stand:
 //
-//   - every preprocessor line except #define (conditionals, #include,
-//     #pragma, #error…), so the code around it reads as one piece;
-//   - a branch that is certainly dead: #if 0, and #ifdef __cplusplus in C
-//     (#ifndef __cplusplus in C++);
-//   - the #elif and #else branches of a conditional whose branches do not
-//     each balance their brackets and end a declaration or statement
-//     (";", "}", "," or ":"): those are alternatives for one piece of code,
-//     and only the first live one is kept, as a compiler with that
-//     configuration would read it. Branches that are whole declarations
-//     are all kept, so both definitions of a function written per platform
-//     are listed.
+//   - a conditional is left alone when it stands where a declaration or
+//     statement may start and each live branch balances its brackets and
+//     ends where another may start: the grammar reads it, and keeps an
+//     error inside one branch there;
+//   - any other conditional loses its directive lines, so the code around
+//     reads as one piece; when its branches do not each balance their
+//     brackets they are alternatives for one piece of code, and only the
+//     first live one is kept, as a compiler with that configuration would
+//     read it;
+//   - a dead branch is blanked: #if 0, and an unbalanced #ifdef
+//     __cplusplus branch in C (`extern "C" {`; #ifndef __cplusplus in
+//     C++), while a whole declaration there is kept as written;
+//   - #include, #pragma and the like are blanked where no declaration may
+//     start (inside an initializer); #define is never touched.
 //
 // It returns src itself when it changes nothing and never modifies src.
 func balanceConditionals(src []byte, cpp bool) []byte {
@@ -65,11 +68,18 @@ type condBranch struct {
 	delta      [3]int // how the branch changes the depth of {}, () and []
 	last       byte   // the branch's last significant character, 0 if none
 	dead       bool
+	// other: dead only in the other language (#ifdef __cplusplus in C);
+	// such a branch is blanked only when it is not balanced, as
+	// `extern "C" {`, since ctags and readers count a whole declaration
+	// there as written.
+	other bool
 }
 
 type condGroup struct {
 	depth    [3]int // the depth where the group starts
+	prev     byte   // the last significant character before it
 	branches []*condBranch
+	lines    [][2]int // its directive lines
 }
 
 type condScanner struct {
@@ -77,6 +87,7 @@ type condScanner struct {
 	out    []byte
 	cpp    bool
 	depth  [3]int
+	last   byte // the last significant character of the code kept so far
 	groups []*condGroup
 	// raw is the closing delimiter of the raw string being read, ")x\"".
 	raw []byte
@@ -170,36 +181,64 @@ func (s *condScanner) directive(start, end int) {
 	case "define":
 		return
 	case "if", "ifdef", "ifndef":
-		g := &condGroup{depth: s.depth}
+		g := &condGroup{depth: s.depth, prev: s.last}
 		s.groups = append(s.groups, g)
-		g.branches = append(g.branches, &condBranch{start: end, dead: s.deadBranch(kw, rest)})
+		dead, other := s.deadBranch(kw, rest)
+		g.branches = append(g.branches, &condBranch{start: end, dead: dead, other: other})
+		g.lines = append(g.lines, [2]int{start, end})
+		return
 	case "elif", "elifdef", "elifndef", "else":
 		if len(s.groups) > 0 {
 			s.closeBranch(start)
 			g := s.groups[len(s.groups)-1]
-			s.depth = g.depth
-			g.branches = append(g.branches, &condBranch{start: end, dead: kw != "else" && s.deadBranch(kw[2:], rest)})
+			s.depth, s.last = g.depth, g.prev
+			b := &condBranch{start: end}
+			if kw != "else" {
+				b.dead, b.other = s.deadBranch(kw[2:], rest)
+			}
+			g.branches = append(g.branches, b)
+			g.lines = append(g.lines, [2]int{start, end})
+			return
 		}
 	case "endif":
 		if len(s.groups) > 0 {
+			s.groups[len(s.groups)-1].lines = append(s.groups[len(s.groups)-1].lines, [2]int{start, end})
 			s.endGroup(start)
+			return
 		}
 	}
-	s.blank(start, end)
+	// #include, #pragma, #error…: where a declaration or statement may
+	// start, the grammar reads them; elsewhere they are blanked.
+	if !endsPiece(s.last) {
+		s.blank(start, end)
+	}
+}
+
+// endsPiece reports whether a declaration or statement may start after
+// the significant character c (0 for none): where the grammar reads
+// preprocessor lines and keeps the errors of one branch inside it. A
+// name or ")" counts: lines that are only a macro (U_NAMESPACE_END,
+// DECLARE_X(y)) end pieces as often as not.
+func endsPiece(c byte) bool {
+	return c == 0 || c == ';' || c == '}' || c == '{' || c == ':' || c == ')' || isIdentByte(c)
 }
 
 // deadBranch reports whether a branch opened by #if, #ifdef or #ifndef
-// with this condition is never compiled.
-func (s *condScanner) deadBranch(kw string, cond []byte) bool {
+// with this condition is never compiled, and whether that is only because
+// it is for the other language.
+func (s *condScanner) deadBranch(kw string, cond []byte) (dead, other bool) {
 	switch kw {
 	case "if":
-		return deadIf.Match(cond) || (!s.cpp && definedCplusplus.Match(cond)) || (s.cpp && notDefinedCplusplus.Match(cond))
+		if deadIf.Match(cond) {
+			return true, false
+		}
+		other = (!s.cpp && definedCplusplus.Match(cond)) || (s.cpp && notDefinedCplusplus.Match(cond))
 	case "ifdef":
-		return !s.cpp && definedCplusplus.Match(cond)
+		other = !s.cpp && definedCplusplus.Match(cond)
 	case "ifndef":
-		return s.cpp && definedCplusplus.Match(cond)
+		other = s.cpp && definedCplusplus.Match(cond)
 	}
-	return false
+	return other, other
 }
 
 func (s *condScanner) closeBranch(end int) {
@@ -217,31 +256,51 @@ func (s *condScanner) endGroup(end int) {
 	s.closeBranch(end)
 	g := s.groups[len(s.groups)-1]
 	s.groups = s.groups[:len(s.groups)-1]
+	for _, b := range g.branches {
+		if b.other && b.delta == [3]int{} {
+			b.dead = false
+		}
+	}
 	var primary *condBranch
 	whole := true
+	// clean: a group of whole declarations or statements where one may
+	// start, which the grammar reads as it is.
+	clean := endsPiece(g.prev)
 	for _, b := range g.branches {
 		if b.dead {
+			clean = false
 			continue
 		}
 		if primary == nil {
 			primary = b
 		}
-		if b.delta != [3]int{} || (b.last != 0 && b.last != ';' && b.last != '}' && b.last != ',' && b.last != ':') {
+		if b.delta != [3]int{} {
 			whole = false
 		}
+		if b.delta != [3]int{} || b.last == ',' || (b.last != 0 && !endsPiece(b.last)) {
+			clean = false
+		}
 	}
-	s.depth = g.depth
-	for _, b := range g.branches {
-		if b.dead || (b != primary && !whole) {
-			s.blank(b.start, b.end)
+	s.depth, s.last = g.depth, g.prev
+	if !clean {
+		for _, l := range g.lines {
+			s.blank(l[0], l[1])
+		}
+		for _, b := range g.branches {
+			if b.dead || (b != primary && !whole) {
+				s.blank(b.start, b.end)
+			}
 		}
 	}
 	if primary != nil {
 		for k := range s.depth {
 			s.depth[k] += primary.delta[k]
 		}
-		if outer := s.branch(); outer != nil && primary.last != 0 {
-			outer.last = primary.last
+		if primary.last != 0 {
+			s.last = primary.last
+			if outer := s.branch(); outer != nil {
+				outer.last = primary.last
+			}
 		}
 	}
 }
@@ -338,6 +397,7 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 }
 
 func (s *condScanner) note(b *condBranch, c byte) {
+	s.last = c
 	if b != nil {
 		b.last = c
 	}

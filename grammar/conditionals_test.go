@@ -24,14 +24,17 @@ func TestBalanceConditionals(t *testing.T) {
 			"        |  if (a) {|     |          |      |  }",
 		},
 		{
-			"whole declarations in every branch are all kept", true,
-			"#ifdef _WIN32|int open_w(void);|#else|int open(void);|#endif",
-			"             |int open_w(void);|     |int open(void);|      ",
+			// The grammar reads these, and keeps an error in one branch there.
+			"whole declarations where one may start are left alone", true,
+			"int a;|#ifdef _WIN32|int open_w(void);|#else|int open(void);|#endif",
+			"int a;|#ifdef _WIN32|int open_w(void);|#else|int open(void);|#endif",
 		},
 		{
-			"a function head per platform keeps the first", false,
+			// Balanced branches are all kept: a branch that ends in a
+			// name or ")" ends in a macro line as often as in a head.
+			"a function head per platform is left to the grammar", false,
 			"#ifdef _WIN32|void f(int a)|#else|void f(long a)|#endif|{ }",
-			"             |void f(int a)|     |              |      |{ }",
+			"#ifdef _WIN32|void f(int a)|#else|void f(long a)|#endif|{ }",
 		},
 		{
 			"#if 0 is dead, its #else lives", false,
@@ -44,19 +47,24 @@ func TestBalanceConditionals(t *testing.T) {
 			"                  |            |      |int f(void);",
 		},
 		{
+			"a whole declaration for C++ is read in C too", false,
+			"int a;|#ifdef __cplusplus|extern \"C\" int f(int);|#else|int f();|#endif",
+			"int a;|#ifdef __cplusplus|extern \"C\" int f(int);|#else|int f();|#endif",
+		},
+		{
 			"__cplusplus is defined in C++", true,
 			"#ifdef __cplusplus|extern \"C\" {|#endif|int f(void);",
 			"                  |extern \"C\" {|      |int f(void);",
 		},
 		{
-			"#define stays, #include and #pragma go", true,
-			"#include <x.h>|#pragma once|#define N 1|# define M(a) \\|  (a)",
-			"              |            |#define N 1|# define M(a) \\|  (a)",
+			"#define stays, #include goes only inside an expression", true,
+			"#include <x.h>|int a[] = {1,|#include \"more.inc\"|#define N 1|2};",
+			"#include <x.h>|int a[] = {1,|                   |#define N 1|2};",
 		},
 		{
 			"brackets in strings, characters and comments do not count", true,
-			"#if A|f('{', \"{\", R\"x({)x\"); // {|/* { */ int g(1'000);|#else|h();|#endif",
-			"     |f('{', \"{\", R\"x({)x\"); // {|/* { */ int g(1'000);|     |h();|      ",
+			"y(|#if A|f('{', \"{\", R\"x({)x\"), // {|/* { */ g(1'000),|#else|h(),|#endif|0);",
+			"y(|     |f('{', \"{\", R\"x({)x\"), // {|/* { */ g(1'000),|     |h(),|      |0);",
 		},
 		{
 			"a directive in a block comment is text", true,
@@ -66,13 +74,13 @@ func TestBalanceConditionals(t *testing.T) {
 		{
 			// As for a compiler, a comment is a space within the directive.
 			"a comment continues a directive line", true,
-			"#endif /* a|b */ int a;|int b;",
-			"           |           |int b;",
+			"f(|#if A|1,|#endif /* a|b */ 3,|2);",
+			"f(|     |1,|           |       |2);",
 		},
 		{
 			"nested groups are decided inside out", true,
 			"#if A|#if B|{|#else|{|#endif|}|#else|x;|#endif",
-			"     |     |{|     | |      |}|     |x;|      ",
+			"#if A|     |{|     | |      |}|#else|x;|#endif",
 		},
 	}
 	for _, tt := range tests {

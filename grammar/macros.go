@@ -139,9 +139,12 @@ func blankMacros(src []byte) []byte {
 	for _, m := range defineComment.FindAllSubmatchIndex(src, -1) {
 		blank(m[2], m[3])
 	}
+	for _, m := range accessMacro.FindAllSubmatchIndex(src, -1) {
+		blank(m[2], m[3])
+	}
 	for _, m := range lineMacro.FindAllSubmatchIndex(src, -1) {
 		next := src[m[1]:min(len(src), m[1]+200)]
-		if declaratorNext.Match(next) && !nextIsLineMacro(next) {
+		if declaratorNext.Match(next) && !nextIsLineMacro(next) && !tryCatchMacro.Match(src[m[2]:m[3]]) {
 			continue
 		}
 		blank(m[2], m[3])
@@ -151,6 +154,18 @@ func blankMacros(src []byte) []byte {
 	}
 	return out
 }
+
+// accessMacro: a line that is only a macro and a colon, an access
+// specifier a macro chooses ("JSON_PRIVATE_UNLESS_TESTED:" is private or
+// public), which the grammar reads as a bit-field and loses the class
+// after it. Blanked with its colon, the members stay in the section
+// before; an upper-case goto label loses nothing the outline shows.
+var accessMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9][ \t]*:)[ \t]*(?://[^\n]*|/\*[^\n]*\*/)?[ \t]*\r?$`)
+
+// tryCatchMacro: exceptions a macro switches on or off, "JSON_TRY" and
+// "JSON_CATCH (std::out_of_range&)" before a block; read as a function's
+// head or a braced initializer, they cost the class around them.
+var tryCatchMacro = regexp.MustCompile(`^\s*(?:[A-Z0-9]+_)*(?:TRY|CATCH|CATCH_ALL|FINALLY)\b`)
 
 // defineComment: a /* comment */ on a line that continues a #define.
 var defineComment = regexp.MustCompile(`(/\*[^\n]*?\*/)[^\n]*\\\r?\n`)

@@ -68,6 +68,9 @@ type Language struct {
 	// HeadingLevels: the language's headings nest by their level (Markdown's
 	// # and ##), not by the containment of their nodes.
 	HeadingLevels bool
+	// Tests says which of the language's files hold tests (see
+	// [IsTestFile]).
+	Tests TestFiles
 
 	language func() *sitter.Language
 
@@ -82,29 +85,29 @@ var registry = []*Language{
 	{Name: "bash", Extensions: []string{".sh", ".bash"}, Interpreters: []string{"sh", "bash", "dash", "ksh"}, language: bash.GetLanguage},
 	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: prepareC, language: c.GetLanguage},
 	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: prepareCpp, language: cpp.GetLanguage},
-	{Name: "csharp", Extensions: []string{".cs"}, language: csharp.GetLanguage},
+	{Name: "csharp", Extensions: []string{".cs"}, Tests: dotnetTests, language: csharp.GetLanguage},
 	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}, language: dockerfile.GetLanguage},
 	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}, language: elixir.GetLanguage},
 	{Name: "elm", Extensions: []string{".elm"}, language: elm.GetLanguage},
-	{Name: "go", Extensions: []string{".go"}, language: golang.GetLanguage},
+	{Name: "go", Extensions: []string{".go"}, Tests: TestFiles{Names: []string{"*_test.go"}}, language: golang.GetLanguage},
 	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}, language: hcl.GetLanguage},
-	{Name: "java", Extensions: []string{".java"}, language: java.GetLanguage},
-	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, language: javascript.GetLanguage},
-	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, language: kotlin.GetLanguage},
+	{Name: "java", Extensions: []string{".java"}, Tests: dotnetTests, language: java.GetLanguage},
+	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, Tests: jsTests, language: javascript.GetLanguage},
+	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, Tests: dotnetTests, language: kotlin.GetLanguage},
 	{Name: "lua", Extensions: []string{".lua"}, Interpreters: []string{"lua", "luajit"}, language: lua.GetLanguage},
 	{Name: "markdown", Extensions: []string{".md", ".markdown"}, Prepare: guardMarkdown, HeadingLevels: true, language: markdown.GetLanguage},
 	{Name: "ocaml", Extensions: []string{".ml"}, language: ocaml.GetLanguage},
 	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}, language: php.GetLanguage},
 	{Name: "protobuf", Extensions: []string{".proto"}, language: protobuf.GetLanguage},
-	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, language: python.GetLanguage},
-	{Name: "ruby", Extensions: []string{".rb", ".rake", ".gemspec"}, Filenames: []string{"Rakefile", "Gemfile"}, Interpreters: []string{"ruby"}, language: ruby.GetLanguage},
-	{Name: "rust", Extensions: []string{".rs"}, language: rust.GetLanguage},
+	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, Tests: TestFiles{Names: []string{"test_*.py", "*_test.py", "conftest.py"}, Dirs: []string{"tests"}}, language: python.GetLanguage},
+	{Name: "ruby", Extensions: []string{".rb", ".rake", ".gemspec"}, Filenames: []string{"Rakefile", "Gemfile"}, Interpreters: []string{"ruby"}, Tests: TestFiles{Dirs: []string{"spec", "test"}}, language: ruby.GetLanguage},
+	{Name: "rust", Extensions: []string{".rs"}, Tests: TestFiles{Dirs: []string{"tests"}}, language: rust.GetLanguage},
 	{Name: "scala", Extensions: []string{".scala", ".sc"}, language: scala.GetLanguage},
 	{Name: "sql", Extensions: []string{".sql"}, language: sql.GetLanguage},
 	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift, language: swift.GetLanguage},
 	{Name: "toml", Extensions: []string{".toml"}, language: toml.GetLanguage},
-	{Name: "tsx", Extensions: []string{".tsx"}, language: tsx.GetLanguage},
-	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, language: typescript.GetLanguage},
+	{Name: "tsx", Extensions: []string{".tsx"}, Tests: jsTests, language: tsx.GetLanguage},
+	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, Tests: jsTests, language: typescript.GetLanguage},
 	{Name: "yaml", Extensions: []string{".yaml", ".yml"}, language: yaml.GetLanguage},
 }
 

@@ -42,6 +42,9 @@ type request struct {
 	id     json.RawMessage // nil for a notification
 	method string
 	params json.RawMessage
+	// modern is set by a transport that knows the request is in the
+	// 2026-07-28 revision though its params do not say so.
+	modern bool
 }
 
 // validID reports whether raw is an id JSON-RPC allows: a string, a number

@@ -334,6 +334,7 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 	if rerr != nil {
 		return &response{JSONRPC: "2.0", ID: req.id, Error: rerr}
 	}
+	modern = modern || req.modern
 	switch req.method {
 	case "server/discover":
 		return resultReply(req.id, discover())

@@ -31,6 +31,10 @@ type Definition struct {
 	// Start includes the doc comments, decorators and attributes right
 	// above it (no blank line between); a heading's extent is its section.
 	Start, End int
+	// Decl marks a function or method declared without its body: a
+	// TypeScript overload signature, a C or C++ prototype. find_symbol
+	// lists the implementation before them.
+	Decl bool
 }
 
 // QualifiedName is the qualified name as find_symbol shows and takes it:

@@ -201,6 +201,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 				Line:  int(name.StartPoint().Row) + 1,
 				Start: int(whole.StartPoint().Row) + 1,
 				End:   codeEndLine(whole),
+				Decl:  (kind == grammar.Function || kind == grammar.Method) && bodyless[whole.Type()],
 			},
 			StartByte: whole.StartByte(),
 			EndByte:   whole.EndByte(),
@@ -245,6 +246,17 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 		}
 	}
 	return out
+}
+
+// bodyless are the node types of a function or method declared without
+// its body: TypeScript's overload and interface signatures, C and C++
+// prototypes (a declaration, or a field declaration in a class body).
+var bodyless = map[string]bool{
+	"function_signature":        true,
+	"method_signature":          true,
+	"abstract_method_signature": true,
+	"declaration":               true,
+	"field_declaration":         true,
 }
 
 // endLine is the last line of n; a node that ends with its line break

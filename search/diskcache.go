@@ -85,7 +85,7 @@ type cacheEntry struct {
 // meaning of a record changes.
 const (
 	cacheMagic      = "zumbaFC\x00"
-	cacheVersion    = 3
+	cacheVersion    = 4
 	cacheHeaderSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	cacheFileName   = "files"
 	// maxCacheFile keeps a damaged length field from asking for memory that
@@ -246,7 +246,7 @@ func (c *DiskCache) lookup(rel string, st FileStat) ([]outline.Definition, []uin
 			defs[i] = outline.Definition{
 				Name: strs[cd.name], Kind: cd.kind,
 				Qualified: quals[cd.qual[0]:cd.qual[1]:cd.qual[1]],
-				Line:      cd.line, Start: cd.start, End: cd.end,
+				Line:      cd.line, Start: cd.start, End: cd.end, Decl: cd.decl,
 			}
 		}
 	}
@@ -303,7 +303,7 @@ func (c *DiskCache) encodeRecord(rec CacheRecord) []byte {
 	b = binary.AppendUvarint(b, uint64(len(rec.Definitions)))
 	for _, d := range rec.Definitions {
 		b = binary.AppendUvarint(b, uint64(c.intern(d.Name)))
-		b = append(b, byte(d.Kind))
+		b = append(b, kindByte(d.Kind, d.Decl))
 		line := max(d.Line, 0)
 		b = binary.AppendUvarint(b, uint64(line))
 		b = binary.AppendUvarint(b, uint64(max(line-d.Start, 0)))
@@ -462,7 +462,8 @@ func BuildProducer() string {
 //
 // and a record:
 //
-//	definitions   uvarint count, each: name id, kind (1 byte), line,
+//	definitions   uvarint count, each: name id, kind (1 byte, its top bit
+//	                Definition.Decl), line,
 //	                line - first line, last line - line, the qualified
 //	                name's part count, then their ids
 //	words         uvarint count, each a string id
@@ -534,8 +535,19 @@ var decodeScratch sync.Pool
 type cacheDef struct {
 	name             uint32
 	kind             grammar.Kind
+	decl             bool
 	line, start, end int
 	qual             [2]int
+}
+
+// declBit, in a definition's kind byte, is Definition.Decl.
+const declBit = 0x80
+
+func kindByte(k grammar.Kind, decl bool) byte {
+	if decl {
+		return byte(k) | declBit
+	}
+	return byte(k)
 }
 
 // decoded is one record, decoded; its slices are reused.
@@ -559,6 +571,8 @@ func (d *decoded) decode(raw []byte, nstrs int) error {
 	for range ndef {
 		name := r.uvarint()
 		k := r.byte()
+		decl := k&declBit != 0
+		k &^= declBit
 		line, before, after := r.uvarint(), r.uvarint(), r.uvarint()
 		nq := r.count()
 		if r.err != nil {
@@ -582,7 +596,7 @@ func (d *decoded) decode(raw []byte, nstrs int) error {
 			d.quals = append(d.quals, uint32(q))
 		}
 		d.defs = append(d.defs, cacheDef{
-			name: uint32(name), kind: grammar.Kind(k),
+			name: uint32(name), kind: grammar.Kind(k), decl: decl,
 			line: int(line), start: int(line - before), end: int(line + after),
 			qual: [2]int{from, len(d.quals)},
 		})
@@ -840,7 +854,7 @@ func renumber(b, raw []byte, nstrs int, newID []uint32) []byte {
 	b = binary.AppendUvarint(b, uint64(len(d.defs)))
 	for _, cd := range d.defs {
 		b = binary.AppendUvarint(b, uint64(newID[cd.name]))
-		b = append(b, byte(cd.kind))
+		b = append(b, kindByte(cd.kind, cd.decl))
 		b = binary.AppendUvarint(b, uint64(cd.line))
 		b = binary.AppendUvarint(b, uint64(cd.line-cd.start))
 		b = binary.AppendUvarint(b, uint64(cd.end-cd.line))

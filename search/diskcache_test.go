@@ -36,6 +36,7 @@ func sampleRecord(i int) CacheRecord {
 		Definitions: []outline.Definition{
 			{Name: "Rpc", Qualified: []string{"Rpc"}, Kind: grammar.Struct, Line: 3, Start: 1, End: 9},
 			{Name: "spawn" + strconv.Itoa(i), Qualified: []string{"Rpc", "spawn" + strconv.Itoa(i)}, Kind: grammar.Method, Line: 5, Start: 4, End: 8},
+			{Name: "spawn" + strconv.Itoa(i), Qualified: []string{"Rpc", "spawn" + strconv.Itoa(i)}, Kind: grammar.Method, Line: 4, Start: 4, End: 4, Decl: true},
 			{Name: "Ünïcode", Qualified: []string{"Ünïcode"}, Kind: grammar.Heading, Line: 1 << 20, Start: 1 << 20, End: 1<<20 + 1},
 		},
 		Words: []string{"Rpc", "spawn" + strconv.Itoa(i), "err", "", "Ünïcode"},

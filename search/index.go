@@ -1009,10 +1009,11 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 			}
 			seen[r] = true
 			c := cand{r: r}
+			test := grammar.IsTestFile(r.path)
 			for _, d := range r.defs {
 				d.Path = r.path
 				if q.exact(&d) {
-					c.defs = append(c.defs, Def{Definition: d, rank: q.foldText(&d), exact: true})
+					c.defs = append(c.defs, Def{Definition: d, rank: q.foldText(&d), exact: true, test: test})
 				}
 			}
 			if len(c.defs) > 0 {
@@ -1021,7 +1022,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 		}
 	}
 	ix.mu.RUnlock()
-	slices.SortFunc(exact, func(a, b cand) int { return strings.Compare(a.r.path, b.r.path) })
+	slices.SortFunc(exact, func(a, b cand) int { return compareFiles(a.r.path, b.r.path) })
 	res := &SymbolResult{Searched: n, Files: n}
 	word := NewWordScanner(string(q.needle))
 	sc := &Scratch{}
@@ -1051,6 +1052,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int) (*Symbol
 		defs = ix.fuzzy(ctx, q, limit, sc)
 		res.Fuzzy = len(defs) > 0
 	}
+	defs = implFirst(defs)
 	if limit >= 0 && len(defs) > limit {
 		defs, res.More = defs[:limit], true
 	}
@@ -1066,16 +1068,22 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	ents := map[string]Entry{}
 	ix.mu.RLock()
 	for _, r := range ix.files {
+		test, known := false, false
 		for _, d := range r.defs {
 			d.Path = r.path
 			if rank := q.foldText(&d); strings.Contains(strings.ToLower(rank), q.fold) {
-				defs = append(defs, Def{Definition: d, rank: rank})
+				if !known {
+					test, known = grammar.IsTestFile(r.path), true
+				}
+				defs = append(defs, Def{Definition: d, rank: rank, test: test})
 				ents[r.path] = r.entry()
 			}
 		}
 	}
 	ix.mu.RUnlock()
 	sortFuzzy(defs, q)
+	// Before the cut, as Symbols does.
+	defs = implFirst(defs)
 	type file struct {
 		ok     bool
 		data   []byte

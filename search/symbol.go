@@ -2,7 +2,6 @@ package search
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -29,7 +28,7 @@ const (
 	SymbolFallback = "No exact match; names containing it:"
 	SymbolMore     = "… more; narrow it with a longer or qualified name (Type.method)"
 	// SymbolStopped takes the files searched and the files there are.
-	SymbolStopped = "… stopped at the time limit after the first %d of %d files (in path order); a qualified name (Type.method) is faster"
+	SymbolStopped = "… stopped at the time limit after the first %d of %d files (in path order, test files last); a qualified name (Type.method) is faster"
 )
 
 // Def is one definition find_symbol found.
@@ -42,6 +41,8 @@ type Def struct {
 	// exact: the definition is what the query names, not only a name
 	// containing it.
 	exact bool
+	// test: the definition is in a test file (see rank.go).
+	test bool
 }
 
 // SymbolQuery is a parsed find_symbol name.
@@ -195,13 +196,15 @@ type SymbolResult struct {
 	Searched, Files int
 }
 
-// Symbols finds the definitions q names in files, reading them from src.
-// Exact matches come in path and line order; when there are none, the
-// definitions whose names contain q (ignoring case) come best first. It
+// Symbols finds the definitions q names in files (in path order), reading
+// them from src. Exact matches come in path and line order, own files
+// before test files; when there are none, the definitions whose names
+// contain q (ignoring case) come best first (see rank.go). It
 // stops after limit results (limit < 0: no limit), and starts no new file
 // after the deadline (zero: none), saying how far it got.
 func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
 	res := &SymbolResult{Files: len(files)}
+	files = testsLast(files)
 	// Files that hold the name as a whole word are parsed in the first
 	// pass, which notes their fuzzy matches too; files that hold it only
 	// inside other words or in another case are parsed in the second pass,
@@ -258,30 +261,12 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 	if len(defs) == 0 {
 		res.Fuzzy = false
 	}
+	defs = implFirst(defs)
 	if limit >= 0 && len(defs) > limit {
 		defs, res.More = defs[:limit], true
 	}
 	res.Defs = defs
 	return res, nil
-}
-
-// sortFuzzy orders fallback definitions best first: names starting with
-// the query, then shorter names, then by path and line.
-func sortFuzzy(defs []Def, q SymbolQuery) {
-	slices.SortFunc(defs, func(a, b Def) int {
-		ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
-		pa, pb := strings.HasPrefix(ra, q.fold), strings.HasPrefix(rb, q.fold)
-		if pa != pb {
-			if pa {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Or(
-			cmp.Compare(utf8.RuneCountInString(ra), utf8.RuneCountInString(rb)),
-			strings.Compare(a.Path, b.Path),
-			cmp.Compare(a.Line, b.Line))
-	})
 }
 
 // scanDefs reads files in parallel, parses those pre accepts (a cheap byte
@@ -358,6 +343,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 	}
 	var out []Def
 	var starts []int
+	test := grammar.IsTestFile(path)
 	for _, d := range o.Definitions(path) {
 		exact, fuzzy := classify(&d)
 		if !exact && !fuzzy {
@@ -366,7 +352,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 		if starts == nil {
 			starts = lineStarts(data)
 		}
-		out = append(out, Def{Definition: d, Text: lineText(data, starts, d.Line), rank: rank(&d), exact: exact})
+		out = append(out, Def{Definition: d, Text: lineText(data, starts, d.Line), rank: rank(&d), exact: exact, test: test})
 	}
 	return out
 }
@@ -494,7 +480,7 @@ func (res *SymbolResult) Text(q SymbolQuery) string {
 	}
 	if len(res.Defs) == 0 {
 		if stopped != "" {
-			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
+			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
 		}
 		if r, ok := q.stray(); ok {
 			if s := q.namePart(); s != "" {

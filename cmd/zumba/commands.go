@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -29,7 +30,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{
-		{name: "mcp", usage: "DIR [--diagnostics FILE]", short: "serve MCP over stdio for the project in DIR", run: runMCP},
+		{name: "mcp", usage: "DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR", run: runMCP},
 		{name: "outline", usage: "FILE", short: "print a file's outline", run: runOutline},
 		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
 		{name: "read", usage: "NAME [DIR]", short: "print the source of NAME's definition (a name, Type.method or path:line)", run: runRead},
@@ -89,19 +90,30 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+const mcpUsage = "usage: zumba mcp DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]"
+
 // exitGrace bounds how long `zumba mcp` takes to exit after SIGTERM or
 // SIGINT (the README says at once): what is not finished by then is left.
 const exitGrace = 700 * time.Millisecond
 
+// httpExitGrace is exitGrace for `zumba mcp --http`, which lets the calls
+// of its many clients finish (ServeListener waits up to 30 s for them).
+const httpExitGrace = 35 * time.Second
+
 func runMCP(args []string) int {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
 	diag := fs.String("diagnostics", "", "the editor's diagnostics file")
+	addr := fs.String("http", "", "serve Streamable HTTP at this address instead of stdio")
+	tokenFile := fs.String("token-file", "", "the file holding the bearer token HTTP clients must send")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usageError("mcp: " + err.Error() + "; usage: zumba mcp DIR [--diagnostics FILE]")
+		return usageError("mcp: " + err.Error() + "; " + mcpUsage)
 	}
 	if len(pos) != 1 {
-		return usageError("mcp takes one project folder; usage: zumba mcp DIR [--diagnostics FILE]")
+		return usageError("mcp takes one project folder; " + mcpUsage)
+	}
+	if *tokenFile != "" && *addr == "" {
+		return usageError("mcp: --token-file needs --http; " + mcpUsage)
 	}
 	root, err := search.OpenRoot(pos[0])
 	if err != nil {
@@ -128,6 +140,10 @@ func runMCP(args []string) int {
 	// cancelled and the disk cache is saved. Whatever a call may still be
 	// blocked on, the process exits 0 within exitGrace; restoring the
 	// default handling lets a second signal kill it at once.
+	grace := exitGrace
+	if *addr != "" {
+		grace = httpExitGrace
+	}
 	go func() {
 		select {
 		case <-sigs:
@@ -136,12 +152,70 @@ func runMCP(args []string) int {
 		}
 		signal.Stop(sigs)
 		cancel()
-		time.AfterFunc(exitGrace, func() { os.Exit(0) })
+		time.AfterFunc(grace, func() { os.Exit(0) })
 	}()
+	if *addr != "" {
+		return serveHTTP(ctx, srv, *addr, *tokenFile)
+	}
 	if err := srv.Serve(ctx, os.Stdin, os.Stdout); err != nil {
 		return failure(err)
 	}
 	return 0
+}
+
+// serveHTTP serves MCP over Streamable HTTP at addr until a signal. A
+// server reachable from other machines must have a token.
+func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr, tokenFile string) int {
+	token, err := readToken(tokenFile)
+	if err != nil {
+		return failure(err)
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return usageError(fmt.Sprintf("mcp: --http %q: want HOST:PORT, such as 127.0.0.1:7130", addr))
+	}
+	loopback := loopbackHost(host)
+	if !loopback && token == "" {
+		return failure(fmt.Errorf("--http %s is reachable from other machines: set a token with --token-file FILE or ZUMBA_TOKEN, or listen on 127.0.0.1", addr))
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return failure(err)
+	}
+	fmt.Fprintf(os.Stderr, "zumba: serving MCP at http://%s/mcp\n", ln.Addr())
+	if err := srv.ServeListener(ctx, ln, mcpserver.HTTPOptions{Token: token, Loopback: loopback}); err != nil {
+		return failure(err)
+	}
+	return 0
+}
+
+// loopbackHost reports whether host is this machine only: localhost or
+// a loopback IP. An empty host listens on every interface.
+func loopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// readToken reads the bearer token from file, or else from ZUMBA_TOKEN.
+func readToken(file string) (string, error) {
+	if file == "" {
+		return strings.TrimSpace(os.Getenv("ZUMBA_TOKEN")), nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("read token: %w", err)
+	}
+	token := strings.TrimSpace(string(b))
+	if token == "" {
+		return "", fmt.Errorf("token file %s is empty", file)
+	}
+	if strings.ContainsAny(token, " \t\r\n") {
+		return "", fmt.Errorf("token file %s holds more than one line or word", file)
+	}
+	return token, nil
 }
 
 func runOutline(args []string) int {

@@ -22,11 +22,12 @@
 ; Functions
 
 ; new Object() { public String toString() { … } } — a method of an anonymous
-; class is part of the body it is written in.
+; class, nested under the variable that holds the class (see Constants) or
+; else under the method or class it is written in.
 (object_creation_expression
   (class_body
     (method_declaration
-      name: (identifier) @name) @definition.function @skip))
+      name: (identifier) @name) @definition.method))
 
 (method_declaration
   name: (identifier) @name) @definition.function
@@ -57,3 +58,14 @@
 ; int MAX = 10; in an interface is static and final
 (constant_declaration
   declarator: (variable_declarator name: (identifier) @name) @definition.const)
+
+; Comparator<T> BY_NAME = new Comparator<>() { public int compare(…) { … } };
+; A field or local variable holding an anonymous class with methods is a
+; class of that name, as `const C = class { … }` is in JavaScript; a static
+; final field stays a constant (the patterns above come first), with the
+; methods nested under it either way.
+(variable_declarator
+  name: (identifier) @name
+  value: (object_creation_expression
+    (class_body
+      (method_declaration)))) @definition.class

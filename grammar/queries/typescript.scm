@@ -28,6 +28,17 @@
   name: (identifier) @name
   value: (class)) @definition.class
 
+; let Named = class Inner {} is Named (the pattern above): its own name is
+; skipped here, before the next pattern
+(variable_declarator
+  value: (class
+    name: (type_identifier) @name @skip) @definition.class)
+
+; module.exports = class Minipass extends Stream {}: a class expression
+; with a name of its own is a class of that name, at any depth
+(class
+  name: (type_identifier) @name) @definition.class
+
 (interface_declaration
   name: (type_identifier) @name) @definition.interface
 

@@ -347,6 +347,14 @@ function outline(file, text) {
       classMembers(node, parent);
       return;
     } else if (ts.isClassExpression(node)) {
+      // A class expression bound to a name is listed by binding; one with
+      // a name of its own is a class of that name; an anonymous one lists
+      // its members where it is.
+      if (node.name) {
+        add(lineOf(node.name.getStart(sf)), "class", node.name.text, parent);
+        classMembers(node, node.name.text);
+        return;
+      }
       classMembers(node, parent);
       return;
     } else if (ts.isInterfaceDeclaration(node)) {

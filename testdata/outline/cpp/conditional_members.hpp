@@ -33,3 +33,41 @@ class BasicBuffer final : public BufferBase, private Alloc {
 };
 
 }  // namespace util
+
+namespace detail {
+
+// An access specifier a macro chooses (nlohmann's iter_impl).
+template <typename BasicJsonType>
+class iter_impl {
+ public:
+  iter_impl() = default;
+
+ JSON_PRIVATE_UNLESS_TESTED:
+  void set_begin() noexcept {
+#if JSON_DIAGNOSTICS
+    check();
+#endif
+  }
+
+ public:
+  reference operator*() const;
+};
+
+}  // namespace detail
+
+// Exceptions a macro switches on or off (nlohmann's basic_json::at).
+class basic_json {
+ public:
+  reference at(size_type idx) {
+    JSON_TRY
+    {
+      return m_value.array->at(idx);
+    }
+    JSON_CATCH (std::out_of_range&)
+    {
+      JSON_THROW(out_of_range::create(401, "array index out of range"));
+    }
+  }
+
+  const_reference at(size_type idx) const;
+};

@@ -30,3 +30,14 @@ function withLogging(Base) {
 }
 
 const plain = class {};
+
+// A class expression with a name of its own is a class of that name
+// (reduced from minipass and @npmcli/arborist).
+module.exports = class Minipass extends Stream {
+  write(chunk) {}
+};
+
+const withReify = (cls) =>
+  class Reifier extends cls {
+    reify() {}
+  };

@@ -1,0 +1,140 @@
+package search
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/zumba-dev/zumba/grammar"
+)
+
+// How find_symbol ranks what it finds, in one place. Its answer has two
+// groups: exact matches, or else the definitions whose names contain the
+// query. Within a group, definitions in the project's own files come
+// before those in its test files (grammar.IsTestFile: "_test.go",
+// "tests/", "*.spec.ts", testdata and fixtures folders), each part in
+// the group's order: exact matches by path and line; names containing the
+// query with those starting with it first, then shorter names, then by
+// path and line.
+
+// testsLast returns files (in path order) reordered as find_symbol
+// searches them: the project's own files, then its test files, each in
+// path order. Searching in this order lets the search stop at its limit
+// without losing an own file's definition to a test file's.
+func testsLast(files []Entry) []Entry {
+	var own, tests []Entry
+	for _, e := range files {
+		if grammar.IsTestFile(e.Path) {
+			tests = append(tests, e)
+		} else {
+			own = append(own, e)
+		}
+	}
+	if len(tests) == 0 {
+		return files
+	}
+	return append(own, tests...)
+}
+
+// compareFiles orders two files as find_symbol lists exact matches: own
+// files first, then by path.
+func compareFiles(a, b string) int {
+	ta, tb := grammar.IsTestFile(a), grammar.IsTestFile(b)
+	if ta != tb {
+		if ta {
+			return 1
+		}
+		return -1
+	}
+	return strings.Compare(a, b)
+}
+
+// sortFuzzy orders fallback definitions best first: own files before test
+// files, then names starting with the query, then shorter names, then by
+// path and line.
+func sortFuzzy(defs []Def, q SymbolQuery) {
+	slices.SortFunc(defs, func(a, b Def) int {
+		if a.test != b.test {
+			if a.test {
+				return 1
+			}
+			return -1
+		}
+		ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
+		pa, pb := strings.HasPrefix(ra, q.fold), strings.HasPrefix(rb, q.fold)
+		if pa != pb {
+			if pa {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Or(
+			cmp.Compare(utf8.RuneCountInString(ra), utf8.RuneCountInString(rb)),
+			strings.Compare(a.Path, b.Path),
+			cmp.Compare(a.Line, b.Line))
+	})
+}
+
+// implFirst reorders each overload set of defs, a group already in its
+// order: the definitions sharing a full name ("Observable.pipe") among
+// functions and methods, some declared without a body (TypeScript's
+// overload signatures, C and C++ prototypes, outline.Definition.Decl) and some
+// with one. At the place of the set's first member come its
+// implementations, then its signatures, each in the group's order; other
+// definitions keep their places. Own and test files stay apart.
+func implFirst(defs []Def) []Def {
+	type key struct {
+		name string
+		test bool
+	}
+	type set struct {
+		impls, decls []Def
+		listed       bool
+	}
+	var sets map[key]*set
+	for _, d := range defs {
+		if d.Kind != grammar.Function && d.Kind != grammar.Method {
+			continue
+		}
+		if sets == nil {
+			sets = map[key]*set{}
+		}
+		k := key{d.QualifiedName(), d.test}
+		s := sets[k]
+		if s == nil {
+			s = &set{}
+			sets[k] = s
+		}
+		if d.Decl {
+			s.decls = append(s.decls, d)
+		} else {
+			s.impls = append(s.impls, d)
+		}
+	}
+	reorder := false
+	for _, s := range sets {
+		if len(s.impls) > 0 && len(s.decls) > 0 {
+			reorder = true
+			break
+		}
+	}
+	if !reorder {
+		return defs
+	}
+	out := make([]Def, 0, len(defs))
+	for _, d := range defs {
+		var s *set
+		if d.Kind == grammar.Function || d.Kind == grammar.Method {
+			s = sets[key{d.QualifiedName(), d.test}]
+		}
+		switch {
+		case s == nil || len(s.impls) == 0 || len(s.decls) == 0:
+			out = append(out, d)
+		case !s.listed:
+			out = append(append(out, s.impls...), s.decls...)
+			s.listed = true
+		}
+	}
+	return out
+}
