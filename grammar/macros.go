@@ -144,7 +144,7 @@ func blankMacros(src []byte) []byte {
 	}
 	for _, m := range lineMacro.FindAllSubmatchIndex(src, -1) {
 		next := src[m[1]:min(len(src), m[1]+200)]
-		if declaratorNext.Match(next) && !nextIsLineMacro(next) && !tryCatchMacro.Match(src[m[2]:m[3]]) {
+		if declaratorNext.Match(next) && !nextIsLineMacro(next) && !tryCatchMacro.Match(src[m[2]:m[3]]) && !numberArgs.Match(src[m[2]:m[3]]) {
 			continue
 		}
 		blank(m[2], m[3])
@@ -166,6 +166,10 @@ var accessMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9][ \t]*:
 // "JSON_CATCH (std::out_of_range&)" before a block; read as a function's
 // head or a braced initializer, they cost the class around them.
 var tryCatchMacro = regexp.MustCompile(`^\s*(?:[A-Z0-9]+_)*(?:TRY|CATCH|CATCH_ALL|FINALLY)\b`)
+
+// numberArgs: a macro whose arguments are only numbers is an attribute,
+// not a return type: "JSON_HEDLEY_NON_NULL(3)" above a constructor.
+var numberArgs = regexp.MustCompile(`^\s*\w+\s*\(\s*\d+(?:\s*,\s*\d+)*\s*\)\s*$`)
 
 // defineComment: a /* comment */ on a line that continues a #define.
 var defineComment = regexp.MustCompile(`(/\*[^\n]*?\*/)[^\n]*\\\r?\n`)

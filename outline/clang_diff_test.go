@@ -107,7 +107,7 @@ func TestClangDifferential(t *testing.T) {
 			if i := strings.LastIndex(name, "."); i > 0 && !strings.HasPrefix(name, "operator") {
 				name = name[i+1:]
 			}
-			k := key{s.Line, clangKind(s.Kind.String()), name}
+			k := key{s.Line, clangKind(s.Kind.String()), conversionName(name)}
 			ours[k] = append(ours[k], parent)
 		}
 		for _, d := range want[p] {
@@ -351,5 +351,17 @@ func clangEntry(n *clangNode, dir string) *clangDef {
 	if i := strings.IndexByte(name, '<'); i > 0 && !strings.HasPrefix(name, "operator") {
 		name = name[:i]
 	}
+	name = conversionName(name)
 	return &clangDef{javaDef{line: n.locLine, kind: kind, name: name, parent: n.parent}, filepath.Clean(n.locFile)}
+}
+
+// conversionName folds every conversion operator's name into one: clang
+// spells the type as it resolves it ("operator nlohmann::detail::value_t",
+// "operator type-parameter-0-0"), zumba as written ("operator value_t").
+func conversionName(name string) string {
+	if rest, ok := strings.CutPrefix(name, "operator "); ok && rest != "" && rest != "new" && rest != "delete" &&
+		!strings.HasPrefix(rest, "new[") && !strings.HasPrefix(rest, "delete[") && !strings.HasPrefix(rest, "\"\"") {
+		return "operator (conversion)"
+	}
+	return name
 }

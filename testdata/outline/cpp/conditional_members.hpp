@@ -70,4 +70,8 @@ class basic_json {
   }
 
   const_reference at(size_type idx) const;
+
+ protected:
+  JSON_HEDLEY_NON_NULL(3)
+  basic_json(int id_, const char* what_arg) : id(id_) {}
 };
