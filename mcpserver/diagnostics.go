@@ -115,7 +115,7 @@ func (d *diagSource) load(ctx context.Context) ([]diagEntry, time.Time, error) {
 	if err != nil {
 		return nil, time.Time{}, d.readError(err)
 	}
-	if d.cached && sameVersion(d.fi, fi) && d.readAt.Sub(fi.ModTime()) > mtimeSlack {
+	if d.cached && sameVersion(d.fi, fi) && d.readAt.Sub(changedAt(fi)) > mtimeSlack {
 		return d.entries, d.fi.ModTime(), d.err
 	}
 	data, fi, readAt, err := d.read()
@@ -215,9 +215,18 @@ func (d *diagSource) readError(err error) error {
 }
 
 // sameVersion reports whether two looks at a file may have seen the same
-// content: same file (not replaced by a rename), size and modification time.
+// content: same file (not replaced by a rename), size, modification time
+// and status change time (which a write in place sets, even when the
+// modification time is then set back).
 func sameVersion(a, b fs.FileInfo) bool {
-	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
+	return os.SameFile(a, b) && search.StatOf(a) == search.StatOf(b)
+}
+
+// changedAt is when the file was last written or had its status changed,
+// whichever is later.
+func changedAt(fi fs.FileInfo) time.Time {
+	st := search.StatOf(fi)
+	return time.Unix(0, max(st.MTime, st.CTime))
 }
 
 // diagLine is one diagnostic placed in the project, ready to print.

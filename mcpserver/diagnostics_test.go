@@ -431,6 +431,12 @@ func TestDiagnosticsRewritten(t *testing.T) {
 	}
 	wantAnswer(t, s, "", want(6, "sixth"), false)
 
+	// Rewritten in place, same size, its old time set back: the status
+	// change time tells (issue 11, defect 8).
+	time.Sleep(20 * time.Millisecond) // past the kernel's coarse clock tick
+	writeFile(t, diagFile, entry(8, "eight"), writtenAt)
+	wantAnswer(t, s, "", want(8, "eight"), false)
+
 	// Malformed, then fixed.
 	writeFile(t, diagFile, []byte(`{"a": 1}`), writtenAt.Add(2*time.Second))
 	if _, isError := callDiagnostics(t, s, ""); !isError {

@@ -1,7 +1,12 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/zumba-dev/zumba/search"
 )
@@ -13,9 +18,15 @@ var findReferencesTool = &Tool{
 	Params: []Param{
 		{Name: "name", Description: "The name to find.", Required: true},
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
+		{Name: "group", Description: "\"definition\": group the lines under the function, method or type that holds them, to see who uses the name.", Enum: []string{"definition"}},
+		{Name: "code", Description: "true: leave out lines where the name is only in comments or strings, to see real uses.", Bool: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return s.findReferences(ctx, args["name"], args["path"])
+		opts := search.RefOptions{Group: args["group"] == "definition", Code: args["code"] == "true"}
+		if opts == (search.RefOptions{}) {
+			return s.findReferences(ctx, args["name"], args["path"])
+		}
+		return s.findSites(ctx, args["name"], args["path"], opts)
 	},
 }
 
@@ -27,4 +38,139 @@ func FindReferences(ctx context.Context, root *search.Root, name, path string) (
 		return toolError(err), true
 	}
 	return text, false
+}
+
+// findSites answers find_references with options, from the index when
+// there is one.
+func (s *Server) findSites(ctx context.Context, name, path string, opts search.RefOptions) (string, bool) {
+	var (
+		res *search.Sites
+		err error
+	)
+	if s.index == nil {
+		res, err = search.FindSites(ctx, s.cfg.Root, name, path, opts, search.RefLimit, &s.parses)
+	} else {
+		res, err = s.index.FindSites(ctx, name, path, opts, search.RefLimit, &s.parses)
+	}
+	if err != nil {
+		return toolError(err), true
+	}
+	return formatSites(res, strings.TrimSpace(name), strings.TrimSpace(path), opts), false
+}
+
+// formatSites prints the hits: "PATH:LINE: TEXT" lines, or with Group one
+// "PATH:LINE KIND QUALIFIED.NAME" header per definition (or "PATH (top
+// level)") with its hits under it as "  LINE: TEXT"; then a last line
+// counting what was left out.
+func formatSites(res *search.Sites, name, path string, opts search.RefOptions) string {
+	var sb strings.Builder
+	if len(res.Sites) == 0 && !res.More {
+		switch {
+		case opts.Code && res.InComments+res.InProse > 0:
+			sb.WriteString("No code references to " + name)
+			if path != "" {
+				sb.WriteString(" in files matching " + path)
+			}
+			sb.WriteString(": " + leftOut(res) + ".")
+		case path != "":
+			fmt.Fprintf(&sb, "No references to %s in files matching %s.", name, path)
+		default:
+			fmt.Fprintf(&sb, "No references to %s.", name)
+		}
+		return sb.String()
+	}
+	if opts.Group {
+		writeGroups(&sb, res.Sites)
+	} else {
+		for _, st := range res.Sites {
+			sb.WriteString(st.Path + ":" + strconv.Itoa(st.Line) + ": " + st.Text + "\n")
+		}
+	}
+	if res.More {
+		sb.WriteString("… ")
+		if res.MoreAtLeast {
+			sb.WriteString("at least ")
+		}
+		sb.WriteString(strconv.Itoa(res.MoreHits) + " more " + plural(res.MoreHits, "hit", "hits") + " in ")
+		if res.MoreAtLeast {
+			sb.WriteString("at least ")
+		}
+		sb.WriteString(strconv.Itoa(res.MoreFiles) + " " + plural(res.MoreFiles, "file", "files"))
+		if opts.Code {
+			sb.WriteString(" (counting comments and strings)")
+		}
+		sb.WriteString("; narrow it with path")
+	}
+	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+// writeGroups writes each file's hits grouped under the innermost
+// definition that holds them: the hits at top level first, then the
+// definitions in the order of their name lines, each group's hits in line
+// order.
+func writeGroups(sb *strings.Builder, sites []search.Site) {
+	for i := 0; i < len(sites); {
+		j := i
+		for j < len(sites) && sites[j].Path == sites[i].Path {
+			j++
+		}
+		file := slices.Clone(sites[i:j])
+		slices.SortStableFunc(file, func(a, b search.Site) int {
+			return cmp.Compare(groupKey(a), groupKey(b))
+		})
+		for k, st := range file {
+			if k == 0 || st.Def != file[k-1].Def {
+				writeHeader(sb, st, file[k:])
+			}
+			sb.WriteString("  " + strconv.Itoa(st.Line) + ": " + st.Text + "\n")
+		}
+		i = j
+	}
+}
+
+// groupKey orders a file's groups: top level first, then by the line of
+// the definition's name.
+func groupKey(s search.Site) int {
+	if s.Def == nil {
+		return 0
+	}
+	return s.Def.Line
+}
+
+// writeHeader writes the header of the group of first, marking the
+// definition of the name itself when one of the group's hits (in rest) is
+// on its name line.
+func writeHeader(sb *strings.Builder, first search.Site, rest []search.Site) {
+	d := first.Def
+	if d == nil {
+		sb.WriteString(first.Path + " (top level)\n")
+		return
+	}
+	sb.WriteString(first.Path + ":" + strconv.Itoa(d.Line) + " " + d.Kind.String() + " " + d.QualifiedName())
+	for _, s := range rest {
+		if s.Def == d && s.Own {
+			sb.WriteString(" (definition)")
+			break
+		}
+	}
+	sb.WriteByte('\n')
+}
+
+// leftOut says where the hits left out by code are.
+func leftOut(res *search.Sites) string {
+	var parts []string
+	if n := res.InComments; n > 0 {
+		parts = append(parts, strconv.Itoa(n)+" "+plural(n, "hit", "hits")+" in comments or strings")
+	}
+	if n := res.InProse; n > 0 {
+		parts = append(parts, strconv.Itoa(n)+" "+plural(n, "hit", "hits")+" in Markdown or files without a grammar")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -45,13 +45,14 @@ func TestOutlineCache(t *testing.T) {
 	write("package p\nfunc B() {}\n", now)
 	ask("2 function B")
 
-	// Modified long ago: trusted, answered from the cache even when a
-	// rewrite keeps size, time and inode (the case no stat can see).
+	// Modified long ago: a rewrite that keeps size, time and inode is
+	// still seen, by its status change time (issue 11, defect 8).
 	old := now.Add(-time.Hour)
 	write("package p\nfunc C() {}\n", old)
 	ask("2 function C")
+	time.Sleep(20 * time.Millisecond) // past the kernel's coarse clock tick
 	write("package p\nfunc D() {}\n", old)
-	ask("2 function C")
+	ask("2 function D")
 
 	// A new size or time is outlined again.
 	write("package p\nfunc E() {}\n\n", old)

@@ -183,8 +183,8 @@ func writeRest(sb *strings.Builder, path string, from, end int, nested []fold) {
 	fmt.Fprintf(sb, "… %d more line%s (%d-%d); read those lines of %s\n", n, plural, from, end, path)
 }
 
-// writeHeader writes "PATH:START-END KIND NAME".
-func writeHeader(sb *strings.Builder, path string, start, end int, kind, name string) {
+// writeReadHeader writes "PATH:START-END KIND NAME".
+func writeReadHeader(sb *strings.Builder, path string, start, end int, kind, name string) {
 	sb.WriteString(path)
 	sb.WriteByte(':')
 	sb.WriteString(strconv.Itoa(start))
@@ -310,7 +310,7 @@ func answerAt(rel string, lines fileLines, defs []outline.Definition, line int) 
 // with the bodies of the definitions of defs nested in it collapsed as
 // needed. It returns the source lines written.
 func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition, defs []outline.Definition, budget int) int {
-	writeHeader(sb, d.Path, d.Start, d.End, d.Kind.String(), d.QualifiedName())
+	writeReadHeader(sb, d.Path, d.Start, d.End, d.Kind.String(), d.QualifiedName())
 	var nested []fold
 	for k := range defs {
 		n := &defs[k]

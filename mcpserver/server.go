@@ -61,6 +61,8 @@ type Server struct {
 	inflight map[string]context.CancelFunc
 
 	outlines outlineCache
+	// parses keeps the parses find_references' options need.
+	parses search.ParseCache
 }
 
 // New returns a server for the project in cfg.

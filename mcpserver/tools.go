@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -19,11 +21,17 @@ type Tool struct {
 	Handle func(ctx context.Context, s *Server, args Args) (text string, isError bool)
 }
 
-// Param is one argument of a tool. Every argument is a string.
+// Param is one argument of a tool: a string, or a boolean when Bool is
+// set.
 type Param struct {
 	Name        string
 	Description string
 	Required    bool
+	// Bool: the argument is true or false (the strings "true" and "false"
+	// are accepted too); Args holds "true" or "".
+	Bool bool
+	// Enum, when set, lists the values a string argument may take.
+	Enum []string
 }
 
 // Args are a call's arguments by name; an absent optional one is "".
@@ -42,7 +50,14 @@ func (t *Tool) schema() map[string]any {
 	props := map[string]any{}
 	required := []string{}
 	for _, p := range t.Params {
-		props[p.Name] = map[string]any{"type": "string", "description": p.Description}
+		prop := map[string]any{"type": "string", "description": p.Description}
+		if p.Bool {
+			prop["type"] = "boolean"
+		}
+		if len(p.Enum) > 0 {
+			prop["enum"] = p.Enum
+		}
+		props[p.Name] = prop
 		if p.Required {
 			required = append(required, p.Name)
 		}
@@ -107,6 +122,15 @@ func (s *Server) callTool(ctx context.Context, params json.RawMessage) (*toolRes
 	return &toolResult{Content: []textContent{{Type: "text", Text: text}}, IsError: isError}, nil
 }
 
+// quoteList is "a" or "b" for a message.
+func quoteList(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, " or ")
+}
+
 func toolNames() string {
 	names := make([]string, 0, len(tools))
 	for _, t := range tools {
@@ -156,8 +180,24 @@ func (t *Tool) decode(raw json.RawMessage) (Args, error) {
 			continue
 		}
 		var str string
+		if p.Bool {
+			var b bool
+			if json.Unmarshal(v, &b) != nil {
+				if json.Unmarshal(v, &str) != nil || (str != "true" && str != "false") {
+					return nil, fmt.Errorf("%s: argument %q must be true or false", t.Name, p.Name)
+				}
+				b = str == "true"
+			}
+			if b {
+				args[p.Name] = "true"
+			}
+			continue
+		}
 		if json.Unmarshal(v, &str) != nil {
 			return nil, fmt.Errorf("%s: argument %q must be a string", t.Name, p.Name)
+		}
+		if len(p.Enum) > 0 && str != "" && !slices.Contains(p.Enum, str) {
+			return nil, fmt.Errorf("%s: argument %q must be %s", t.Name, p.Name, quoteList(p.Enum))
 		}
 		args[p.Name] = str
 	}

@@ -125,6 +125,49 @@ func TestPathological(t *testing.T) {
 	t.Logf("%d-byte inputs: slowest %s in %v; %d parses stopped at the deadline", n, worstCase, worst, stopped)
 }
 
+// deepInputs are sources nested tens of thousands of levels deep, as a
+// hostile user wrote them (issue 11, defect 4): blocks, a long sum, and
+// nested functions; each has a definition after the deep part.
+func deepInputs(n int) map[string][]byte {
+	return map[string][]byte{
+		"deep.ts":   []byte("function f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nfunction g(){}\n"),
+		"deep.c":    []byte("int f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nint g(void){return 0;}\n"),
+		"sum.ts":    []byte("const f = " + strings.Repeat("1+", n) + "1;\nfunction g(){}\n"),
+		"nested.js": []byte(strings.Repeat("function f(){", n/8) + strings.Repeat("}", n/8) + "\nfunction g(){}\n"),
+	}
+}
+
+// TestDeepNesting: the query cursor's time on a deep tree stays within
+// the deadline (it used to take 82 s on 60,000 nested blocks, out of
+// reach of any deadline check), and the outline is complete: the
+// definitions inside the deep part and after it.
+func TestDeepNesting(t *testing.T) {
+	const deadline = 3 * time.Second
+	for name, src := range deepInputs(30000) {
+		t.Run(name, func(t *testing.T) {
+			lang := grammar.ForPath(name, src)
+			ctx, cancel := context.WithTimeout(context.Background(), deadline)
+			defer cancel()
+			start := time.Now()
+			o, err := Parse(ctx, lang, src)
+			if d := time.Since(start); d > deadline+2*time.Second {
+				t.Errorf("Parse took %v with a %v deadline", d, deadline)
+			}
+			if err != nil {
+				// A loaded machine may stop it; it must say so.
+				if !strings.Contains(err.Error(), "parse stopped") {
+					t.Errorf("Parse = %v; want an outline or a stopped parse", err)
+				}
+				return
+			}
+			text := o.Text()
+			if !strings.HasPrefix(text, "1 ") || !strings.Contains(text, " g\n") {
+				t.Errorf("outline = %.300q; want f at line 1 and g after it", text)
+			}
+		})
+	}
+}
+
 // TestWideErrorNode pins the query cursor's quadratic case: a flat error
 // node with hundreds of thousands of children used to take hours to query.
 func TestWideErrorNode(t *testing.T) {

@@ -30,6 +30,14 @@ func FuzzOutline(f *testing.F) {
 			f.Add(uint8(i), src)
 		}
 	}
+	// Deep nesting (issue 11, defect 4), in the languages it was found in.
+	for name, src := range deepInputs(20000) {
+		for i, l := range langs {
+			if l == grammar.ForPath(name, src) {
+				f.Add(uint8(i), src)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, lang uint8, src []byte) {
 		l := langs[int(lang)%len(langs)]
 		// A parse that does not end (tree-sitter-swift loops forever on

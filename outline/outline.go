@@ -49,19 +49,35 @@ func getParser() *sitter.Parser {
 
 // Parse outlines src as a file of language lang.
 func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, error) {
+	o, _, err := parse(ctx, lang, src, false)
+	return o, err
+}
+
+// ParseCode is Parse that also returns the parts of src that are not code,
+// from the same parse.
+func ParseCode(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, NonCode, error) {
+	return parse(ctx, lang, src, true)
+}
+
+func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (*Outline, NonCode, error) {
 	q, err := lang.Query()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	timeout := ParseTimeout
-	if deadline, ok := ctx.Deadline(); ok {
-		timeout = time.Until(deadline)
+	// The deadline bounds every step, the parse and the queries alike:
+	// ParseTimeout when the caller set none.
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
+		defer cancel()
 	}
+	deadline, _ := ctx.Deadline()
+	timeout := time.Until(deadline)
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("parse stopped: %w", err)
+		return nil, nil, fmt.Errorf("parse stopped: %w", err)
 	}
 	if timeout <= 0 {
-		return nil, fmt.Errorf("parse stopped: %w", context.DeadlineExceeded)
+		return nil, nil, fmt.Errorf("parse stopped: %w", context.DeadlineExceeded)
 	}
 	// Prepare rewrites what the parser sees without moving a byte, so
 	// names are still read from the file as it is.
@@ -90,20 +106,32 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
+			return nil, nil, fmt.Errorf("parse stopped: %w", ctx.Err())
 		}
 		if errors.Is(err, sitter.ErrOperationLimit) {
-			return nil, fmt.Errorf("parse stopped after %v: %w", timeout.Round(time.Millisecond), context.DeadlineExceeded)
+			return nil, nil, fmt.Errorf("parse stopped after %v: %w", timeout.Round(time.Millisecond), context.DeadlineExceeded)
 		}
-		return nil, fmt.Errorf("parse: %w", err)
+		return nil, nil, fmt.Errorf("parse: %w", err)
 	}
 	defer tree.Close()
 	root := tree.RootNode()
 	defs := collect(ctx, q, root, orig)
+	if err := ctx.Err(); err != nil {
+		// The queries did not finish: an outline missing an unknown part
+		// is not an answer.
+		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", err)
+	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
-	o := &Outline{Entries: nest(defs), Partial: root.HasError() || ctx.Err() != nil}
+	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
 	qualify(o.Entries, nil)
-	return o, nil
+	if !code {
+		return o, nil, nil
+	}
+	nc, err := nonCode(ctx, lang, root, orig)
+	if err != nil {
+		return nil, nil, err
+	}
+	return o, nc, nil
 }
 
 // def is one query match before nesting.

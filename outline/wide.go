@@ -22,11 +22,36 @@ var (
 	pointMax = sitter.Point{Row: math.MaxUint32, Column: math.MaxUint32}
 )
 
+// Deep trees are the query cursor's other quadratic case: a pattern
+// rooted at a node keeps a state alive while the cursor is inside that
+// node, so a chain of k nested nodes (60,000 nested blocks, a 20,000-term
+// sum) costs k² steps in a single NextMatch, which no deadline check can
+// interrupt. A tree deeper than deepProbe is therefore cut: the nodes
+// cutDepth levels below where a query run starts are left out of that
+// run and searched by runs of their own, so no run holds more than about
+// cutDepth live states. Patterns rooted above a cut still see the nodes
+// below it, since the cursor descends into a left-out node for the states
+// that need it.
+const (
+	// cutDepth is the depth, below a run's node, of the nodes searched
+	// by runs of their own in a deep tree.
+	cutDepth = 64
+	// deepProbe is the depth past which a tree is cut; real code stays
+	// well under it.
+	deepProbe = 256
+	// probeStride is the distance in bytes between the points whose depth
+	// is probed. A node deeper than deepProbe+probeStride has ancestors
+	// over probeStride bytes wide deeper than deepProbe, and one of them
+	// holds a probed point.
+	probeStride = 256
+)
+
 // matches runs q over the tree under root and yields the matches that pass
-// the query's predicates. Wide nodes (more than maxChildren children) are
-// left out of the run over their surroundings, and each of their named
-// children is searched on its own, so the cost stays linear. It stops when
-// ctx ends; the caller then has the matches found so far.
+// the query's predicates. Wide error nodes (more than maxChildren
+// children) and, in a deep tree, the nodes cutDepth levels below a run's
+// node are left out of the run over their surroundings and searched on
+// their own, so the cost stays linear. It stops when ctx ends; the caller
+// then has the matches found so far.
 func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte) iter.Seq[*sitter.QueryMatch] {
 	return func(yield func(*sitter.QueryMatch) bool) {
 		qc := sitter.NewQueryCursor()
@@ -50,37 +75,119 @@ func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 				}
 			}
 		}
+		probe := sitter.NewTreeCursor(root)
+		defer probe.Close()
 		var run func(n *sitter.Node) bool
 		run = func(n *sitter.Node) bool {
-			wides := wideNodes(n)
+			cuts := wideNodes(n)
+			if deeperThan(probe, n, cuts, deepProbe) {
+				cuts = deepCuts(n)
+			}
 			from := pointMin
-			for _, w := range wides {
+			for _, c := range cuts {
 				// An empty range would mean no range at all to tree-sitter
 				// when it ends at (0, 0).
-				if to := w.StartPoint(); before(from, to) && !exec(n, from, to) {
+				if to := c.node.StartPoint(); before(from, to) && !exec(n, from, to) {
 					return false
 				}
-				from = w.EndPoint()
+				from = c.node.EndPoint()
 			}
 			if !exec(n, from, pointMax) {
 				return false
 			}
-			for _, w := range wides {
-				c := sitter.NewTreeCursor(w)
+			for _, c := range cuts {
+				if !c.wide {
+					if !run(c.node) {
+						return false
+					}
+					continue
+				}
+				tc := sitter.NewTreeCursor(c.node)
 				ok := true
-				for more := c.GoToFirstChild(); more && ok; more = c.GoToNextSibling() {
-					if child := c.CurrentNode(); child.IsNamed() {
+				for more := tc.GoToFirstChild(); more && ok; more = tc.GoToNextSibling() {
+					if child := tc.CurrentNode(); child.IsNamed() {
 						ok = run(child)
 					}
 				}
-				c.Close()
+				tc.Close()
 				if !ok {
 					return false
 				}
 			}
-			return true
+			return ctx.Err() == nil
 		}
 		run(root)
+	}
+}
+
+// cut is a node left out of a query run: a wide error node, whose named
+// children are searched one by one, or a deep one, searched whole.
+type cut struct {
+	node *sitter.Node
+	wide bool
+}
+
+// deeperThan probes whether the tree under n is deeper than limit, by
+// following the path to every probeStride-th byte with the cursor c. It
+// misses only nodes less than probeStride bytes below a shallow path,
+// whose runs stay short. The wide nodes skip are not entered: finding a
+// child by byte scans the children, and theirs are searched on their own.
+func deeperThan(c *sitter.TreeCursor, n *sitter.Node, skip []cut, limit int) bool {
+	start, end := n.StartByte(), n.EndByte()
+	if end-start < probeStride {
+		return false
+	}
+	for b := start; b < end; b += probeStride {
+		for len(skip) > 0 && skip[0].node.EndByte() <= b {
+			skip = skip[1:]
+		}
+		if len(skip) > 0 && skip[0].node.StartByte() <= b {
+			b = skip[0].node.EndByte()
+			skip = skip[1:]
+			if b >= end {
+				break
+			}
+		}
+		c.Reset(n)
+		for depth := 0; c.GoToFirstChildForByte(b) >= 0; depth++ {
+			if depth >= limit {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deepCuts returns, in the order of the file, the nodes with children
+// cutDepth levels below n, and the wide error nodes above them.
+func deepCuts(n *sitter.Node) []cut {
+	var out []cut
+	c := sitter.NewTreeCursor(n)
+	defer c.Close()
+	depth := 0
+	for {
+		node := c.CurrentNode()
+		descend := true
+		switch {
+		case node.IsError() && node.ChildCount() > maxChildren:
+			out = append(out, cut{node: node, wide: true})
+			descend = false
+		case depth >= cutDepth:
+			if node.ChildCount() > 0 {
+				out = append(out, cut{node: node})
+			}
+			descend = false
+		}
+		if descend && c.GoToFirstChild() {
+			depth++
+			continue
+		}
+		for !c.GoToNextSibling() {
+			if !c.GoToParent() {
+				return out
+			}
+			depth--
+		}
 	}
 }
 
@@ -90,17 +197,17 @@ func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 // is wide too, but its children are named and cheap to query, and its
 // patterns anchored on the file node (Go's top-level types and constants)
 // match only when the file node is queried whole.
-func wideNodes(n *sitter.Node) []*sitter.Node {
+func wideNodes(n *sitter.Node) []cut {
 	if !n.HasError() {
 		return nil
 	}
-	var out []*sitter.Node
+	var out []cut
 	c := sitter.NewTreeCursor(n)
 	defer c.Close()
 	for {
 		node := c.CurrentNode()
 		if node.IsError() && node.ChildCount() > maxChildren {
-			out = append(out, node)
+			out = append(out, cut{node: node, wide: true})
 		} else if node.HasError() && c.GoToFirstChild() {
 			continue
 		}

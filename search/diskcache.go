@@ -85,7 +85,7 @@ type cacheEntry struct {
 // meaning of a record changes.
 const (
 	cacheMagic      = "zumbaFC\x00"
-	cacheVersion    = 4
+	cacheVersion    = 5
 	cacheHeaderSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	cacheFileName   = "files"
 	// maxCacheFile keeps a damaged length field from asking for memory that
@@ -458,7 +458,8 @@ func BuildProducer() string {
 //	written at    varint, Unix ns
 //	strings       uvarint count, count uvarint lengths, the bytes end to end
 //	entries       uvarint count, each:
-//	                path id, size, mtime (varint), inode, record length, record
+//	                path id, size, mtime (varint), inode, ctime (varint),
+//	                record length, record
 //
 // and a record:
 //
@@ -507,7 +508,7 @@ func (c *DiskCache) decode(b []byte) error {
 	entries := make(map[string]*cacheEntry, count)
 	for range count {
 		pathID := r.uvarint()
-		st := FileStat{Size: int64(r.uvarint()), MTime: r.varint(), Inode: r.uvarint()}
+		st := FileStat{Size: int64(r.uvarint()), MTime: r.varint(), Inode: r.uvarint(), CTime: r.varint()}
 		raw := r.bytes()
 		if r.err != nil {
 			return r.err
@@ -829,6 +830,7 @@ func encodeCache(root, producer string, written int64, entries []*cacheEntry, st
 		out = binary.AppendUvarint(out, uint64(e.stat.Size))
 		out = binary.AppendVarint(out, e.stat.MTime)
 		out = binary.AppendUvarint(out, e.stat.Inode)
+		out = binary.AppendVarint(out, e.stat.CTime)
 		raw := e.raw
 		if nlive < len(strs) {
 			rec = renumber(rec[:0], raw, len(strs), newID)

@@ -23,12 +23,17 @@ type FileStat struct {
 	// catches a file replaced by another of the same size and time (a
 	// checkout or an editor's write-and-rename).
 	Inode uint64
+	// CTime is the status change time in nanoseconds since the Unix epoch;
+	// 0 where the system has none. Every write sets it and no tool can set
+	// it back, so it catches a file rewritten in place with its size and
+	// its old modification time (git keys its index on it too).
+	CTime int64
 }
 
 // StatOf returns the FileStat of fi, as returned by os.Stat, os.Lstat or
 // fs.DirEntry.Info.
 func StatOf(fi fs.FileInfo) FileStat {
-	return FileStat{Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Inode: fileID(fi).Ino}
+	return FileStat{Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Inode: fileID(fi).Ino, CTime: fileCTime(fi)}
 }
 
 // RacyAt reports whether a record of the file taken at time ref (Unix

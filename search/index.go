@@ -200,14 +200,17 @@ func (ix *Index) Build(ctx context.Context) {
 			ix.logf("%v", err)
 		}
 	}
-	files, err := ix.root.Walk(ctx)
+	files, links, err := ix.root.WalkLinks(ctx)
 	if err != nil {
 		return
+	}
+	if ix.watcher != nil {
+		ix.watcher.SetLinks(links)
 	}
 	recs := make([]*fileRec, len(files))
 	var fromCache atomic.Int64
 	parallel(ctx, len(files), func(i int, sc *Scratch) {
-		r, cached := ix.load(files[i], sc, false)
+		r, cached := ix.load(ctx, files[i], sc, false)
 		if cached {
 			fromCache.Add(1)
 		}
@@ -236,7 +239,7 @@ func (ix *Index) Build(ctx context.Context) {
 		if !current {
 			return
 		}
-		ix.parseInto(r, files[i], sc)
+		ix.parseInto(ctx, r, files[i], sc)
 	})
 	if ctx.Err() != nil {
 		return
@@ -298,7 +301,7 @@ func parallel(ctx context.Context, n int, work func(i int, sc *Scratch)) {
 // load brings the file e into the index: from the disk cache when its
 // record is current, else read from disk (and parsed too when parse is
 // set or the file has no grammar). It reports whether the cache served it.
-func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
+func (ix *Index) load(ctx context.Context, e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 	st := e.Stat()
 	if ix.cache != nil && !parse {
 		if defs, ids, ok := ix.cache.LookupIDs(e.Path, st); ok {
@@ -328,7 +331,11 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 		r.parsed = true
 	} else if parse {
 		r.parsed = true
-		r.defs = parseDefinitions(lang, data)
+		r.defs = parseDefinitions(ctx, lang, data)
+		if ctx.Err() != nil {
+			// Stopped, not failed: the file is left to the next sync.
+			return nil, false
+		}
 	}
 	ix.mu.Lock()
 	ix.internDefsLocked(r.defs)
@@ -348,7 +355,7 @@ func (ix *Index) load(e Entry, sc *Scratch, parse bool) (*fileRec, bool) {
 
 // parseInto adds the symbols of the file e to its record r, made by the
 // word pass, unless a newer record replaced it meanwhile.
-func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
+func (ix *Index) parseInto(ctx context.Context, r *fileRec, e Entry, sc *Scratch) {
 	// The disk cache must not get this read under the stat of the first:
 	// a file changed since is left to the watcher or the sweep.
 	fi, err := ix.root.stat(e.Path)
@@ -363,7 +370,10 @@ func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 	if lang == nil {
 		return
 	}
-	defs := parseDefinitions(lang, data)
+	defs := parseDefinitions(ctx, lang, data)
+	if ctx.Err() != nil {
+		return
+	}
 	ix.mu.Lock()
 	if r.dead || r.parsed {
 		ix.mu.Unlock()
@@ -382,8 +392,8 @@ func (ix *Index) parseInto(r *fileRec, e Entry, sc *Scratch) {
 
 // parseDefinitions outlines a file for the index; the parse tree is not
 // kept.
-func parseDefinitions(lang *grammar.Language, data []byte) []outline.Definition {
-	o, err := outline.Parse(context.Background(), lang, data)
+func parseDefinitions(ctx context.Context, lang *grammar.Language, data []byte) []outline.Definition {
+	o, err := outline.Parse(ctx, lang, data)
 	if err != nil {
 		return nil
 	}
@@ -712,7 +722,7 @@ func (ix *Index) sync(ctx context.Context) error {
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
 			continue
 		}
-		read = append(read, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: fileID(fi)})
+		read = append(read, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: fileID(fi), CTime: fileCTime(fi)})
 	}
 	ix.readAll(ctx, read)
 	return ctx.Err()
@@ -722,9 +732,12 @@ func (ix *Index) sync(ctx context.Context) error {
 // drops those gone, and adds new ones; with racy, also the files modified
 // too close to when they were read for their stat to prove them unchanged.
 func (ix *Index) sweep(ctx context.Context, racy bool) error {
-	files, err := ix.root.Walk(ctx)
+	files, links, err := ix.root.WalkLinks(ctx)
 	if err != nil {
 		return fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+	}
+	if ix.watcher != nil {
+		ix.watcher.SetLinks(links)
 	}
 	var read []Entry
 	seen := make(map[string]bool, len(files))
@@ -752,7 +765,7 @@ func (ix *Index) sweep(ctx context.Context, racy bool) error {
 func (ix *Index) readAll(ctx context.Context, files []Entry) {
 	parse := ix.wordsReady.Load()
 	parallel(ctx, len(files), func(i int, sc *Scratch) {
-		ix.load(files[i], sc, parse)
+		ix.load(ctx, files[i], sc, parse)
 	})
 }
 
@@ -769,7 +782,7 @@ func (ix *Index) entries() []Entry {
 }
 
 func (r *fileRec) entry() Entry {
-	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: FileID{Ino: r.st.Inode}}
+	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: FileID{Ino: r.st.Inode}, CTime: r.st.CTime}
 }
 
 // FindReferences answers find_references like [FindReferences], reading

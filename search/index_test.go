@@ -339,3 +339,79 @@ func TestIndexWordsOnly(t *testing.T) {
 	<-ix.Ready()
 	sameAnswers(t, "complete", ix, root, append(exact, "err", "erv", "zzzNoSuchName"))
 }
+
+// TestIndexLinksFresh: a file reached through links is fresh at every
+// path that reaches it, watching and sweeping: a link to a file, a link
+// into an ignored folder, links made after the start, and an absolute
+// one (issue 11, defect 1).
+func TestIndexLinksFresh(t *testing.T) {
+	for _, mode := range []string{"watch", "sweep"} {
+		t.Run(mode, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, dir, "p/real.go", "package p\n\nfunc Old() {}\n")
+			writeFile(t, dir, ".gitignore", "gen/\ngen2/\n")
+			writeFile(t, dir, "gen/g.go", "package gen\n\nconst OLDC = 1\n")
+			writeFile(t, dir, "gen2/h.go", "package gen\n\nconst LATE = 1\n")
+			link := func(target, name string) {
+				t.Helper()
+				if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			link("real.go", "p/alias.go")
+			link("gen", "genlink")
+			link(filepath.Join(dir, "p/real.go"), "abs.go")
+			ix, root, _ := testIndex(t, dir, "-", mode == "sweep")
+			names := []string{"Old", "New", "Newer", "OLDC", "NEWC", "LATE", "gen", "p"}
+			check := func(what string) { t.Helper(); sameAnswers(t, what, ix, root, names) }
+			check("start")
+			time.Sleep(50 * time.Millisecond)
+			writeFile(t, dir, "p/real.go", "package p\n\nfunc New() {}\n")
+			check("file behind links rewritten")
+			writeFile(t, dir, "gen/g.go", "package gen\n\nconst NEWC = 1\n")
+			check("file in an ignored folder behind a link rewritten")
+			writeFile(t, dir, "gen/sub/new.go", "package sub\n\nconst NEWC = 2\n")
+			check("file created in an ignored folder behind a link")
+			link("gen2", "late")
+			check("folder link made after the start")
+			writeFile(t, dir, "gen2/h.go", "package gen\n\nconst NEWC = 3\n")
+			check("file behind the late link rewritten")
+			link("real.go", "p/alias2.go")
+			writeFile(t, dir, "p/real.go", "package p\n\nfunc Newer() {}\n")
+			check("file link made after the start, target rewritten")
+			os.Remove(filepath.Join(dir, "genlink"))
+			check("link removed")
+		})
+	}
+}
+
+// TestIndexCacheSameSizeOldTime: a file rewritten in place with the same
+// size, then given its old modification time back, is read again after a
+// restart: its status change time differs from the cached one (issue 11,
+// defect 8).
+func TestIndexCacheSameSizeOldTime(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.go", "package a\n\nfunc AAA() {}\n")
+	p := filepath.Join(dir, "a.go")
+	old := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(t.TempDir(), "files")
+	ix, _, _ := testIndex(t, dir, cache, true)
+	ix.Close()
+	time.Sleep(20 * time.Millisecond) // past the kernel's coarse clock tick
+	f, err := os.OpenFile(p, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("BBB"), int64(len("package a\n\nfunc "))); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	ix2, root, _ := testIndex(t, dir, cache, true)
+	sameAnswers(t, "rewritten in place", ix2, root, []string{"AAA", "BBB"})
+}

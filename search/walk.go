@@ -23,12 +23,14 @@ type Entry struct {
 	ModTime time.Time
 	// ID identifies the file on its device (inode); zero where unknown.
 	ID FileID
+	// CTime is the status change time, Unix nanoseconds; 0 where unknown.
+	CTime int64
 }
 
-// Stat is the entry's size, modification time and inode, the key of its
-// cached records.
+// Stat is the entry's size, modification time, inode and status change
+// time, the key of its cached records.
 func (e Entry) Stat() FileStat {
-	return FileStat{Size: e.Size, MTime: e.ModTime.UnixNano(), Inode: e.ID.Ino}
+	return FileStat{Size: e.Size, MTime: e.ModTime.UnixNano(), Inode: e.ID.Ino, CTime: e.CTime}
 }
 
 // FileID is a file's device and inode number.
@@ -213,7 +215,7 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
 			if info.Size() > MaxFileSize {
 				continue
 			}
-			files = append(files, Entry{Path: child, Size: info.Size(), ModTime: info.ModTime(), ID: fileID(info)})
+			files = append(files, Entry{Path: child, Size: info.Size(), ModTime: info.ModTime(), ID: fileID(info), CTime: fileCTime(info)})
 			if real != "" {
 				w.mu.Lock()
 				w.links = append(w.links, Link{Path: child, Real: real})

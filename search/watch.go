@@ -52,9 +52,12 @@ type Watcher struct {
 	ignoreDirty bool
 	dirs        map[string]bool // watched folders, "." for the root
 	ignoreDirs  map[string]bool // folders holding a .gitignore
-	seq         uint64          // last barrier file made
-	reached     uint64          // last barrier file seen
-	wake        chan struct{}   // closed when reached moves
+	// links are the links the last walk followed: a change at a link's
+	// real path is also a change at every listed path that reaches it.
+	links   []Link
+	seq     uint64        // last barrier file made
+	reached uint64        // last barrier file seen
+	wake    chan struct{} // closed when reached moves
 
 	notify chan struct{}
 	done   chan struct{}
@@ -110,7 +113,7 @@ func WatchProject(root string, skip func(rel string) bool) (*Watcher, error) {
 		}
 	}
 	w.mu.Lock()
-	err = w.addTree(".", false)
+	err = w.addTree(".", false, false)
 	w.watchGit()
 	w.mu.Unlock()
 	if err != nil {
@@ -207,15 +210,70 @@ func (w *Watcher) Resync() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for rel := range w.dirs {
-		if rel != "." && w.skipDir(rel) {
+		if rel != "." && w.skipDir(rel) && !w.behindLinkLocked(rel) {
 			w.fw.Remove(w.abs(rel))
 			delete(w.dirs, rel)
 		}
 	}
 	w.degraded = false
-	err := w.addTree(".", false)
+	err := w.addTree(".", false, false)
 	w.watchGit()
+	w.watchLinksLocked(false)
 	return err
+}
+
+// SetLinks tells the watcher the links the latest walk followed (see
+// [Root.WalkLinks]): from now on a change at a link's real path, or under
+// it, is also reported at the link's path. The folders behind the links
+// are watched even where the ignore rules skip their real path (a link
+// into an ignored folder); a folder that was not watched yet has all its
+// files reported once, since they may have changed since the walk.
+func (w *Watcher) SetLinks(links []Link) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.links = slices.Clone(links)
+	w.watchLinksLocked(true)
+}
+
+// watchLinksLocked watches the folders behind the links. The caller holds
+// w.mu.
+func (w *Watcher) watchLinksLocked(report bool) {
+	for _, l := range w.links {
+		if w.dirs[l.Real] {
+			continue
+		}
+		if fi, err := os.Stat(w.abs(l.Real)); err != nil || !fi.IsDir() {
+			continue
+		}
+		if err := w.addTree(l.Real, report, true); err != nil {
+			w.degraded = true
+		}
+	}
+}
+
+// behindLinkLocked reports whether the folder rel is, or is under, the
+// real path of a link. The caller holds w.mu.
+func (w *Watcher) behindLinkLocked(rel string) bool {
+	for _, l := range w.links {
+		if rel == l.Real || strings.HasPrefix(rel, l.Real+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// markLocked records a change at rel, and at the paths that reach rel
+// through links. The caller holds w.mu.
+func (w *Watcher) markLocked(rel string) {
+	w.dirty[rel] = struct{}{}
+	for _, l := range w.links {
+		switch {
+		case rel == l.Real:
+			w.dirty[l.Path] = struct{}{}
+		case strings.HasPrefix(rel, l.Real+"/"):
+			w.dirty[l.Path+rel[len(l.Real):]] = struct{}{}
+		}
+	}
 }
 
 func (w *Watcher) abs(rel string) string {
@@ -235,9 +293,11 @@ func (w *Watcher) skipDir(rel string) bool {
 // watched. For a folder that appeared after the watcher started
 // (report), everything in it is reported: files made in it before its
 // watch was added produced no event. The watch on a folder is added
-// before its entries are read, so nothing falls between the two. The
-// caller holds w.mu.
-func (w *Watcher) addTree(rel string, report bool) error {
+// before its entries are read, so nothing falls between the two. With
+// all, folders the caller's skip function names are watched too (those
+// behind a link, which the walk reaches by another path); .git never is.
+// The caller holds w.mu.
+func (w *Watcher) addTree(rel string, report, all bool) error {
 	var failed error
 	err := filepath.WalkDir(w.abs(rel), func(p string, d fs.DirEntry, err error) error {
 		r := w.relOf(p)
@@ -249,7 +309,7 @@ func (w *Watcher) addTree(rel string, report bool) error {
 			return nil
 		}
 		if report {
-			w.dirty[r] = struct{}{}
+			w.markLocked(r)
 		}
 		if !d.IsDir() {
 			if d.Name() == ".gitignore" {
@@ -260,7 +320,7 @@ func (w *Watcher) addTree(rel string, report bool) error {
 			}
 			return nil
 		}
-		if r != "." && w.skipDir(r) {
+		if r != "." && w.skipDir(r) && (!all || r == ".git" || strings.HasSuffix(r, "/.git")) {
 			return filepath.SkipDir
 		}
 		if w.dirs[r] {
@@ -408,7 +468,7 @@ func (w *Watcher) handleLocked(rel string, ev fsnotify.Event) bool {
 	if strings.HasSuffix(rel, "/.git") || strings.Contains(rel, "/.git/") {
 		return false
 	}
-	w.dirty[rel] = struct{}{}
+	w.markLocked(rel)
 	if rel == ".gitignore" || strings.HasSuffix(rel, "/.gitignore") {
 		w.ignoreDirty = true
 		if !gone {
@@ -419,9 +479,15 @@ func (w *Watcher) handleLocked(rel string, ev fsnotify.Event) bool {
 		w.forget(rel)
 	}
 	if ev.Has(fsnotify.Create) {
-		// Lstat: a link to a folder is not followed, here as in the walk.
-		if fi, err := os.Lstat(ev.Name); err == nil && fi.IsDir() && !w.skipDir(rel) {
-			if err := w.addTree(rel, true); err != nil {
+		fi, err := os.Lstat(ev.Name)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			// A new link: which paths reach which real ones is for a walk
+			// to say (the sweep's), and the watcher learns it from there.
+			w.rescan = true
+		case fi.IsDir() && (!w.skipDir(rel) || w.behindLinkLocked(rel)):
+			if err := w.addTree(rel, true, w.behindLinkLocked(rel)); err != nil {
 				w.degraded = true
 			}
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 
 	"github.com/zumba-dev/zumba/mcpserver"
@@ -43,20 +44,34 @@ func runRead(args []string) int {
 }
 
 func runRefs(args []string) int {
+	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [DIR]"
 	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
 	globs := fs.String("path", "", "only files matching these comma-separated globs")
+	group := fs.String("group", "", "definition: group the hits under their enclosing definition")
+	code := fs.Bool("code", false, "leave out hits in comments and strings")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usageError("refs: " + err.Error() + "; usage: zumba refs NAME [--path GLOBS] [DIR]")
+		return usageError("refs: " + err.Error() + "; " + usage)
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		return usageError("refs takes a name and an optional project folder; usage: zumba refs NAME [--path GLOBS] [DIR]")
+		return usageError("refs takes a name and an optional project folder; " + usage)
 	}
-	root, code := openProject(pos[1:])
+	if *group != "" && *group != "definition" {
+		return usageError("refs: --group takes \"definition\"; " + usage)
+	}
+	root, exit := openProject(pos[1:])
 	if root == nil {
-		return code
+		return exit
 	}
-	text, isError := mcpserver.FindReferences(context.Background(), root, pos[0], *globs)
+	call := map[string]any{"name": pos[0], "path": *globs}
+	if *group != "" {
+		call["group"] = *group
+	}
+	if *code {
+		call["code"] = true
+	}
+	raw, _ := json.Marshal(call)
+	text, isError := mcpserver.New(mcpserver.Config{Root: root}).Call(context.Background(), "find_references", raw)
 	return printResult(text, isError)
 }
 

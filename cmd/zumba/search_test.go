@@ -51,6 +51,8 @@ func TestSearchCommands(t *testing.T) {
 		{[]string{"refs", "Serve", dir}, "find_references", map[string]string{"name": "Serve"}},
 		{[]string{"refs", "Serve", "--path", "*.go", dir}, "find_references", map[string]string{"name": "Serve", "path": "*.go"}},
 		{[]string{"refs", "--path", "*.md", "Serve", dir}, "find_references", map[string]string{"name": "Serve", "path": "*.md"}},
+		{[]string{"refs", "Serve", "--group", "definition", "--code", dir}, "find_references", map[string]string{"name": "Serve", "group": "definition", "code": "true"}},
+		{[]string{"refs", "--code", "Serve", dir}, "find_references", map[string]string{"name": "Serve", "code": "true"}},
 	} {
 		got, code := captureRun(t, tc.args...)
 		want, isError := srv.CallArgs(ctx, tc.tool, tc.call)
@@ -58,7 +60,7 @@ func TestSearchCommands(t *testing.T) {
 			t.Errorf("zumba %q = %q, exit %d; the tool answers %q", tc.args, got, code, want)
 		}
 	}
-	for _, bad := range [][]string{{"symbol"}, {"refs"}, {"symbol", "a", "b", "c"}, {"refs", "x", "--path"}} {
+	for _, bad := range [][]string{{"symbol"}, {"refs"}, {"symbol", "a", "b", "c"}, {"refs", "x", "--path"}, {"refs", "x", "--group", "file", dir}} {
 		if _, code := captureRun(t, bad...); code != 2 {
 			t.Errorf("zumba %q exits %d; want 2", bad, code)
 		}

@@ -25,6 +25,7 @@
 //
 //	benchclient -server ./zumba -dir /usr/local/go/src -names err,Reader,ParseFloat
 //	benchclient -server ./zumba -dir /usr/local/go/src -cold ParseFloat
+//	benchclient -server ./zumba -dir /usr/local/go/src -tools find_references -args '{"group":"definition","code":true}' -names err,Reader
 package main
 
 import (
@@ -49,6 +50,7 @@ func main() {
 	wrap := flag.String("wrap", "", "a command to run the server under, split on spaces (e.g. \"/usr/bin/time -v -o rss.txt\")")
 	names := flag.String("names", "", "comma-separated names to look up (latency mode)")
 	tools := flag.String("tools", "find_symbol,find_references", "comma-separated tools to time (latency mode)")
+	extra := flag.String("args", "", `more arguments for every call, as a JSON object (e.g. {"group":"definition","code":true})`)
 	rounds := flag.Int("rounds", 5, "calls per tool and name (latency mode)")
 	cold := flag.String("cold", "", "cold mode: the name to ask find_symbol for from the start")
 	ready := flag.String("ready", `(?i)index (is )?(complete|ready)`, "regexp of the stderr line saying the index is complete")
@@ -67,6 +69,11 @@ func main() {
 	partialRE, err := regexp.Compile(*partial)
 	if err != nil {
 		fatal(err)
+	}
+	if *extra != "" {
+		if err := json.Unmarshal([]byte(*extra), &extraArgs); err != nil {
+			fatal(fmt.Errorf("-args: %w", err))
+		}
 	}
 	argv := append(strings.Fields(*wrap), *server, "mcp", *dir)
 	c, err := start(argv, readyRE)
@@ -326,9 +333,16 @@ type result struct {
 }
 
 // tool calls a tool with the name argument and times the reply.
+// extraArgs are the -args given to every call.
+var extraArgs map[string]any
+
 func (c *client) tool(tool, name string, partialRE *regexp.Regexp) result {
+	args := map[string]any{"name": name}
+	for k, v := range extraArgs {
+		args[k] = v
+	}
 	start := time.Now()
-	r, err := c.call("tools/call", map[string]any{"name": tool, "arguments": map[string]string{"name": name}})
+	r, err := c.call("tools/call", map[string]any{"name": tool, "arguments": args})
 	took := time.Since(start)
 	if errors.Is(err, errUnknownTool) {
 		return result{status: "n/a"}

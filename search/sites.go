@@ -1,0 +1,331 @@
+package search
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// RefOptions choose what find_references adds to its hits or leaves out.
+// The zero value is the plain text search.
+type RefOptions struct {
+	// Code leaves out hits in comments and string literals, as the file's
+	// grammar parses them, and every hit in a file with no grammar or in
+	// prose (Markdown).
+	Code bool
+	// Group finds the innermost definition holding each hit.
+	Group bool
+}
+
+// Site is one hit line with where it sits.
+type Site struct {
+	Ref
+	// Def is the innermost definition whose extent holds the line; nil
+	// at top level, in a file without a grammar, or without Group.
+	Def *outline.Definition
+	// Own is set when the line is the name line of Def and Def is a
+	// definition of the name searched for.
+	Own bool
+}
+
+// Sites is find_references' answer with options: the hits shown, in path
+// and line order, and what was left out.
+type Sites struct {
+	Sites []Site
+	// More is set when hits beyond the limit were left out. MoreHits and
+	// MoreFiles count the text hits left out and the files holding them
+	// (with Code, before comments and strings are left out of them);
+	// MoreAtLeast is set when counting stopped at CountTimeLimit, so that
+	// MoreHits is a lower bound.
+	More                bool
+	MoreHits, MoreFiles int
+	MoreAtLeast         bool
+	// With Code, the hits left out of the files searched: in comments or
+	// strings, and in files with no code (no grammar, or Markdown).
+	InComments, InProse int
+}
+
+// CountTimeLimit bounds how long the hits left out are counted.
+const CountTimeLimit = 5 * time.Millisecond
+
+// siteTimeLimit bounds the parsing a call does: past it, the files not yet
+// parsed are left out of the hits shown as if the limit were reached.
+const siteTimeLimit = 3 * time.Second
+
+// hitLine is one line with a whole-word use, and the bytes of the line.
+type hitLine struct {
+	Ref
+	start, end int
+}
+
+// fileHitLines scans one file's bytes: one hitLine per line with a
+// whole-word use, found by fileRefs.
+func fileHitLines(path string, data []byte, sc *WordScanner) []hitLine {
+	refs := fileRefs(path, data, sc)
+	if len(refs) == 0 {
+		return nil
+	}
+	out := make([]hitLine, len(refs))
+	line, start := 1, 0
+	for i, r := range refs {
+		for line < r.Line {
+			j := bytes.IndexByte(data[start:], '\n')
+			if j < 0 {
+				break
+			}
+			start += j + 1
+			line++
+		}
+		end := bytes.IndexByte(data[start:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += start
+		}
+		out[i] = hitLine{Ref: r, start: start, end: end}
+	}
+	return out
+}
+
+// anyCode reports whether a use of the word on the line is code: the
+// first word character of a use (at off in the name) is.
+func anyCode(data []byte, h hitLine, sc *WordScanner, off int, nc outline.NonCode) bool {
+	for at := sc.Next(data, h.start); at >= 0 && at < h.end; at = sc.Next(data, at+1) {
+		if nc.Code(at + off) {
+			return true
+		}
+	}
+	return false
+}
+
+// ReferenceSites finds the lines of files (in path order) that use name as
+// a whole word, like References, with opts applied; it stops after limit
+// lines (limit < 0: no limit). Files are parsed only when opts need it and
+// they hold a hit, through cache (nil: no cache).
+func ReferenceSites(ctx context.Context, files []Entry, src Source, name string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
+	sc := NewWordScanner(name)
+	// A name may start or end with punctuation ("operate("): its word
+	// part decides what is code and what is its definition.
+	word := strings.TrimFunc(name, func(r rune) bool { return !IsWordRune(r) })
+	off := max(0, strings.Index(name, word))
+	type fileSites struct {
+		sites []Site
+		// idx is each site's index among the file's hits.
+		idx                   []int
+		hits, comments, prose int
+	}
+	per := make([]fileSites, len(files))
+	deadline := time.Now().Add(siteTimeLimit)
+	pctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, scr *Scratch) int {
+		data, err := src.Contents(files[i], scr)
+		if err != nil {
+			return 0
+		}
+		hits := fileHitLines(files[i].Path, data, sc)
+		if len(hits) == 0 {
+			return 0
+		}
+		f := &per[i]
+		f.hits = len(hits)
+		var p *parsed
+		if opts.Code || opts.Group {
+			p = cache.get(pctx, files[i], data)
+		}
+		for k, h := range hits {
+			if opts.Code {
+				switch {
+				case p == nil || p.prose:
+					f.prose++
+					continue
+				case p.failed:
+					// A file that could not be parsed keeps its hits.
+				case !anyCode(data, h, sc, off, p.nc):
+					f.comments++
+					continue
+				}
+			}
+			s := Site{Ref: h.Ref}
+			if opts.Group && p != nil {
+				if k, inside := outline.Enclosing(p.defs, h.Line); inside {
+					d := &p.defs[k]
+					s.Def = d
+					s.Own = d.Line == h.Line && (d.Name == word || d.LastSegment() == word || d.QualifiedName() == word)
+				}
+			}
+			f.sites = append(f.sites, s)
+			f.idx = append(f.idx, k)
+		}
+		return len(f.sites)
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res := &Sites{}
+	cut := -1 // the file where the limit cut, -1: none
+	for i := range emitted {
+		f := per[i]
+		res.InComments += f.comments
+		res.InProse += f.prose
+		if limit >= 0 && len(res.Sites)+len(f.sites) > limit {
+			keep := limit - len(res.Sites)
+			res.Sites = append(res.Sites, f.sites[:keep]...)
+			res.More = true
+			cut = i
+			res.MoreHits = f.hits - f.idx[keep]
+			res.MoreFiles = 1
+			break
+		}
+		res.Sites = append(res.Sites, f.sites...)
+	}
+	if timedOut && cut < 0 {
+		res.More, cut = true, emitted-1
+	}
+	if res.More {
+		n, files, exact := countRest(ctx, files[cut+1:], src, sc)
+		res.MoreHits += n
+		res.MoreFiles += files
+		res.MoreAtLeast = !exact
+	}
+	return res, nil
+}
+
+// countRest counts the hit lines of files and the files holding them,
+// within CountTimeLimit; exact is false when the time ran out first, and
+// then the counts are of the files read.
+func countRest(ctx context.Context, files []Entry, src Source, sc *WordScanner) (hits, withHits int, exact bool) {
+	var nHits, nFiles atomic.Int64
+	deadline := time.Now().Add(CountTimeLimit)
+	emitted, _ := scanOrdered(ctx, len(files), -1, deadline, func(i int, scr *Scratch) int {
+		data, err := src.Contents(files[i], scr)
+		if err == nil {
+			if n := len(fileRefs(files[i].Path, data, sc)); n > 0 {
+				nHits.Add(int64(n))
+				nFiles.Add(1)
+			}
+		}
+		return 0
+	})
+	return int(nHits.Load()), int(nFiles.Load()), emitted == len(files)
+}
+
+// ParseCache keeps what parsing a file gave find_references, under the
+// outline cache's rule: an entry serves while the file's size,
+// modification time and inode are unchanged and it was not modified
+// within RacyWindow of being read. It is safe for concurrent use; a nil
+// cache keeps nothing.
+type ParseCache struct {
+	mu sync.Mutex
+	m  map[string]*parsed
+}
+
+// maxParseCache bounds the cache; past it the cache starts again.
+const maxParseCache = 2048
+
+// parsed is one file's parse: its definitions and the parts that are not
+// code. prose: the file has no code (no grammar, or Markdown); failed:
+// the parse stopped, so nothing is known of it.
+type parsed struct {
+	st            FileStat
+	at            int64
+	defs          []outline.Definition
+	nc            outline.NonCode
+	prose, failed bool
+}
+
+// get returns the parse of e, whose contents are data, from the cache or
+// by parsing data.
+func (c *ParseCache) get(ctx context.Context, e Entry, data []byte) *parsed {
+	st := e.Stat()
+	if c != nil {
+		c.mu.Lock()
+		p, ok := c.m[e.Path]
+		c.mu.Unlock()
+		if ok && p.st == st && !st.RacyAt(p.at) {
+			return p
+		}
+	}
+	at := time.Now().UnixNano()
+	p := &parsed{st: st, at: at}
+	lang := grammar.ForPath(e.Path, data)
+	switch {
+	case lang == nil || lang.CodeRules().Prose || IsBinary(data):
+		p.prose = true
+		if lang != nil && lang.CodeRules().Prose {
+			// Markdown's headings still group its hits.
+			if o, err := outline.Parse(ctx, lang, data); err == nil {
+				p.defs = o.Definitions(e.Path)
+			}
+		}
+	default:
+		o, nc, err := outline.ParseCode(ctx, lang, data)
+		if err != nil {
+			p.failed = true
+			if ctx.Err() != nil {
+				return p // not cached: the next call may finish it
+			}
+		}
+		if o != nil {
+			p.defs = o.Definitions(e.Path)
+		}
+		p.nc = nc
+	}
+	if c != nil && !p.failed {
+		c.mu.Lock()
+		if c.m == nil || len(c.m) >= maxParseCache {
+			c.m = map[string]*parsed{}
+		}
+		c.m[e.Path] = p
+		c.mu.Unlock()
+	}
+	return p
+}
+
+// FindSites is find_references with options: the project's files are
+// walked afresh, kept by the globs of pathArg, and searched for name.
+func FindSites(ctx context.Context, root *Root, name, pathArg string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
+	name, filter, err := refQuery(name, pathArg)
+	if err != nil {
+		return nil, err
+	}
+	files, err := root.Walk(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root.Dir, err)
+	}
+	return ReferenceSites(ctx, FilterEntries(files, filter), root, name, opts, limit, cache)
+}
+
+// FindSites is [FindSites] reading only the files the word index names,
+// once it is built.
+func (ix *Index) FindSites(ctx context.Context, name, pathArg string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
+	if !ix.wordsReady.Load() {
+		return FindSites(ctx, ix.root, name, pathArg, opts, limit, cache)
+	}
+	name, filter, err := refQuery(name, pathArg)
+	if err != nil {
+		return nil, err
+	}
+	if err := ix.sync(ctx); err != nil {
+		return nil, err
+	}
+	return ReferenceSites(ctx, FilterEntries(ix.candidates(name), filter), ix.root, name, opts, limit, cache)
+}
+
+// refQuery checks find_references' arguments: the name, trimmed, and the
+// path filter (nil: every file).
+func refQuery(name, pathArg string) (string, *PathFilter, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", nil, pathErrorf("find_references: name is empty")
+	}
+	filter, err := ParsePathFilter(pathArg)
+	return name, filter, err
+}

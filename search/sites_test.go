@@ -1,0 +1,67 @@
+package search
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestParseCacheFreshness: a parse is reused while the file's stat is
+// unchanged and old enough to trust, and redone when the file changes.
+func TestParseCacheFreshness(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.go")
+	old := time.Now().Add(-time.Hour)
+	write := func(src string, mtime time.Time) {
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("package a\n\n// target\nvar x = target\n", old)
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cache ParseCache
+	ctx := context.Background()
+	code := func() []int {
+		res, err := FindSites(ctx, root, "target", "", RefOptions{Code: true}, -1, &cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []int
+		for _, s := range res.Sites {
+			lines = append(lines, s.Line)
+		}
+		return lines
+	}
+	if got := code(); len(got) != 1 || got[0] != 4 {
+		t.Fatalf("code hits = %v; want [4]", got)
+	}
+	if len(cache.m) != 1 {
+		t.Fatalf("the cache holds %d parses; want 1", len(cache.m))
+	}
+	first := cache.m["a.go"]
+	code()
+	if cache.m["a.go"] != first {
+		t.Error("an unchanged file was parsed again")
+	}
+	// The same size, another time: the comment and the code swap lines.
+	write("package a\n\nvar x = target\n// target\n", old.Add(time.Second))
+	if got := code(); len(got) != 1 || got[0] != 3 {
+		t.Errorf("after the edit, code hits = %v; want [3]", got)
+	}
+	// A file modified just now is parsed at every call.
+	write("package a\n\nvar x = target\n// target\n", time.Now())
+	code()
+	p1 := cache.m["a.go"]
+	code()
+	if cache.m["a.go"] == p1 {
+		t.Error("a racily clean file's parse was trusted")
+	}
+}
