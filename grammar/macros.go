@@ -10,7 +10,7 @@ import (
 // "NODE_EXTERN v8::Local<v8::Context> NewContext(…)". Directly before a
 // name and "(", the word may be a type in capitals ("BOOL Init(void)"), so
 // it is blanked only when it reads as a marker (prefixMarker).
-var prefixMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+(?:(?:static|inline|virtual|explicit|constexpr|extern|friend|const|unsigned|signed|void|bool|char|int|long|short|float|double|auto|struct|class|enum|union|typename|template)\b|[A-Za-z_][\w:]*(?:<[^;{}()\n]*>)?[ \t*&]+~?[A-Za-z_][\w:]*[ \t]*\(|([A-Za-z_]\w*[ \t]*\())`)
+var prefixMacro = regexp.MustCompile(`(?m)^[ \t]*(_?[A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+(?:(?:static|inline|virtual|explicit|constexpr|extern|friend|const|unsigned|signed|void|bool|char|int|long|short|float|double|auto|struct|class|enum|union|typename|template)\b|[A-Za-z_][\w:]*(?:<[^;{}()\n]*>)?[ \t*&]+~?[A-Za-z_][\w:]*[ \t]*\(|([A-Za-z_]\w*[ \t]*\())`)
 
 // pointerMacro: a macro for "*" inside a declarator's parentheses,
 // "typedef void (APIENTRYP PFNGLCLEARPROC) (GLbitfield mask);".
@@ -21,7 +21,7 @@ var pointerMacro = regexp.MustCompile(`\([ \t]*([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+[A
 var oldStyleParams = regexp.MustCompile(`[A-Za-z_]\w*[ \t]+([A-Z][A-Z0-9_]*)[ \t]*(\()\(`)
 
 // prefixMarker: the words export and inlining macros are made of.
-var prefixMarker = regexp.MustCompile(`EXPORT|INLINE|EXTERN|_API\b|API_|DEPRECATED|NODISCARD|VISIBILITY|ATTRIBUTE|WARN_UNUSED|_DLL|DLL_|_PUBLIC|_HIDDEN|_LOCAL|_CAPI|ALWAYS`)
+var prefixMarker = regexp.MustCompile(`CONSTEXPR|NOEXCEPT|NOTHROW|EXPORT|INLINE|EXTERN|_API\b|API_|DEPRECATED|NODISCARD|VISIBILITY|ATTRIBUTE|WARN_UNUSED|_DLL|DLL_|_PUBLIC|_HIDDEN|_LOCAL|_CAPI|ALWAYS`)
 
 // qualifierBefore: a line that ends with a qualifier or storage class.
 var qualifierBefore = regexp.MustCompile(`(?:^|\W)(?:const|volatile|static|extern|inline|register|typedef|return|struct|union|enum|class|virtual|friend|explicit|constexpr|unsigned|signed|mutable|thread_local|_Thread_local|__inline|__inline__)\s+$`)
@@ -50,7 +50,7 @@ var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+((?:[A-Za-z_
 // trailingMacros: upper-case or __-prefixed macros, with their arguments,
 // between a parameter list and the ";" or "{" that ends a declaration:
 // ") __THROW __nonnull ((1)) __wur;"  ") Py_GCC_ATTRIBUTE((format(printf, 1, 2)));"
-var trailingMacros = regexp.MustCompile(`\)(?:\s*(?:const|noexcept|override|final|volatile|&&|&)\b?)*((?:\s+(?:__[A-Za-z_]\w*|[A-Za-z_]\w*_attribute_\w*|[A-Z][A-Z0-9_]*[A-Z0-9]|[A-Z][A-Za-z0-9]*_[A-Z][A-Z0-9_]*\b)(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?)+)\s*[;{]`)
+var trailingMacros = regexp.MustCompile(`\)(?:\s*(?:const|noexcept|override|final|volatile|&&|&)\b?)*((?:\s+(?:__[A-Za-z_]\w*|_[A-Z][A-Z0-9_]*[A-Z0-9]\b|[A-Za-z_]\w*_attribute_\w*|[A-Z][A-Z0-9_]*[A-Z0-9]|[A-Z][A-Za-z0-9]*_[A-Z][A-Z0-9_]*\b)(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?)+)\s*[;{]`)
 
 // paramsLike: the first macro's arguments read as a parameter list, "()",
 // "(void)" or "(type name, …)".
@@ -139,12 +139,17 @@ func blankMacros(src []byte) []byte {
 	for _, m := range defineComment.FindAllSubmatchIndex(src, -1) {
 		blank(m[2], m[3])
 	}
+	for _, m := range namespaceMacro.FindAllSubmatchIndex(src, -1) {
+		blank(m[2], m[3])
+	}
 	for _, m := range accessMacro.FindAllSubmatchIndex(src, -1) {
 		blank(m[2], m[3])
 	}
 	for _, m := range lineMacro.FindAllSubmatchIndex(src, -1) {
 		next := src[m[1]:min(len(src), m[1]+200)]
-		if declaratorNext.Match(next) && !nextIsLineMacro(next) && !tryCatchMacro.Match(src[m[2]:m[3]]) && !numberArgs.Match(src[m[2]:m[3]]) {
+		name := src[m[2]:m[3]]
+		if declaratorNext.Match(next) && !nextIsLineMacro(next) && !tryCatchMacro.Match(name) && !numberArgs.Match(name) &&
+			!(prefixMarker.Match(name) && bytes.IndexByte(name, '(') < 0) {
 			continue
 		}
 		blank(m[2], m[3])
@@ -161,6 +166,10 @@ func blankMacros(src []byte) []byte {
 // after it. Blanked with its colon, the members stay in the section
 // before; an upper-case goto label loses nothing the outline shows.
 var accessMacro = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9][ \t]*:)[ \t]*(?://[^\n]*|/\*[^\n]*\*/)?[ \t]*\r?$`)
+
+// namespaceMacro: a macro between a namespace's name and its body,
+// libstdc++'s "namespace std _GLIBCXX_VISIBILITY(default)".
+var namespaceMacro = regexp.MustCompile(`\bnamespace[ \t]+[A-Za-z_][\w:]*[ \t]+(_?[A-Z][A-Z0-9_]*[A-Z0-9](?:[ \t]*\([^()\n]*\))?)[ \t]*(?:\{|\r?\n)`)
 
 // tryCatchMacro: exceptions a macro switches on or off, "JSON_TRY" and
 // "JSON_CATCH (std::out_of_range&)" before a block; read as a function's

@@ -130,10 +130,12 @@ func TestPathological(t *testing.T) {
 // nested functions; each has a definition after the deep part.
 func deepInputs(n int) map[string][]byte {
 	return map[string][]byte{
-		"deep.ts":   []byte("function f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nfunction g(){}\n"),
-		"deep.c":    []byte("int f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nint g(void){return 0;}\n"),
-		"sum.ts":    []byte("const f = " + strings.Repeat("1+", n) + "1;\nfunction g(){}\n"),
-		"nested.js": []byte(strings.Repeat("function f(){", n/8) + strings.Repeat("}", n/8) + "\nfunction g(){}\n"),
+		"deep.ts": []byte("function f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nfunction g(){}\n"),
+		"deep.c":  []byte("int f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nint g(void){return 0;}\n"),
+		"sum.ts":  []byte("const f = " + strings.Repeat("1+", n) + "1;\nfunction g(){}\n"),
+		// Nested definitions stay fewer: each entry's qualified name holds
+		// all its containers, quadratic in their depth.
+		"nested.js": []byte(strings.Repeat("function f(){", n/64) + strings.Repeat("}", n/64) + "\nfunction g(){}\n"),
 	}
 }
 
