@@ -89,8 +89,6 @@ type condScanner struct {
 	depth  [3]int
 	last   byte // the last significant character of the code kept so far
 	groups []*condGroup
-	// raw is the closing delimiter of the raw string being read, ")x\"".
-	raw []byte
 }
 
 func (s *condScanner) blank(a, b int) {
@@ -119,7 +117,7 @@ func (s *condScanner) run() {
 	inComment := false
 	i := 0
 	for i < len(src) {
-		if !inComment && s.raw == nil {
+		if !inComment {
 			j := i
 			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 				j++
@@ -313,18 +311,6 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 	b := s.branch()
 	for i < len(src) {
 		c := src[i]
-		if s.raw != nil {
-			if k := bytes.Index(src[i:], s.raw); k >= 0 && bytes.IndexByte(src[i:i+k], '\n') < 0 {
-				i += k + len(s.raw)
-				s.raw = nil
-				continue
-			}
-			k := bytes.IndexByte(src[i:], '\n')
-			if k < 0 {
-				return len(src), false
-			}
-			return i + k + 1, false
-		}
 		if inComment {
 			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
 				inComment = false
@@ -359,8 +345,14 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 		case '"':
 			if i > 0 && src[i-1] == 'R' && (i < 2 || !isIdentByte(src[i-2]) || rawPrefix(src[:i-1])) {
 				if k := bytes.IndexByte(src[i+1:min(len(src), i+20)], '('); k >= 0 {
-					s.raw = append(append([]byte(")"), src[i+1:i+1+k]...), '"')
-					i += k + 2
+					// A raw string may span lines; one search finds its
+					// end, so the scan stays linear.
+					raw := append(append([]byte(")"), src[i+1:i+1+k]...), '"')
+					end := bytes.Index(src[i+k+2:], raw)
+					if end < 0 {
+						return len(src), false
+					}
+					i += k + 2 + end + len(raw)
 					s.note(b, '"')
 					continue
 				}

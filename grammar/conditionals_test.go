@@ -67,6 +67,11 @@ func TestBalanceConditionals(t *testing.T) {
 			"y(|     |f('{', \"{\", R\"x({)x\"), // {|/* { */ g(1'000),|     |h(),|      |0);",
 		},
 		{
+			"a directive in a raw string is text", true,
+			"f(|R\"x(|#if A|{|)x\",|#if B|1,|#endif|2);",
+			"f(|R\"x(|#if A|{|)x\",|     |1,|      |2);",
+		},
+		{
 			"a directive in a block comment is text", true,
 			"/*|#if X|*/ int a;",
 			"/*|#if X|*/ int a;",
