@@ -3,12 +3,12 @@ package mcpserver
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
@@ -239,8 +239,7 @@ func (s *Server) readSymbol(ctx context.Context, name string) (string, bool) {
 // ReadSymbol answers the read_symbol tool for name in the project root,
 // searching the files directly.
 func ReadSymbol(ctx context.Context, root *search.Root, name string) (string, bool) {
-	s := &Server{cfg: Config{Root: root}}
-	return s.readSymbol(ctx, name)
+	return New(Config{Root: root}).readSymbol(ctx, name)
 }
 
 // readFile reads a project file for read_symbol. msg is the one-line
@@ -327,7 +326,10 @@ func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition
 // places of the others.
 func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	q := search.ParseSymbolQuery(name)
-	res, err := s.symbols(ctx, q, readMaxBodies+readMaxList)
+	res, err := s.searcher().Symbols(ctx, q)
+	if errors.Is(err, search.ErrEmptyName) {
+		return "read_symbol: name is empty; give a name, Type.method or path:line", true
+	}
 	if err != nil {
 		return toolError(err), true
 	}
@@ -338,18 +340,21 @@ func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	case len(res.Defs) == 0:
 		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name), false
 	case res.Fuzzy:
-		sb.WriteString(search.SymbolFallback + "\n")
+		sb.WriteString(symbolFallback + "\n")
 		for _, d := range res.Defs[:min(len(res.Defs), readMaxList)] {
 			writePlace(&sb, &d.Definition)
 		}
 		if res.More || len(res.Defs) > readMaxList {
-			sb.WriteString(search.SymbolMore + "\n")
+			sb.WriteString(symbolMore + "\n")
 		}
 	default:
 		s.writeMatches(ctx, &sb, res.Defs, res.More, q.Name)
 	}
 	if res.Searched < res.Files {
-		fmt.Fprintf(&sb, search.SymbolStopped+"\n", res.Searched, res.Files)
+		fmt.Fprintf(&sb, symbolStopped+"\n", res.Searched, res.Files)
+	}
+	if res.Building && res.Indexed < res.Files {
+		fmt.Fprintf(&sb, indexPartial+"\n", res.Indexed, res.Files)
 	}
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
@@ -417,21 +422,4 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		total = "more than " + total
 	}
 	fmt.Fprintf(sb, "%d of %s definitions of %s shown; narrow it with a qualified name (Type.method) or path:line\n", shown, total, name)
-}
-
-// symbols finds the definitions q names as find_symbol does: from the
-// index once it is complete, else in the files themselves within
-// find_symbol's time limit.
-func (s *Server) symbols(ctx context.Context, q search.SymbolQuery, limit int) (*search.SymbolResult, error) {
-	deadline := time.Now().Add(search.SymbolTimeLimit)
-	if s.index != nil {
-		if res, ok, err := s.index.SymbolsNow(ctx, q, limit); ok {
-			return res, err
-		}
-	}
-	files, err := s.cfg.Root.Walk(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return search.Symbols(ctx, files, s.cfg.Root, q, limit, deadline)
 }

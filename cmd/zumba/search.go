@@ -35,8 +35,7 @@ func runRead(args []string) int {
 	if root == nil {
 		return code
 	}
-	text, isError := mcpserver.ReadSymbol(context.Background(), root, pos[0])
-	return printResult(text, isError)
+	return callTool(root, "read_symbol", map[string]string{"name": pos[0]})
 }
 
 func runRefs(args []string) int {
