@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -22,40 +23,62 @@ var findReferencesTool = &Tool{
 		{Name: "code", Description: "true: leave out lines where the name is only in comments or strings, to see real uses.", Bool: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		opts := search.RefOptions{Group: args["group"] == "definition", Code: args["code"] == "true"}
-		if opts == (search.RefOptions{}) {
-			return s.findReferences(ctx, args["name"], args["path"])
+		name, pathArg := strings.TrimSpace(args["name"]), args["path"]
+		if name == "" {
+			return "find_references: name is empty", true
 		}
-		return s.findSites(ctx, args["name"], args["path"], opts)
+		filter, err := search.ParsePathFilter(pathArg)
+		if err != nil {
+			return toolError(err), true
+		}
+		var res *search.RefResult
+		if opts := (search.RefOptions{Group: args["group"] == "definition", Code: args["code"] == "true"}); opts != (search.RefOptions{}) {
+			sites, err := s.searcher().Sites(ctx, name, filter, opts, &s.parses)
+			if err != nil {
+				return toolError(err), true
+			}
+			return formatSites(sites, name, strings.TrimSpace(pathArg), opts), false
+		}
+		res, err = s.searcher().References(ctx, name, filter)
+		if errors.Is(err, search.ErrEmptyName) {
+			return "find_references: name is empty", true
+		}
+		if err != nil {
+			return toolError(err), true
+		}
+		return refsText(name, pathArg, filter, res), false
 	},
 }
 
-// FindReferences answers the find_references tool for name in the project
-// root, in the files the globs of path keep ("" for all).
-func FindReferences(ctx context.Context, root *search.Root, name, path string) (string, bool) {
-	text, err := search.FindReferences(ctx, root, name, path)
-	if err != nil {
-		return toolError(err), true
-	}
-	return text, false
-}
+// refsMore is find_references' last line when there are more than
+// search.RefLimit.
+const refsMore = "… more; narrow it with path"
 
-// findSites answers find_references with options, from the index when
-// there is one.
-func (s *Server) findSites(ctx context.Context, name, path string, opts search.RefOptions) (string, bool) {
-	var (
-		res *search.Sites
-		err error
-	)
-	if s.index == nil {
-		res, err = search.FindSites(ctx, s.cfg.Root, name, path, opts, search.RefLimit, &s.parses)
-	} else {
-		res, err = s.index.FindSites(ctx, name, path, opts, search.RefLimit, &s.parses)
+// refsText prints the lines found one "PATH:LINE: TEXT" per line, then
+// refsMore when more were left out; pathArg is the path argument as given,
+// for the answer when nothing is found.
+func refsText(name, pathArg string, filter *search.PathFilter, res *search.RefResult) string {
+	if len(res.Refs) == 0 {
+		if filter != nil {
+			return fmt.Sprintf("No references to %s in files matching %s.", name, strings.TrimSpace(pathArg))
+		}
+		return fmt.Sprintf("No references to %s.", name)
 	}
-	if err != nil {
-		return toolError(err), true
+	var sb strings.Builder
+	for i, r := range res.Refs {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(r.Path)
+		sb.WriteByte(':')
+		sb.WriteString(strconv.Itoa(r.Line))
+		sb.WriteString(": ")
+		sb.WriteString(r.Text)
 	}
-	return formatSites(res, strings.TrimSpace(name), strings.TrimSpace(path), opts), false
+	if res.More {
+		sb.WriteString("\n" + refsMore)
+	}
+	return sb.String()
 }
 
 // formatSites prints the hits: "PATH:LINE: TEXT" lines, or with Group one

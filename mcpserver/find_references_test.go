@@ -60,12 +60,14 @@ func TestReferenceCases(t *testing.T) {
 			// Before its word index is built, an index answers as the
 			// direct search does.
 			early := New(Config{Root: root})
-			early.index = search.NewIndex(root, search.IndexOptions{CacheFile: "-", NoWatch: true})
-			defer early.index.Close()
+			earlyIndex := search.NewIndex(root, search.IndexOptions{CacheFile: "-", NoWatch: true})
+			defer earlyIndex.Close()
+			early.search.Store(&searcherBox{earlyIndex})
 			indexed := New(Config{Root: root})
-			indexed.index = search.NewIndex(root, search.IndexOptions{CacheFile: "-", NoWatch: true})
-			defer indexed.index.Close()
-			indexed.index.Build(ctx)
+			ix := search.NewIndex(root, search.IndexOptions{CacheFile: "-", NoWatch: true})
+			defer ix.Close()
+			ix.Build(ctx)
+			indexed.search.Store(&searcherBox{ix})
 			changed := false
 			for i := range ar.Files {
 				f := &ar.Files[i]

@@ -2,6 +2,10 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/zumba-dev/zumba/search"
 )
@@ -14,15 +18,80 @@ var findSymbolTool = &Tool{
 		{Name: "name", Description: "The name to find.", Required: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return s.findSymbol(ctx, args["name"])
+		q := search.ParseSymbolQuery(args["name"])
+		res, err := s.searcher().Symbols(ctx, q)
+		if errors.Is(err, search.ErrEmptyName) {
+			return "find_symbol: name is empty", true
+		}
+		if err != nil {
+			return toolError(err), true
+		}
+		return symbolsText(q, res), false
 	},
 }
 
-// FindSymbol answers the find_symbol tool for name in the project root.
-func FindSymbol(ctx context.Context, root *search.Root, name string) (string, bool) {
-	text, err := search.FindSymbol(ctx, root, name)
-	if err != nil {
-		return toolError(err), true
+// Lines of find_symbol's answer that are not results.
+const (
+	symbolFallback = "No exact match; names containing it:"
+	symbolMore     = "… more; narrow it with a longer or qualified name (Type.method)"
+	// symbolStopped takes the files searched and the files there are.
+	symbolStopped = "… stopped at the time limit after the first %d of %d files (in path order, test files last); a qualified name (Type.method) is faster"
+	// indexPartial takes the files the index covered and the files there
+	// are.
+	indexPartial = "… covered %d of %d files of the project before the time limit; the index is still being built, so a later call will be complete"
+)
+
+// symbolsText prints the answer: one "PATH:LINE KIND — SOURCE LINE" per
+// definition, after symbolFallback when they are not exact matches; then
+// symbolMore when more were left out, or the symbolStopped line when the
+// time limit stopped the search; last, indexPartial when the index being
+// built covered only part of the project.
+func symbolsText(q search.SymbolQuery, res *search.SymbolResult) string {
+	text := symbolsFound(q, res)
+	if res.Building && res.Indexed < res.Files {
+		text += "\n" + fmt.Sprintf(indexPartial, res.Indexed, res.Files)
 	}
-	return text, false
+	return text
+}
+
+func symbolsFound(q search.SymbolQuery, res *search.SymbolResult) string {
+	stopped := ""
+	if res.Searched < res.Files {
+		stopped = fmt.Sprintf(symbolStopped, res.Searched, res.Files)
+	}
+	if len(res.Defs) == 0 {
+		if stopped != "" {
+			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
+		}
+		if r, ok := q.Stray(); ok {
+			if s := q.NamePart(); s != "" {
+				return fmt.Sprintf("No definition of %s: %q is in no name. Ask for the name alone (%s), or use find_references to find text such as calls.", q.Name, string(r), s)
+			}
+			return fmt.Sprintf("No definition of %s: %q is in no name. Ask for a name, or use find_references to find text.", q.Name, string(r))
+		}
+		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name)
+	}
+	var sb strings.Builder
+	if res.Fuzzy {
+		sb.WriteString(symbolFallback + "\n")
+	}
+	for i, d := range res.Defs {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(d.Path)
+		sb.WriteByte(':')
+		sb.WriteString(strconv.Itoa(d.Line))
+		sb.WriteByte(' ')
+		sb.WriteString(d.Kind.String())
+		sb.WriteString(" — ")
+		sb.WriteString(d.Text)
+	}
+	switch {
+	case stopped != "":
+		sb.WriteString("\n" + stopped)
+	case res.More:
+		sb.WriteString("\n" + symbolMore)
+	}
+	return sb.String()
 }

@@ -188,10 +188,10 @@ func TestSearchToolsOverPipes(t *testing.T) {
 		case len(tc.args) != 1 && tc.tool == "find_symbol", tc.args["name"] == 3:
 			continue
 		case tc.tool == "find_symbol":
-			cli, cliErr = FindSymbol(ctx, root, name)
+			cli, cliErr = New(Config{Root: root}).CallArgs(ctx, "find_symbol", map[string]string{"name": name})
 		default:
 			path, _ := tc.args["path"].(string)
-			cli, cliErr = FindReferences(ctx, root, name, path)
+			cli, cliErr = New(Config{Root: root}).CallArgs(ctx, "find_references", map[string]string{"name": name, "path": path})
 		}
 		if cli != text || cliErr != isError {
 			t.Errorf("%s %v: command line gives %q, %v; the server %q, %v", tc.tool, tc.args, cli, cliErr, text, isError)

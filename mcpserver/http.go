@@ -75,8 +75,7 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts HTTPOp
 	ictx, stopIndex := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopIndex()
 	if s.cfg.Index != nil {
-		s.index = s.startIndex(ictx)
-		defer s.index.Close()
+		defer s.serveIndex(ictx)()
 		defer stopIndex()
 	}
 	h := s.HTTPHandler(opts)

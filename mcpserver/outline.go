@@ -86,15 +86,6 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 	return text, isError
 }
 
-// Outline answers the outline tool for path in the project root.
-func Outline(ctx context.Context, root *search.Root, path string) (string, bool) {
-	src, rel, err := root.ReadFile(path, maxOutlineSize)
-	if err != nil {
-		return toolError(err), true
-	}
-	return outlineSource(ctx, rel, src)
-}
-
 // outlineSource outlines src, the contents of the project file rel.
 func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
 	lang := grammar.ForPath(rel, src)

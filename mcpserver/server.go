@@ -12,6 +12,7 @@ import (
 	"log"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/search"
@@ -54,8 +55,10 @@ type Server struct {
 	log   *log.Logger
 	tools map[string]*Tool
 	diag  *diagSource
-	// index is the project index while Serve runs with Config.Index.
-	index *search.Index
+	// search is what find_symbol and find_references search: the project
+	// index while Serve runs with Config.Index, else the files themselves
+	// (Config.Root).
+	search atomic.Pointer[searcherBox]
 
 	mu       sync.Mutex
 	inflight map[string]context.CancelFunc
@@ -81,6 +84,7 @@ func New(cfg Config) *Server {
 		s.tools[t.Name] = t
 	}
 	s.diag = newDiagSource(cfg.Diagnostics, s.log)
+	s.search.Store(&searcherBox{cfg.Root})
 	return s
 }
 
@@ -92,8 +96,7 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if s.cfg.Index != nil {
-		s.index = s.startIndex(ctx)
-		defer s.index.Close()
+		defer s.serveIndex(ctx)()
 	}
 	var wg sync.WaitGroup
 	defer wg.Wait()

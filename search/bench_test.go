@@ -34,7 +34,7 @@ func benchTool(b *testing.B, run func(ctx context.Context, root *Root) (string, 
 func BenchmarkRefsGoSrc(b *testing.B) {
 	for _, name := range []string{"Getpagesize", "Reader", "err"} {
 		b.Run(name, func(b *testing.B) {
-			benchTool(b, func(ctx context.Context, root *Root) (string, error) { return FindReferences(ctx, root, name, "") })
+			benchTool(b, func(ctx context.Context, root *Root) (string, error) { return refsAnswer(ctx, root, name, "") })
 		})
 	}
 }
@@ -42,7 +42,7 @@ func BenchmarkRefsGoSrc(b *testing.B) {
 func BenchmarkSymbolGoSrc(b *testing.B) {
 	for _, name := range []string{"Getpagesize", "ServeHTTP", "String", "NoSuchName", "err", "Reader"} {
 		b.Run(name, func(b *testing.B) {
-			benchTool(b, func(ctx context.Context, root *Root) (string, error) { return FindSymbol(ctx, root, name) })
+			benchTool(b, func(ctx context.Context, root *Root) (string, error) { return symbolAnswer(ctx, root, name) })
 		})
 	}
 }

@@ -1,6 +1,8 @@
 // Package search owns the project: resolving the paths tools are given
 // (never outside the project folder), walking its files under the ignore
-// rules, and answering find_symbol and find_references.
+// rules, and finding definitions and references. It returns results
+// (definitions, lines, how many files were searched); mcpserver's tools
+// print them.
 //
 // The pieces follow ripgrep's seams, each in its own file:
 //
@@ -13,7 +15,9 @@
 //   - word.go: WordScanner, whole-word matching over bytes.
 //   - refs.go and symbol.go: References and Symbols take a file list and a
 //     Source, so an index can narrow the candidate files and a cache can
-//     stand in for the disk; FindReferences and FindSymbol are the tools.
+//     stand in for the disk.
+//   - searcher.go: Searcher, the searches the tools ask for, answered by
+//     Root from the files and by Index from what it keeps.
 //   - index.go: Index, the project index the server answers from.
 //
 // # What the search covers
@@ -51,8 +55,8 @@
 //
 // # The index
 //
-// FindSymbol and FindReferences walk and read the files at each call (the
-// command line uses them). The server uses an Index instead (index.go): a
+// Root.Symbols and Root.References walk and read the files at each call
+// (the command line searches so). The server uses an Index instead (index.go): a
 // word index and the symbols of every file, built in the background from
 // the walk and the disk cache (diskcache.go), and brought up to date
 // before every answer from the watcher's changes (watch.go) or, without

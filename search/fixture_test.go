@@ -315,9 +315,9 @@ func command(root *Root, cmd, name, rest string) string {
 		}
 		text = strings.Join(lines, "\n")
 	case "refs":
-		text, err = FindReferences(ctx, root, name, rest)
+		text, err = refsAnswer(ctx, root, name, rest)
 	case "symbol":
-		text, err = FindSymbol(ctx, root, name)
+		text, err = symbolAnswer(ctx, root, name)
 	default:
 		return fmt.Sprintf("unknown command %q", cmd)
 	}
@@ -373,10 +373,10 @@ func TestFixturesIndexed(t *testing.T) {
 				switch cmd {
 				case "refs":
 					name, globs := fixtureName1(t, args)
-					text, err = ix.FindReferences(ctx, name, globs)
+					text, err = refsAnswer(ctx, ix, name, globs)
 				case "symbol":
 					name, _ := fixtureName1(t, args)
-					text, err = ix.FindSymbol(ctx, name)
+					text, err = symbolAnswer(ctx, ix, name)
 				default:
 					continue
 				}

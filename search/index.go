@@ -26,11 +26,6 @@ func indexedWord(w []byte) bool {
 	return len(w) <= maxIndexedWord && !('0' <= w[0] && w[0] <= '9')
 }
 
-// IndexPartial is the last line of a find_symbol answer cut short by the
-// time limit while the index is still being built; it takes the files
-// searched and the files there are.
-const IndexPartial = "… covered %d of %d files of the project before the time limit; the index is still being built, so a later call will be complete"
-
 // IndexOptions tune an Index.
 type IndexOptions struct {
 	// CacheFile is the disk cache file: "" for the usual place under the
@@ -785,35 +780,25 @@ func (r *fileRec) entry() Entry {
 	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: FileID{Ino: r.st.Inode}, CTime: r.st.CTime}
 }
 
-// FindReferences answers find_references like [FindReferences], reading
-// only the files the word index names once it is built.
-func (ix *Index) FindReferences(ctx context.Context, name, pathArg string) (string, error) {
+// References answers like [Root.References], reading only the files the
+// word index names once it is built.
+func (ix *Index) References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error) {
 	if !ix.wordsReady.Load() {
-		return FindReferences(ctx, ix.root, name, pathArg)
+		return ix.root.References(ctx, name, filter)
 	}
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return "", pathErrorf("find_references: name is empty")
-	}
-	filter, err := ParsePathFilter(pathArg)
-	if err != nil {
-		return "", err
+		return nil, ErrEmptyName
 	}
 	if err := ix.sync(ctx); err != nil {
-		return "", err
+		return nil, err
 	}
 	files := FilterEntries(ix.candidates(name), filter)
 	refs, more, err := References(ctx, files, ix.root, name, RefLimit)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if len(refs) == 0 {
-		if filter != nil {
-			return fmt.Sprintf("No references to %s in files matching %s.", name, strings.TrimSpace(pathArg)), nil
-		}
-		return fmt.Sprintf("No references to %s.", name), nil
-	}
-	return FormatRefs(refs, more), nil
+	return &RefResult{Refs: refs, More: more}, nil
 }
 
 // candidates lists, in path order, the files that may hold name as a
@@ -872,61 +857,56 @@ next:
 	return slices.CompactFunc(out, func(a, b Entry) bool { return a.Path == b.Path })
 }
 
-// FindSymbol answers find_symbol like [FindSymbol]: from the symbol index
-// once it is built; before, by parsing the candidate files, with a last
-// line saying how much was covered when the time limit cuts it short.
-func (ix *Index) FindSymbol(ctx context.Context, name string) (string, error) {
+// Symbols answers like [Root.Symbols]: from the symbol index once it is
+// built; before, by parsing the candidate files, saying how much was
+// covered (SymbolResult.Building) when the time limit cuts it short.
+func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
 	deadline := time.Now().Add(SymbolTimeLimit)
-	q := ParseSymbolQuery(name)
 	if q.Name == "" {
-		return "", pathErrorf("find_symbol: name is empty")
+		return nil, ErrEmptyName
 	}
 	if !ix.symbolsReady.Load() {
-		return ix.findSymbolEarly(ctx, q, deadline)
+		return ix.symbolsEarly(ctx, q, deadline)
 	}
 	if err := ix.sync(ctx); err != nil {
-		return "", err
+		return nil, err
 	}
-	res, err := ix.symbols(ctx, q, SymbolLimit)
-	if err != nil {
-		return "", err
-	}
-	return res.Text(q), nil
+	return ix.symbols(ctx, q, SymbolLimit)
 }
 
-// findSymbolEarly answers find_symbol before the symbol index is
+// symbolsEarly answers find_symbol before the symbol index is
 // complete. Exact definitions are only ever in files holding the name as
 // a word (the word index names them, or a scan of the files finds them):
 // when those are few and hold some, they are parsed and the answer is
 // complete. Otherwise parsing is left to the symbol pass, which is parsing
 // every file already: the call waits for it until the time limit, then
 // answers from the files parsed so far, saying how many.
-func (ix *Index) findSymbolEarly(ctx context.Context, q SymbolQuery, deadline time.Time) (string, error) {
+func (ix *Index) symbolsEarly(ctx context.Context, q SymbolQuery, deadline time.Time) (*SymbolResult, error) {
 	var files, cands []Entry
 	if ix.wordsReady.Load() {
 		if err := ix.sync(ctx); err != nil {
-			return "", err
+			return nil, err
 		}
 		files = ix.entries()
 		cands = ix.candidates(string(q.needle))
 	} else {
 		var err error
 		if files, err = ix.root.Walk(ctx); err != nil {
-			return "", fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
 		}
 		cands = ix.scanCandidates(ctx, files, string(q.needle))
 	}
 	if ctx.Err() != nil {
-		return "", ctx.Err()
+		return nil, ctx.Err()
 	}
 	if len(cands) <= maxCandidates {
 		res, err := Symbols(ctx, cands, ix.root, q, SymbolLimit, deadline)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if !res.Fuzzy && len(res.Defs) > 0 && res.Searched == res.Files {
 			res.Searched, res.Files = len(files), len(files)
-			return res.Text(q), nil
+			return res, nil
 		}
 	}
 	ended := false
@@ -935,11 +915,11 @@ func (ix *Index) findSymbolEarly(ctx context.Context, q SymbolQuery, deadline ti
 	case <-ix.ready:
 		ended = true
 	case <-ctx.Done():
-		return "", ctx.Err()
+		return nil, ctx.Err()
 	case <-time.After(time.Until(deadline)):
 	}
 	if ix.symbolsReady.Load() {
-		return ix.FindSymbol(ctx, q.Name)
+		return ix.Symbols(ctx, q)
 	}
 	var res *SymbolResult
 	var err error
@@ -949,21 +929,18 @@ func (ix *Index) findSymbolEarly(ctx context.Context, q SymbolQuery, deadline ti
 		// index.
 		res, err = Symbols(ctx, files, ix.root, q, SymbolLimit, time.Now().Add(SymbolTimeLimit))
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		searched = res.Searched
 	} else {
 		if res, err = ix.symbols(ctx, q, SymbolLimit); err != nil {
-			return "", err
+			return nil, err
 		}
 		searched, _ = ix.parsedFiles()
 		res.Searched, res.Files = len(files), len(files)
 	}
-	text := res.Text(q)
-	if searched < len(files) {
-		text += "\n" + fmt.Sprintf(IndexPartial, searched, len(files))
-	}
-	return text, nil
+	res.Building, res.Indexed = true, searched
+	return res, nil
 }
 
 // scanCandidates lists the files holding word as a whole word, reading

@@ -49,7 +49,7 @@ func BenchmarkIndexFindSymbolGoSrc(b *testing.B) {
 	ctx := context.Background()
 	for b.Loop() {
 		for _, n := range benchNames {
-			if _, err := ix.FindSymbol(ctx, n); err != nil {
+			if _, err := ix.Symbols(ctx, ParseSymbolQuery(n)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -63,7 +63,7 @@ func BenchmarkIndexFindReferencesGoSrc(b *testing.B) {
 	ctx := context.Background()
 	for b.Loop() {
 		for _, n := range benchNames {
-			if _, err := ix.FindReferences(ctx, n, ""); err != nil {
+			if _, err := ix.References(ctx, n, nil); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -62,13 +62,13 @@ func sameAnswers(t *testing.T, what string, ix *Index, root *Root, names []strin
 	SymbolTimeLimit = time.Minute
 	ctx := context.Background()
 	for _, name := range names {
-		want, werr := FindSymbol(ctx, root, name)
-		got, gerr := ix.FindSymbol(ctx, name)
+		want, werr := symbolAnswer(ctx, root, name)
+		got, gerr := symbolAnswer(ctx, ix, name)
 		if got != want || (werr == nil) != (gerr == nil) {
 			t.Errorf("%s: find_symbol %q from the index:\n%s\n(err %v)\nwithout:\n%s\n(err %v)", what, name, got, gerr, want, werr)
 		}
-		want, werr = FindReferences(ctx, root, name, "")
-		got, gerr = ix.FindReferences(ctx, name, "")
+		want, werr = refsAnswer(ctx, root, name, "")
+		got, gerr = refsAnswer(ctx, ix, name, "")
 		if got != want || (werr == nil) != (gerr == nil) {
 			t.Errorf("%s: find_references %q from the index:\n%s\n(err %v)\nwithout:\n%s\n(err %v)", what, name, got, gerr, want, werr)
 		}
@@ -87,7 +87,7 @@ func TestIndexSameAnswers(t *testing.T) {
 	ix, root, _ := testIndex(t, dir, "-", true)
 	names := []string{
 		"err", "ctx", "Walk", "Root.Walk", "search.Root.Walk", "Serve", "Server.Serve", "mcpserver.Server.Serve",
-		"FindSymbol", "Symbols", "Parse", "outline.Parse", "main", "new", "init", "Len", "String", "Error",
+		"ParseSymbolQuery", "Symbols", "Parse", "outline.Parse", "main", "new", "init", "Len", "String", "Error",
 		"walk", "WALK", "erv", "symbolrec", "ymbol", "zzzNoSuchName", "fmt.Sprintf", "t.Fatal", "a b",
 		"++", "::", "Rpc::spawn", "Rpc.spawn", "spawn", "Display", "self", "__init__", "impl", "Point",
 		"README", "Cache and freshness", "résumé", "x",
@@ -268,7 +268,7 @@ func TestIndexPartialBeforeReady(t *testing.T) {
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
 	defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
 	SymbolTimeLimit = -time.Second
-	text, err := ix.FindSymbol(context.Background(), "shared")
+	text, err := symbolAnswer(context.Background(), ix, "shared")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,10 +283,10 @@ func TestIndexCancel(t *testing.T) {
 	ix, _, _ := testIndex(t, freshProject(t), "-", false)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := ix.FindReferences(ctx, "shared", ""); err == nil {
+	if _, err := refsAnswer(ctx, ix, "shared", ""); err == nil {
 		t.Error("find_references ran under a cancelled context")
 	}
-	if _, err := ix.FindSymbol(ctx, "shared"); err == nil {
+	if _, err := symbolAnswer(ctx, ix, "shared"); err == nil {
 		t.Error("find_symbol ran under a cancelled context")
 	}
 }
@@ -315,18 +315,18 @@ func TestIndexWordsOnly(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	exact := []string{"Walk", "Root.Walk", "Rpc::spawn", "FindSymbol"}
+	exact := []string{"Walk", "Root.Walk", "Rpc::spawn", "ParseSymbolQuery"}
 	sameAnswers(t, "words only", ix, root, exact)
 	for _, name := range []string{"err", "erv", "zzzNoSuchName"} {
-		want, _ := FindReferences(context.Background(), root, name, "")
-		if got, _ := ix.FindReferences(context.Background(), name, ""); got != want {
+		want, _ := refsAnswer(context.Background(), root, name, "")
+		if got, _ := refsAnswer(context.Background(), ix, name, ""); got != want {
 			t.Errorf("find_references %q from the word index:\n%s\nwithout:\n%s", name, got, want)
 		}
 	}
 	func() {
 		defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
 		SymbolTimeLimit = 50 * time.Millisecond
-		text, err := ix.FindSymbol(context.Background(), "erv")
+		text, err := symbolAnswer(context.Background(), ix, "erv")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,17 +3,14 @@ package search
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 )
 
 // RefLimit is how many lines find_references shows.
 const RefLimit = 80
-
-// RefsMore is find_references' last line when there are more than RefLimit.
-const RefsMore = "… more; narrow it with path"
 
 // Ref is one line that uses the name.
 type Ref struct {
@@ -67,58 +64,33 @@ func fileRefs(path string, data []byte, sc *WordScanner) []Ref {
 	return out
 }
 
-// FindReferences answers the find_references tool: the project's files are
-// walked afresh, kept by filter, and searched for name. pathArg is the path
-// argument as given, for the message when nothing is found.
-func FindReferences(ctx context.Context, root *Root, name, pathArg string) (string, error) {
-	return findReferences(ctx, root, name, pathArg, RefLimit)
+// RefResult is what a references search found: the lines, in path order,
+// and whether there were more than the limit.
+type RefResult struct {
+	Refs []Ref
+	More bool
 }
 
-func findReferences(ctx context.Context, root *Root, name, pathArg string, limit int) (string, error) {
+// ErrEmptyName is the error for a search for no name.
+var ErrEmptyName = errors.New("name is empty")
+
+// References finds the lines of the project's files, walked and read
+// afresh and kept by filter (nil: all), that use name as a whole word: at
+// most RefLimit.
+func (r *Root) References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return "", pathErrorf("find_references: name is empty")
+		return nil, ErrEmptyName
 	}
-	filter, err := ParsePathFilter(pathArg)
+	files, err := r.Walk(ctx)
 	if err != nil {
-		return "", err
+		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
-	files, err := root.Walk(ctx)
+	refs, more, err := References(ctx, FilterEntries(files, filter), r, name, RefLimit)
 	if err != nil {
-		return "", fmt.Errorf("walk %s: %w", root.Dir, err)
+		return nil, err
 	}
-	files = FilterEntries(files, filter)
-	refs, more, err := References(ctx, files, root, name, limit)
-	if err != nil {
-		return "", err
-	}
-	if len(refs) == 0 {
-		if filter != nil {
-			return fmt.Sprintf("No references to %s in files matching %s.", name, strings.TrimSpace(pathArg)), nil
-		}
-		return fmt.Sprintf("No references to %s.", name), nil
-	}
-	return FormatRefs(refs, more), nil
-}
-
-// FormatRefs prints refs one "PATH:LINE: TEXT" per line, then RefsMore
-// when more were left out.
-func FormatRefs(refs []Ref, more bool) string {
-	var sb strings.Builder
-	for i, r := range refs {
-		if i > 0 {
-			sb.WriteByte('\n')
-		}
-		sb.WriteString(r.Path)
-		sb.WriteByte(':')
-		sb.WriteString(strconv.Itoa(r.Line))
-		sb.WriteString(": ")
-		sb.WriteString(r.Text)
-	}
-	if more {
-		sb.WriteString("\n" + RefsMore)
-	}
-	return sb.String()
+	return &RefResult{Refs: refs, More: more}, nil
 }
 
 // FilterEntries keeps the entries whose path filter matches.

@@ -303,20 +303,35 @@ func FindSites(ctx context.Context, root *Root, name, pathArg string, opts RefOp
 	return ReferenceSites(ctx, FilterEntries(files, filter), root, name, opts, limit, cache)
 }
 
-// FindSites is [FindSites] reading only the files the word index names,
-// once it is built.
-func (ix *Index) FindSites(ctx context.Context, name, pathArg string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
-	if !ix.wordsReady.Load() {
-		return FindSites(ctx, ix.root, name, pathArg, opts, limit, cache)
+// Sites is find_references with options: the lines of the files filter
+// keeps (nil: all) that use name, with the definitions holding them; at
+// most RefLimit. The files are walked and read afresh.
+func (r *Root) Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, ErrEmptyName
 	}
-	name, filter, err := refQuery(name, pathArg)
+	files, err := r.Walk(ctx)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
+	}
+	return ReferenceSites(ctx, FilterEntries(files, filter), r, name, opts, RefLimit, cache)
+}
+
+// Sites is [Root.Sites] reading only the files the word index names, once
+// it is built.
+func (ix *Index) Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
+	if !ix.wordsReady.Load() {
+		return ix.root.Sites(ctx, name, filter, opts, cache)
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, ErrEmptyName
 	}
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
-	return ReferenceSites(ctx, FilterEntries(ix.candidates(name), filter), ix.root, name, opts, limit, cache)
+	return ReferenceSites(ctx, FilterEntries(ix.candidates(name), filter), ix.root, name, opts, RefLimit, cache)
 }
 
 // refQuery checks find_references' arguments: the name, trimmed, and the
@@ -324,7 +339,7 @@ func (ix *Index) FindSites(ctx context.Context, name, pathArg string, opts RefOp
 func refQuery(name, pathArg string) (string, *PathFilter, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return "", nil, pathErrorf("find_references: name is empty")
+		return "", nil, ErrEmptyName
 	}
 	filter, err := ParsePathFilter(pathArg)
 	return name, filter, err

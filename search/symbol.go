@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -22,14 +21,6 @@ const SymbolLimit = 40
 // clients wait: a name used in most files (err, self) would otherwise have
 // most of the project parsed.
 var SymbolTimeLimit = 3500 * time.Millisecond
-
-// Lines of find_symbol's answer that are not results.
-const (
-	SymbolFallback = "No exact match; names containing it:"
-	SymbolMore     = "… more; narrow it with a longer or qualified name (Type.method)"
-	// SymbolStopped takes the files searched and the files there are.
-	SymbolStopped = "… stopped at the time limit after the first %d of %d files (in path order, test files last); a qualified name (Type.method) is faster"
-)
 
 // Def is one definition find_symbol found.
 type Def struct {
@@ -111,10 +102,10 @@ func longestField(s string) string {
 // keys and Lisp names ("-") are not among them.
 const notInNames = "()[]{}<>,;\"'`\\+*&|^%"
 
-// stray returns the first character of the query that no identifier has.
+// Stray returns the first character of the query that no identifier has.
 // Operator and computed names hold some ("operator()", "[Symbol.iterator]"),
 // so it only explains an answer that found nothing.
-func (q SymbolQuery) stray() (rune, bool) {
+func (q SymbolQuery) Stray() (rune, bool) {
 	i := strings.IndexAny(q.Name, notInNames)
 	if i < 0 {
 		return 0, false
@@ -123,9 +114,9 @@ func (q SymbolQuery) stray() (rune, bool) {
 	return r, true
 }
 
-// namePart is the query's first piece without stray characters that holds
+// NamePart is the query's first piece without stray characters that holds
 // a word character ("operate" of "operate(x)"), trimmed; "" if none.
-func (q SymbolQuery) namePart() string {
+func (q SymbolQuery) NamePart() string {
 	for _, f := range strings.FieldsFunc(q.Name, func(r rune) bool { return strings.ContainsRune(notInNames, r) }) {
 		f = strings.Trim(f, " .:#/")
 		if strings.IndexFunc(f, IsWordRune) >= 0 {
@@ -194,6 +185,10 @@ type SymbolResult struct {
 	// Searched is how many of the Files were searched; fewer when the
 	// deadline stopped the search.
 	Searched, Files int
+	// Building: the project index was still being built, and only the
+	// Indexed first files of Files were covered before the time limit.
+	Building bool
+	Indexed  int
 }
 
 // Symbols finds the definitions q names in files (in path order), reading
@@ -446,73 +441,18 @@ func equalFoldASCII(a, lower []byte) bool {
 	return true
 }
 
-// FindSymbol answers the find_symbol tool: the project's files are walked
-// afresh and the definitions of name listed.
-func FindSymbol(ctx context.Context, root *Root, name string) (string, error) {
-	return findSymbol(ctx, root, name, SymbolLimit)
-}
-
-func findSymbol(ctx context.Context, root *Root, name string, limit int) (string, error) {
+// Symbols finds the definitions q names in the project's files, walked
+// and read afresh: at most SymbolLimit, within SymbolTimeLimit.
+func (r *Root) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
 	deadline := time.Now().Add(SymbolTimeLimit)
-	q := ParseSymbolQuery(name)
 	if q.Name == "" {
-		return "", pathErrorf("find_symbol: name is empty")
+		return nil, ErrEmptyName
 	}
-	files, err := root.Walk(ctx)
+	files, err := r.Walk(ctx)
 	if err != nil {
-		return "", fmt.Errorf("walk %s: %w", root.Dir, err)
+		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
-	res, err := Symbols(ctx, files, root, q, limit, deadline)
-	if err != nil {
-		return "", err
-	}
-	return res.Text(q), nil
-}
-
-// Text prints the answer: one "PATH:LINE KIND — SOURCE LINE" per
-// definition, after SymbolFallback when they are not exact matches; last,
-// SymbolMore when more were left out, or the SymbolStopped line when the
-// time limit stopped the search.
-func (res *SymbolResult) Text(q SymbolQuery) string {
-	stopped := ""
-	if res.Searched < res.Files {
-		stopped = fmt.Sprintf(SymbolStopped, res.Searched, res.Files)
-	}
-	if len(res.Defs) == 0 {
-		if stopped != "" {
-			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files)
-		}
-		if r, ok := q.stray(); ok {
-			if s := q.namePart(); s != "" {
-				return fmt.Sprintf("No definition of %s: %q is in no name. Ask for the name alone (%s), or use find_references to find text such as calls.", q.Name, string(r), s)
-			}
-			return fmt.Sprintf("No definition of %s: %q is in no name. Ask for a name, or use find_references to find text.", q.Name, string(r))
-		}
-		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name)
-	}
-	var sb strings.Builder
-	if res.Fuzzy {
-		sb.WriteString(SymbolFallback + "\n")
-	}
-	for i, d := range res.Defs {
-		if i > 0 {
-			sb.WriteByte('\n')
-		}
-		sb.WriteString(d.Path)
-		sb.WriteByte(':')
-		sb.WriteString(strconv.Itoa(d.Line))
-		sb.WriteByte(' ')
-		sb.WriteString(d.Kind.String())
-		sb.WriteString(" — ")
-		sb.WriteString(d.Text)
-	}
-	switch {
-	case stopped != "":
-		sb.WriteString("\n" + stopped)
-	case res.More:
-		sb.WriteString("\n" + SymbolMore)
-	}
-	return sb.String()
+	return Symbols(ctx, files, r, q, SymbolLimit, deadline)
 }
 
 func isASCII(b []byte) bool {

@@ -90,12 +90,12 @@ func TestSymbolTimeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "No definition of Slow in the first 0 of 3 files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster."
-	if got := res.Text(q); got != want {
+	if got := symbolText(q, res); got != want {
 		t.Errorf("Text() = %q; want %q", got, want)
 	}
 	res = &SymbolResult{Defs: []Def{{Definition: outline.Definition{Path: "f0.go", Line: 3, Kind: grammar.Function}, Text: "func Slow() {}"}}, Searched: 1, Files: 3, More: true}
 	want = "f0.go:3 function — func Slow() {}\n… stopped at the time limit after the first 1 of 3 files (in path order, test files last); a qualified name (Type.method) is faster"
-	if got := res.Text(q); got != want {
+	if got := symbolText(q, res); got != want {
 		t.Errorf("Text() = %q; want %q", got, want)
 	}
 }

@@ -239,7 +239,14 @@ func runOutline(args []string) int {
 	if err != nil {
 		return failure(err)
 	}
-	text, isError := mcpserver.Outline(context.Background(), root, file)
+	return callTool(root, "outline", map[string]string{"path": file})
+}
+
+// callTool prints what the tool name answers for the project root: the
+// command line calls the tools as the server does, so both print the same.
+func callTool(root *search.Root, name string, args map[string]string) int {
+	srv := mcpserver.New(mcpserver.Config{Root: root, Log: os.Stderr})
+	text, isError := srv.CallArgs(context.Background(), name, args)
 	return printResult(text, isError)
 }
 

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"flag"
 
-	"github.com/zumba-dev/zumba/mcpserver"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -22,8 +19,7 @@ func runSymbol(args []string) int {
 	if root == nil {
 		return code
 	}
-	text, isError := mcpserver.FindSymbol(context.Background(), root, pos[0])
-	return printResult(text, isError)
+	return callTool(root, "find_symbol", map[string]string{"name": pos[0]})
 }
 
 func runRefs(args []string) int {
@@ -46,16 +42,17 @@ func runRefs(args []string) int {
 	if root == nil {
 		return exit
 	}
-	call := map[string]any{"name": pos[0], "path": *globs}
+	callArgs := map[string]string{"name": pos[0]}
+	if *globs != "" {
+		callArgs["path"] = *globs
+	}
 	if *group != "" {
-		call["group"] = *group
+		callArgs["group"] = *group
 	}
 	if *code {
-		call["code"] = true
+		callArgs["code"] = "true"
 	}
-	raw, _ := json.Marshal(call)
-	text, isError := mcpserver.New(mcpserver.Config{Root: root}).Call(context.Background(), "find_references", raw)
-	return printResult(text, isError)
+	return callTool(root, "find_references", callArgs)
 }
 
 // openProject opens the project folder given (or the current one).

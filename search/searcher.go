@@ -1,0 +1,22 @@
+package search
+
+import "context"
+
+// Searcher answers the project searches: the [Index] from what it keeps,
+// a [Root] from the files read afresh. Both give the same results.
+type Searcher interface {
+	// Symbols finds the definitions q names: exact matches, else names
+	// containing it (see [Symbols]).
+	Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error)
+	// References finds the lines that use name as a whole word in the
+	// files filter keeps (nil: all).
+	References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error)
+	// Sites is References with options: the lines, told apart as code or
+	// not, with the definitions that hold them.
+	Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error)
+}
+
+var (
+	_ Searcher = (*Root)(nil)
+	_ Searcher = (*Index)(nil)
+)
