@@ -41,6 +41,7 @@ type Args map[string]string
 var tools = []*Tool{
 	outlineTool,
 	findSymbolTool,
+	readSymbolTool,
 	findReferencesTool,
 	diagnosticsTool,
 }

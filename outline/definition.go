@@ -170,7 +170,7 @@ func Enclosing(defs []Definition, line int) (i int, inside bool) {
 // Finding a node's parent or siblings through the tree costs a walk from
 // the root each time, so the tree is walked once with a cursor instead,
 // into the nodes that hold definitions only.
-func extentStarts(root *sitter.Node, nodes []*sitter.Node) []int {
+func extentStarts(root *sitter.Node, nodes []*sitter.Node, src []byte) []int {
 	starts := make([]int, len(nodes))
 	if len(nodes) == 0 {
 		return starts
@@ -183,7 +183,7 @@ func extentStarts(root *sitter.Node, nodes []*sitter.Node) []int {
 	targets := make([]target, len(nodes))
 	for i, n := range nodes {
 		targets[i] = target{n.StartByte(), n.EndByte(), n.ID(), i}
-		starts[i] = int(n.StartPoint().Row) + 1
+		starts[i] = int(firstRow(n, src)) + 1
 	}
 	slices.SortFunc(targets, func(a, b target) int { return cmp.Compare(a.start, b.start) })
 	type key struct {
@@ -209,7 +209,7 @@ func extentStarts(root *sitter.Node, nodes []*sitter.Node) []int {
 		}
 		var kids []sibling
 		for {
-			kids = append(kids, newSibling(c.CurrentNode()))
+			kids = append(kids, newSibling(c.CurrentNode(), src))
 			if !c.GoToNextSibling() {
 				break
 			}
@@ -251,12 +251,15 @@ type sibling struct {
 	named, deco, keyword bool
 }
 
-func newSibling(n *sitter.Node) sibling {
+// newSibling describes n. A named extra is a comment: the tree cursor
+// reports the type of an extra node inside some aliased nodes
+// (tree-sitter-typescript's interface_body) as its parent's.
+func newSibling(n *sitter.Node, src []byte) sibling {
 	t := n.Type()
 	return sibling{
 		node: n, id: n.ID(), start: n.StartByte(), end: n.EndByte(),
-		row: n.StartPoint().Row, last: lastRow(n),
-		named: n.IsNamed(), deco: isDecoration(t), keyword: isKeyword(t),
+		row: firstRow(n, src), last: lastRow(n),
+		named: n.IsNamed(), deco: isDecoration(t) || n.IsExtra() && n.IsNamed(), keyword: isKeyword(t),
 	}
 }
 
@@ -278,6 +281,13 @@ func leadStart(frames [][]sibling, at []int, level, j int, isDef func(*sibling) 
 	}
 	kids := frames[level]
 	start := kids[j].row
+	// A definition first in a block that starts on its row (Python's
+	// "class X:\n    # note\n    def f") has the comments above it before
+	// the block, among the container's children.
+	if j == 0 && level > 0 && !isDef(&frames[level-1][at[level-1]]) && frames[level-1][at[level-1]].row == start {
+		level--
+		kids, j = frames[level], at[level]
+	}
 	for k := j - 1; k >= 0 && kids[k].deco; k-- {
 		if kids[k].last+1 < start {
 			break
@@ -292,7 +302,8 @@ func leadStart(frames [][]sibling, at []int, level, j int, isDef func(*sibling) 
 
 // wraps reports whether the parent of kids adds nothing to its child
 // kids[j] but decorations and tokens: everything before it is a
-// decoration, a keyword (export, type) or starts on its first row, and
+// decoration, a keyword (export, type; not a branch's else, then or do) or
+// starts on its first row, and
 // everything after it is a token on its last row (a ";"). A container is
 // not a wrapper: its members are named, and its brackets are punctuation
 // on other rows.
@@ -309,6 +320,23 @@ func wraps(kids []sibling, j int) bool {
 		}
 	}
 	return true
+}
+
+// firstRow is the row of the first byte of n that is not white space:
+// some grammars (tree-sitter-lua's function_start) put the line breaks
+// before a definition into its first token.
+func firstRow(n *sitter.Node, src []byte) uint32 {
+	row := n.StartPoint().Row
+	for i := n.StartByte(); i < n.EndByte() && int(i) < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			row++
+		case ' ', '\t', '\r', '\f', '\v':
+		default:
+			return row
+		}
+	}
+	return n.StartPoint().Row
 }
 
 // lastRow is the last row n covers; a node that ends with its line break
@@ -332,9 +360,14 @@ func isDecoration(t string) bool {
 	return strings.Contains(t, "comment")
 }
 
-// isKeyword reports whether a token's type is a word (export, type, pub),
-// not punctuation.
+// isKeyword reports whether a token's type is a word that declares (export,
+// type, pub), not punctuation nor a branch of control flow: a function
+// defined under an "else" line is not documented by what is above it.
 func isKeyword(t string) bool {
+	switch t {
+	case "else", "elif", "elsif", "then", "do", "try", "finally", "ensure":
+		return false
+	}
 	for _, c := range t {
 		if !('a' <= c && c <= 'z' || c == '_') {
 			return false

@@ -228,7 +228,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 				Kind:  kind,
 				Line:  int(name.StartPoint().Row) + 1,
 				Start: int(whole.StartPoint().Row) + 1,
-				End:   endLine(whole),
+				End:   codeEndLine(whole),
 				Decl:  (kind == grammar.Function || kind == grammar.Method) && bodyless[whole.Type()],
 			},
 			StartByte: whole.StartByte(),
@@ -265,7 +265,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 		}
 	}
 	// A heading's extent is its section (see extendSections).
-	starts := extentStarts(root, nodes)
+	starts := extentStarts(root, nodes, src)
 	k := 0
 	for _, d := range out {
 		if d.entry.Kind != grammar.Heading {
@@ -295,6 +295,30 @@ func endLine(n *sitter.Node) int {
 		return int(end.Row)
 	}
 	return int(end.Row) + 1
+}
+
+// codeEndLine is endLine without the comments that end n:
+// tree-sitter-python's block keeps the comment lines after a body's last
+// statement, which belong to no definition (Python's ast ends the
+// definition at that statement).
+func codeEndLine(n *sitter.Node) int {
+	end := endLine(n)
+	m, skipped := n, false
+	for m.ChildCount() > 0 {
+		k := int(m.ChildCount()) - 1
+		for k >= 0 && strings.Contains(m.Child(k).Type(), "comment") {
+			k--
+			skipped = true
+		}
+		if k < 0 {
+			break
+		}
+		m = m.Child(k)
+	}
+	if !skipped {
+		return end
+	}
+	return max(min(end, endLine(m)), int(n.StartPoint().Row)+1)
 }
 
 // headingLevel reads the level of a Markdown heading from its text: the

@@ -53,7 +53,7 @@ type Sites struct {
 }
 
 // CountTimeLimit bounds how long the hits left out are counted.
-const CountTimeLimit = 5 * time.Millisecond
+const CountTimeLimit = 2 * time.Millisecond
 
 // siteTimeLimit bounds the parsing a call does: past it, the files not yet
 // parsed are left out of the hits shown as if the limit were reached.

@@ -33,6 +33,7 @@ func init() {
 		{name: "mcp", usage: "DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR", run: runMCP},
 		{name: "outline", usage: "FILE", short: "print a file's outline", run: runOutline},
 		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
+		{name: "read", usage: "NAME [DIR]", short: "print the source of NAME's definition (a name, Type.method or path:line)", run: runRead},
 		{name: "refs", usage: "NAME [--path GLOBS] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs},
 		{name: "diagnostics", usage: "[--path P] --diagnostics FILE [DIR]", short: "print the editor's diagnostics for the project in DIR", run: runDiagnostics},
 		{name: "version", short: "print zumba's version", run: runVersion},
@@ -56,6 +57,7 @@ Examples:
   zumba mcp .                     serve the current folder to an MCP client
   zumba outline cmd/zumba/main.go
   zumba symbol Server.Serve
+  zumba read Server.Serve
   zumba refs Serve --path '*.go, docs/**'
 `)
 	fmt.Print(sb.String())

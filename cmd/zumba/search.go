@@ -22,6 +22,22 @@ func runSymbol(args []string) int {
 	return callTool(root, "find_symbol", map[string]string{"name": pos[0]})
 }
 
+func runRead(args []string) int {
+	fs := flag.NewFlagSet("read", flag.ContinueOnError)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError("read: " + err.Error() + "; usage: zumba read NAME [DIR]")
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError("read takes a name and an optional project folder; usage: zumba read NAME [DIR]")
+	}
+	root, code := openProject(pos[1:])
+	if root == nil {
+		return code
+	}
+	return callTool(root, "read_symbol", map[string]string{"name": pos[0]})
+}
+
 func runRefs(args []string) int {
 	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [DIR]"
 	fs := flag.NewFlagSet("refs", flag.ContinueOnError)

@@ -3,8 +3,10 @@
 // no code of its own: tsdiff_test.go packs a few pinned npm packages,
 // outlines their sources with zumba and with outline.js, and reports recall
 // and precision (of line, kind and name) and nesting (the share of entries
-// found by both that have the same parent). It runs only when ZUMBA_TSDIFF
-// is set and node and npm are on PATH:
+// found by both that have the same parent); TestTSDiffExtents compares the
+// extents read_symbol gives (PATH:LINE of each name) with the compiler's
+// nodes. They run only when ZUMBA_TSDIFF is set and node and npm are on
+// PATH:
 //
 //	ZUMBA_TSDIFF=1 go test -run TestTSDiff -v ./scripts/tsdiff/
 package tsdiff

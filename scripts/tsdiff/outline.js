@@ -5,6 +5,10 @@
 //
 //   {"file": PATH, "entries": [[LINE, KIND, NAME, PARENT], ...]}
 //
+// With --extents, each entry is [LINE, KIND, NAME, PARENT, FIRST, LAST, BODY]
+// (see add below); read_symbol's differential and scripts/read_bench.sh use
+// them.
+//
 // LINE is the 1-based line of the name, PARENT the name of the innermost
 // enclosing entry ("" at top level). The rules are SPEC.md § outline as
 // zumba's README states them for TypeScript and JavaScript; this file
@@ -14,6 +18,8 @@
 const fs = require("fs");
 const path = require("path");
 const ts = require("typescript");
+
+const extents = process.argv.includes("--extents");
 
 function scriptKind(file) {
   const ext = path.extname(file).toLowerCase();
@@ -73,9 +79,35 @@ function outline(file, text) {
     // [Symbol.iterator]: the source text with whitespace folded.
     return fold(name.getText(sf));
   };
-  const add = (line, kind, name, parent) => {
+  // With --extents each entry also has the definition's first line (its
+  // comments directly above included: the comment lines that end on the
+  // line before it, or before the next of them, with no blank line
+  // between; decorators and modifiers are part of the node), its last
+  // line, and whether it has a body.
+  const add = (line, kind, name, parent, node, body) => {
     if (name === "") return;
-    entries.push([line, kind, name, parent]);
+    if (extents) {
+      entries.push([line, kind, name, parent, firstLine(node), lineOf(node.end), body]);
+    } else {
+      entries.push([line, kind, name, parent]);
+    }
+  };
+  const firstLine = (node) => {
+    let first = lineOf(node.getStart(sf));
+    const comments = ts.getLeadingCommentRanges(text, node.pos) || [];
+    for (let i = comments.length - 1; i >= 0; i--) {
+      const c = comments[i];
+      if (lineOf(c.end) < first - 1) break;
+      first = Math.min(first, lineOf(c.pos));
+    }
+    return first;
+  };
+  // A variable statement of one declaration is the definition as a whole
+  // (export const f = () => …;); of several, each declaration alone.
+  const declNode = (d) => {
+    const list = d.parent;
+    const st = list && list.parent;
+    return st && ts.isVariableStatement(st) && list.declarations.length === 1 ? st : d;
   };
   // The "default" keyword of `export default function () {}`.
   const defaultLine = (node) => {
@@ -95,7 +127,7 @@ function outline(file, text) {
       if (isJS && parent === "" && ts.isExpressionStatement(st)) {
         const a = assigned(st.expression);
         if (a !== undefined) {
-          add(lineOf(st.expression.left.name.getStart(sf)), a.kind, a.name, parent);
+          add(lineOf(st.expression.left.name.getStart(sf)), a.kind, a.name, parent, st, true);
           visit(st.expression.right, a.name);
           continue;
         }
@@ -112,7 +144,7 @@ function outline(file, text) {
           ts.isObjectLiteralExpression(e.right) &&
           hasMethods(e.right)
         ) {
-          add(lineOf(e.left.getStart(sf)), "module", "module.exports", parent);
+          add(lineOf(e.left.getStart(sf)), "module", "module.exports", parent, st, true);
           members(e.right, "module.exports");
           continue;
         }
@@ -134,23 +166,23 @@ function outline(file, text) {
     const line = lineOf(d.name.getStart(sf));
     const init = d.initializer;
     if (isFunctionValue(init)) {
-      add(line, "function", name, parent);
+      add(line, "function", name, parent, declNode(d), true);
       fn(init, name);
       return;
     }
     if (init !== undefined && ts.isClassExpression(init)) {
-      add(line, "class", name, parent);
+      add(line, "class", name, parent, declNode(d), true);
       classMembers(init, name);
       return;
     }
     const obj = literal(init);
     if (obj !== undefined && hasMethods(obj)) {
-      add(line, "const", name, parent);
+      add(line, "const", name, parent, declNode(d), true);
       members(obj, name);
       return;
     }
     if (topConst && !isRequire(init)) {
-      add(line, "const", name, parent);
+      add(line, "const", name, parent, declNode(d), false);
       if (init) visit(init, name);
       return;
     }
@@ -192,7 +224,7 @@ function outline(file, text) {
     for (const p of obj.properties) {
       if (isMethodMember(p)) {
         const name = nameOf(p.name);
-        add(lineOf(p.name.getStart(sf)), "method", name, parent);
+        add(lineOf(p.name.getStart(sf)), "method", name, parent, p, true);
         visit(p, name);
       } else {
         visit(p, parent);
@@ -255,7 +287,7 @@ function outline(file, text) {
       if (ts.isConstructorDeclaration(m)) {
         const kw = m.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword);
         const line = kw ? lineOf(kw.getStart(sf)) : lineOf(m.getStart(sf));
-        add(line, "method", "constructor", parent);
+        add(line, "method", "constructor", parent, m, m.body !== undefined);
         fn(m, "constructor");
       } else if (
         ts.isMethodDeclaration(m) ||
@@ -264,7 +296,7 @@ function outline(file, text) {
         (ts.isPropertyDeclaration(m) && isFunctionValue(m.initializer))
       ) {
         const name = nameOf(m.name);
-        add(lineOf(m.name.getStart(sf)), "method", name, parent);
+        add(lineOf(m.name.getStart(sf)), "method", name, parent, m, ts.isPropertyDeclaration(m) || m.body !== undefined);
         if (ts.isPropertyDeclaration(m)) {
           ts.forEachChild(m, (c) => (c === m.initializer ? fn(c, name) : visit(c, name)));
         } else {
@@ -293,7 +325,7 @@ function outline(file, text) {
         line = defaultLine(node);
       }
       if (name !== "") {
-        add(line, "function", name, parent);
+        add(line, "function", name, parent, node, node.body !== undefined);
         fn(node, name);
         return;
       }
@@ -308,7 +340,7 @@ function outline(file, text) {
         line = defaultLine(node);
       }
       if (name !== "") {
-        add(line, "class", name, parent);
+        add(line, "class", name, parent, node, true);
         classMembers(node, name);
         return;
       }
@@ -327,20 +359,20 @@ function outline(file, text) {
       return;
     } else if (ts.isInterfaceDeclaration(node)) {
       const name = node.name.text;
-      add(lineOf(node.name.getStart(sf)), "interface", name, parent);
+      add(lineOf(node.name.getStart(sf)), "interface", name, parent, node, true);
       for (const m of node.members) {
         // get size(): number; in an interface is an accessor, listed like
         // one in a class.
         if (ts.isMethodSignature(m) || ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
-          add(lineOf(m.name.getStart(sf)), "method", nameOf(m.name), name);
+          add(lineOf(m.name.getStart(sf)), "method", nameOf(m.name), name, m, false);
         }
       }
       return;
     } else if (ts.isTypeAliasDeclaration(node)) {
-      add(lineOf(node.name.getStart(sf)), "type", node.name.text, parent);
+      add(lineOf(node.name.getStart(sf)), "type", node.name.text, parent, node, false);
       return;
     } else if (ts.isEnumDeclaration(node)) {
-      add(lineOf(node.name.getStart(sf)), "enum", node.name.text, parent);
+      add(lineOf(node.name.getStart(sf)), "enum", node.name.text, parent, node, true);
       return;
     } else if (ts.isModuleDeclaration(node)) {
       let kind = "namespace";
@@ -355,7 +387,7 @@ function outline(file, text) {
         name += "." + nameOf(body.name);
         body = body.body;
       }
-      add(lineOf(node.name.getStart(sf)), kind, name, parent);
+      add(lineOf(node.name.getStart(sf)), kind, name, parent, node, true);
       if (body && ts.isModuleBlock(body)) topLevel(body.statements, name);
       return;
     } else if (ts.isVariableDeclaration(node)) {

@@ -1,0 +1,159 @@
+package mcpserver
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/search"
+)
+
+const readCorpus = "../testdata/read_symbol"
+
+// readProject is the project folder a queries file runs in: the folder
+// beside it of the same name. The language folders are copies of the
+// outline corpus as it was when the cases were written, so that new
+// outline cases do not change these answers.
+func readProject(name string) string { return filepath.Join(readCorpus, name) }
+
+// readAnswers runs each query of a .queries file (one per line; blank
+// lines and lines starting with "#" are skipped) and prints every answer
+// under a "== read_symbol QUERY" line; an error answer starts with
+// "error: ".
+func readAnswers(t *testing.T, root *search.Root, queries string, call func(string) (string, bool)) string {
+	t.Helper()
+	var sb strings.Builder
+	for _, q := range strings.Split(queries, "\n") {
+		if strings.TrimSpace(q) == "" || strings.HasPrefix(q, "#") {
+			continue
+		}
+		text, isErr := call(q)
+		sb.WriteString("== read_symbol " + q + "\n")
+		if isErr {
+			sb.WriteString("error: ")
+		}
+		sb.WriteString(text + "\n")
+	}
+	return sb.String()
+}
+
+// TestReadSymbolGolden runs the queries of testdata/read_symbol/*.queries
+// and compares the answers with the .golden beside them; -update rewrites
+// them. Each language's queries run in its outline corpus.
+func TestReadSymbolGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(readCorpus, "*.queries"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no queries in %s: %v", readCorpus, err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".queries")
+		t.Run(name, func(t *testing.T) {
+			queries, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root, err := search.OpenRoot(readProject(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := readAnswers(t, root, string(queries), func(q string) (string, bool) {
+				return ReadSymbol(context.Background(), root, q)
+			})
+			golden := strings.TrimSuffix(f, ".queries") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./mcpserver -run TestReadSymbolGolden -update, then read the golden)", err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("read_symbol answers for %s differ from %s (-want +got):\n%s", f, golden, diff)
+			}
+		})
+	}
+}
+
+// TestReadSymbolCorpusCoversLanguages fails for a registered language
+// without read_symbol golden cases.
+func TestReadSymbolCorpusCoversLanguages(t *testing.T) {
+	for _, l := range grammar.Languages() {
+		if _, err := os.Stat(filepath.Join(readCorpus, l.Name+".queries")); err != nil {
+			t.Errorf("language %s has no read_symbol cases: add %s/%s.queries", l.Name, readCorpus, l.Name)
+		}
+	}
+}
+
+// TestReadSymbolIndexed: through a server with a complete index, every
+// golden query gets the answer the files give directly, byte for byte.
+func TestReadSymbolIndexed(t *testing.T) {
+	indexedServers = true
+	defer func() { indexedServers = false }()
+	for _, name := range []string{"project", "go", "python", "markdown", "typescript"} {
+		t.Run(name, func(t *testing.T) {
+			queries, err := os.ReadFile(filepath.Join(readCorpus, name+".queries"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := readProject(name)
+			root, err := search.OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := startServer(t, dir)
+			direct := readAnswers(t, root, string(queries), func(q string) (string, bool) {
+				return ReadSymbol(context.Background(), root, q)
+			})
+			indexed := readAnswers(t, root, string(queries), func(q string) (string, bool) {
+				return c.tool("read_symbol", map[string]any{"name": q})
+			})
+			if diff := cmp.Diff(direct, indexed); diff != "" {
+				t.Errorf("read_symbol through the indexed server differs from the files read directly (-direct +indexed):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReadSymbolFresh: a file edited after it was indexed is read as it
+// is at the time of the call, by name and by path:line.
+func TestReadSymbolFresh(t *testing.T) {
+	indexedServers = true
+	defer func() { indexedServers = false }()
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.go")
+	write := func(s string) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("package a\n\n// F is old.\nfunc F() int {\n\treturn 1\n}\n")
+	c := startServer(t, dir)
+	want := "a.go:3-6 function F\n// F is old.\nfunc F() int {\n\treturn 1\n}"
+	if got, _ := c.tool("read_symbol", map[string]any{"name": "F"}); got != want {
+		t.Fatalf("read_symbol F = %q; want %q", got, want)
+	}
+	write("package a\n\nvar x = 1\n\n// F is new.\nfunc F() int {\n\tx++\n\treturn x\n}\n")
+	want = "a.go:5-9 function F\n// F is new.\nfunc F() int {\n\tx++\n\treturn x\n}"
+	for _, q := range []string{"F", "a.go:7"} {
+		if got, _ := c.tool("read_symbol", map[string]any{"name": q}); got != want {
+			t.Errorf("after the edit, read_symbol %s = %q; want %q", q, got, want)
+		}
+	}
+}
+
+// TestToolListAtMostEight: strict clients show at most eight tools of a
+// server without a search step (SPEC.md).
+func TestToolListAtMostEight(t *testing.T) {
+	if len(tools) > 8 {
+		t.Errorf("%d tools are registered; at most 8 are shown by strict clients", len(tools))
+	}
+}

@@ -1,0 +1,9 @@
+job "web" {
+  datacenters = ["dc1"]
+
+  group "app" {
+    task "server" {
+      driver = "docker"
+    }
+  }
+}

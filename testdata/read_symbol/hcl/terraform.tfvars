@@ -1,0 +1,4 @@
+region = "us-east-1"
+tags = {
+  team = "platform"
+}

@@ -1,0 +1,3 @@
+class Greeter:
+    def greet(self):
+        pass

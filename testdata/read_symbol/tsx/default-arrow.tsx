@@ -1,0 +1,11 @@
+import { Layout } from "./layout";
+
+export const metadata = {
+  title: "Home",
+};
+
+export default () => (
+  <Layout>
+    <p>home</p>
+  </Layout>
+);

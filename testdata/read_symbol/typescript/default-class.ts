@@ -1,0 +1,6 @@
+@injectable()
+export default class {
+  run(): void {}
+}
+
+export const after = 1;

@@ -1,0 +1,5 @@
+export default async function* () {
+  yield 1;
+}
+
+export const arrowDefault = 1;
