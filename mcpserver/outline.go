@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/outline"
@@ -99,7 +100,7 @@ func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
 	if err != nil {
 		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
 	}
-	text := strings.TrimSuffix(o.Text(), "\n")
+	text := boundOutline(o.Entries)
 	if text == "" {
 		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false
 	}
@@ -113,4 +114,80 @@ func toolError(err error) string {
 		return pe.Msg
 	}
 	return err.Error()
+}
+
+// maxOutlineAnswer bounds an outline answer, in bytes (SPEC: about 100 KB;
+// clients reject answers over 25,000 tokens).
+const maxOutlineAnswer = 100_000
+
+// maxOutlineName cuts a name, as other lines are cut.
+const maxOutlineName = 300
+
+// boundOutline prints the outline within maxOutlineAnswer: whole when it
+// fits; else nested levels collapse first, deepest first, the container
+// line saying how many entries it holds; else the top level is cut, and a
+// last line says what was left out and how to read it.
+func boundOutline(es []*outline.Entry) string {
+	depth := 0
+	var measure func(es []*outline.Entry, d int)
+	measure = func(es []*outline.Entry, d int) {
+		for _, e := range es {
+			depth = max(depth, d)
+			measure(e.Children, d+1)
+		}
+	}
+	measure(es, 0)
+	for limit := depth; limit >= 0; limit-- {
+		var sb strings.Builder
+		writeOutline(&sb, es, 0, limit, maxOutlineAnswer+1)
+		if sb.Len() <= maxOutlineAnswer {
+			return strings.TrimSuffix(sb.String(), "\n")
+		}
+	}
+	var sb strings.Builder
+	shown := 0
+	for _, e := range es {
+		var line strings.Builder
+		writeOutline(&line, []*outline.Entry{e}, 0, 0, maxOutlineAnswer)
+		if sb.Len()+line.Len() > maxOutlineAnswer-200 {
+			break
+		}
+		sb.WriteString(line.String())
+		shown++
+	}
+	fmt.Fprintf(&sb, "… %d more top-level entries from line %d on; find_symbol NAME shows one definition, or outline a smaller file", len(es)-shown, es[shown].Line)
+	return sb.String()
+}
+
+func countEntries(es []*outline.Entry) int {
+	n := len(es)
+	for _, e := range es {
+		n += countEntries(e.Children)
+	}
+	return n
+}
+
+// writeOutline prints es at depth d; below limit, an entry's members are
+// counted on its line instead. It stops past max bytes.
+func writeOutline(sb *strings.Builder, es []*outline.Entry, d, limit, max int) {
+	for _, e := range es {
+		if sb.Len() > max {
+			return
+		}
+		for range d {
+			sb.WriteString("  ")
+		}
+		name := e.Name
+		if utf8.RuneCountInString(name) > maxOutlineName {
+			name = string([]rune(name)[:maxOutlineName]) + "…"
+		}
+		fmt.Fprintf(sb, "%d %s %s", e.Line, e.Kind, name)
+		if d >= limit && len(e.Children) > 0 {
+			fmt.Fprintf(sb, " (%d members)", countEntries(e.Children))
+			sb.WriteByte('\n')
+			continue
+		}
+		sb.WriteByte('\n')
+		writeOutline(sb, e.Children, d+1, limit, max)
+	}
 }
