@@ -351,7 +351,7 @@ function outline(file, text) {
       // a name of its own is a class of that name; an anonymous one lists
       // its members where it is.
       if (node.name) {
-        add(lineOf(node.name.getStart(sf)), "class", node.name.text, parent);
+        add(lineOf(node.name.getStart(sf)), "class", node.name.text, parent, node, true);
         classMembers(node, node.name.text);
         return;
       }
