@@ -87,7 +87,7 @@ func TestHTTPTypeScriptSDKClient(t *testing.T) {
 	if got.ProtocolVersion != "2025-11-25" || got.SessionID == "" || got.Server.Name != "zumba" {
 		t.Errorf("version %q, session %q, server %q; want 2025-11-25, a session, zumba", got.ProtocolVersion, got.SessionID, got.Server.Name)
 	}
-	if strings.Join(got.Tools, " ") != "outline find_symbol find_references diagnostics" {
+	if strings.Join(got.Tools, " ") != "outline find_symbol read_symbol find_references diagnostics" {
 		t.Errorf("tools = %v", got.Tools)
 	}
 	want := map[string]string{
@@ -128,8 +128,8 @@ func TestHTTPInspectorCLI(t *testing.T) {
 		Tools []struct{ Name string }
 	}
 	out := inspect("--method", "tools/list")
-	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list.Tools) != 4 {
-		t.Errorf("tools/list = %q (%v); want the 4 tools", out, err)
+	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list.Tools) != 5 {
+		t.Errorf("tools/list = %q (%v); want the 5 tools", out, err)
 	}
 	var res struct {
 		Content []struct{ Text string }
