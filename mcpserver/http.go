@@ -488,17 +488,12 @@ func (h *HTTPHandler) call(ctx context.Context, sess *httpSession, req *request)
 // notification handles a session's notification: a cancellation stops a
 // call of this session only.
 func (sess *httpSession) notification(req *request) {
-	if req.method != "notifications/cancelled" {
-		return
-	}
-	var p struct {
-		RequestID json.RawMessage `json:"requestId"`
-	}
-	if json.Unmarshal(req.params, &p) != nil || len(p.RequestID) == 0 {
+	key, ok := cancelledCall(req)
+	if !ok {
 		return
 	}
 	sess.mu.Lock()
-	cancel := sess.calls[idKey(p.RequestID)]
+	cancel := sess.calls[key]
 	sess.mu.Unlock()
 	if cancel != nil {
 		cancel()

@@ -302,21 +302,31 @@ func (s *Server) dispatch(ctx context.Context, req *request, out *lineWriter, se
 
 // notification handles a message without an id; none gets a reply.
 func (s *Server) notification(req *request) {
-	if req.method != "notifications/cancelled" {
+	key, ok := cancelledCall(req)
+	if !ok {
 		return
+	}
+	s.mu.Lock()
+	cancel := s.inflight[key]
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// cancelledCall returns the key of the call a notifications/cancelled
+// message names; ok is false for any other notification.
+func cancelledCall(req *request) (key string, ok bool) {
+	if req.method != "notifications/cancelled" {
+		return "", false
 	}
 	var p struct {
 		RequestID json.RawMessage `json:"requestId"`
 	}
 	if json.Unmarshal(req.params, &p) != nil || len(p.RequestID) == 0 {
-		return
+		return "", false
 	}
-	s.mu.Lock()
-	cancel := s.inflight[idKey(p.RequestID)]
-	s.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
+	return idKey(p.RequestID), true
 }
 
 // safeHandle turns a panic in a handler into an internal error reply.
