@@ -59,10 +59,10 @@ const refsMore = "… more; narrow it with path"
 // for the answer when nothing is found.
 func refsText(name, pathArg string, filter *search.PathFilter, res *search.RefResult) string {
 	if len(res.Refs) == 0 {
-		if filter != nil {
-			return fmt.Sprintf("No references to %s in files matching %s.", search.Echo(name), search.Echo(strings.TrimSpace(pathArg)))
+		if filter == nil {
+			pathArg = ""
 		}
-		return fmt.Sprintf("No references to %s.", search.Echo(name))
+		return noReferences(name, strings.TrimSpace(pathArg))
 	}
 	var sb strings.Builder
 	for i, r := range res.Refs {
@@ -81,6 +81,15 @@ func refsText(name, pathArg string, filter *search.PathFilter, res *search.RefRe
 	return sb.String()
 }
 
+// noReferences is the answer when nothing uses the name; path is the
+// path argument, "" when none was given.
+func noReferences(name, path string) string {
+	if path != "" {
+		return fmt.Sprintf("No references to %s in files matching %s.", search.Echo(name), search.Echo(path))
+	}
+	return fmt.Sprintf("No references to %s.", search.Echo(name))
+}
+
 // formatSites prints the hits: "PATH:LINE: TEXT" lines, or with Group one
 // "PATH:LINE KIND QUALIFIED.NAME" header per definition (or "PATH (top
 // level)") with its hits under it as "  LINE: TEXT"; then a last line
@@ -90,15 +99,13 @@ func formatSites(res *search.Sites, name, path string, opts search.RefOptions) s
 	if len(res.Sites) == 0 && !res.More {
 		switch {
 		case opts.Code && res.InComments+res.InProse > 0:
-			sb.WriteString("No code references to " + name)
+			sb.WriteString("No code references to " + search.Echo(name))
 			if path != "" {
-				sb.WriteString(" in files matching " + path)
+				sb.WriteString(" in files matching " + search.Echo(path))
 			}
 			sb.WriteString(": " + leftOut(res) + ".")
-		case path != "":
-			fmt.Fprintf(&sb, "No references to %s in files matching %s.", search.Echo(name), search.Echo(path))
 		default:
-			fmt.Fprintf(&sb, "No references to %s.", search.Echo(name))
+			return noReferences(name, path)
 		}
 		return sb.String()
 	}
