@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/watch"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -34,6 +35,9 @@ type IndexOptions struct {
 	// NoWatch makes the index sweep (stat every file) before each answer
 	// instead of watching the project; tests use it for the fallback.
 	NoWatch bool
+	// SyncTimeout bounds how long each answer waits for the watcher to
+	// catch up before it sweeps instead; 0 is watch.DefaultSyncTimeout.
+	SyncTimeout time.Duration
 	// Log receives progress lines; nil discards them.
 	Log func(format string, args ...any)
 }
@@ -44,7 +48,7 @@ type IndexOptions struct {
 // files at the moment of the call. Until a part is built, the tools it
 // serves search the files directly, as without an index.
 //
-// Files are watched (see [Watcher]); where watching is unavailable or has
+// Files are watched (see [watch.Watcher]); where watching is unavailable or has
 // lost events, every file's stat is compared with the index instead (see
 // Index.sweep). Per-file records are kept in a [DiskCache] so that a restart
 // costs one walk plus reading the cache.
@@ -56,8 +60,8 @@ type Index struct {
 	logf  func(format string, args ...any)
 	rules *ignoreRules
 
-	cache   *DiskCache // nil: none
-	watcher *Watcher   // nil: sweep before each answer
+	cache   *DiskCache     // nil: none
+	watcher *watch.Watcher // nil: sweep before each answer
 
 	wordsReady, symbolsReady atomic.Bool
 	started                  atomic.Bool
@@ -171,7 +175,7 @@ func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	start := time.Now()
 	if !ix.opts.NoWatch {
-		w, err := WatchProject(ix.root.Real, ix.rules.dirIgnored)
+		w, err := watch.Start(ix.root.Real, watch.Options{Skip: ix.rules.dirIgnored, SyncTimeout: ix.opts.SyncTimeout})
 		if err != nil {
 			ix.logf("watching failed, sweeping before each answer instead: %v", err)
 		} else {

@@ -13,6 +13,11 @@ import (
 	"time"
 )
 
+// testSyncTimeout is the indexes' IndexOptions.SyncTimeout in tests: they
+// share two cores with other packages' tests, and a slow watcher there is
+// load, not a fault, and would only turn an answer's sync into a sweep.
+const testSyncTimeout = 10 * time.Second
+
 // testIndex builds the index of dir and waits for it; cache is the disk
 // cache file ("-" for none).
 func testIndex(t *testing.T, dir, cache string, noWatch bool) (*Index, *Root, *logLines) {
@@ -22,7 +27,7 @@ func testIndex(t *testing.T, dir, cache string, noWatch bool) (*Index, *Root, *l
 		t.Fatal(err)
 	}
 	logs := &logLines{}
-	ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: noWatch, Log: logs.printf})
+	ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: noWatch, SyncTimeout: testSyncTimeout, Log: logs.printf})
 	ix.Start(context.Background())
 	t.Cleanup(ix.Close)
 	select {
@@ -305,7 +310,7 @@ func TestIndexWordsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
 	ix.holdSymbols = make(chan struct{})
 	ix.Start(context.Background())
 	defer ix.Close()
