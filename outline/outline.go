@@ -136,6 +136,11 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	if lang.Prepare != nil {
 		src = lang.Prepare(src)
 	}
+	if len(src) >= releaseSize {
+		// Deferred before the tree's Close, so it runs after it, whether
+		// the parse or the queries finished or not.
+		defer release()
+	}
 	p := getParser()
 	p.SetLanguage(lang.Sitter())
 	// Time is bounded by tree-sitter's own clock. Cancellation comes from
