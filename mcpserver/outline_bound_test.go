@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestOutlineBound: an outline answer stays within about 100 KB: nested
@@ -20,8 +21,12 @@ func TestOutlineBound(t *testing.T) {
 	for i := range 9000 {
 		fmt.Fprintf(&flat, "function f%d() {}\n", i)
 	}
+	// The answer's shape is under test, not the speed: a loaded machine
+	// must not stop these parses at the default 5 s deadline.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	for name, src := range map[string]string{"nested.ts": nested.String(), "flat.ts": flat.String() + flat.String()} {
-		got, isError := outlineSource(context.Background(), name, []byte(src))
+		got, isError := outlineSource(ctx, name, []byte(src))
 		if isError || len(got) > maxOutlineAnswer {
 			t.Errorf("%s: %d bytes, isError %v; want at most %d", name, len(got), isError, maxOutlineAnswer)
 		}
@@ -45,7 +50,9 @@ func TestOutlineHuge(t *testing.T) {
 		fmt.Fprintf(&src, "func F%06d(a, b int) int { return a + b*%d }\n", i, i)
 	}
 	lines := strings.Count(src.String(), "\n")
-	got, isError := outlineSource(context.Background(), "big.go", []byte(src.String()))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	got, isError := outlineSource(ctx, "big.go", []byte(src.String()))
 	if isError || len(got) > maxOutlineAnswer {
 		t.Fatalf("%d bytes, isError %v: %.200q; want an outline of at most %d bytes", len(got), isError, got, maxOutlineAnswer)
 	}
