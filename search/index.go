@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/watch"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -34,8 +36,14 @@ type IndexOptions struct {
 	// NoWatch makes the index sweep (stat every file) before each answer
 	// instead of watching the project; tests use it for the fallback.
 	NoWatch bool
+	// SyncTimeout bounds how long each answer waits for the watcher to
+	// catch up before it sweeps instead; 0 is watch.DefaultSyncTimeout.
+	SyncTimeout time.Duration
 	// Log receives progress lines; nil discards them.
 	Log func(format string, args ...any)
+	// SymbolTimeLimit bounds a find_symbol call; zero is the root's
+	// limit (see [Root.SymbolTimeLimit]).
+	SymbolTimeLimit time.Duration
 }
 
 // Index is a project's word index (identifier → files holding it) and
@@ -44,7 +52,7 @@ type IndexOptions struct {
 // files at the moment of the call. Until a part is built, the tools it
 // serves search the files directly, as without an index.
 //
-// Files are watched (see [Watcher]); where watching is unavailable or has
+// Files are watched (see [watch.Watcher]); where watching is unavailable or has
 // lost events, every file's stat is compared with the index instead (see
 // Index.sweep). Per-file records are kept in a [DiskCache] so that a restart
 // costs one walk plus reading the cache.
@@ -56,8 +64,8 @@ type Index struct {
 	logf  func(format string, args ...any)
 	rules *ignoreRules
 
-	cache   *DiskCache // nil: none
-	watcher *Watcher   // nil: sweep before each answer
+	cache   *DiskCache     // nil: none
+	watcher *watch.Watcher // nil: sweep before each answer
 
 	wordsReady, symbolsReady atomic.Bool
 	started                  atomic.Bool
@@ -68,6 +76,9 @@ type Index struct {
 	// symbolsDone is closed when the symbol index is complete.
 	symbolsDone chan struct{}
 	stop        context.CancelFunc
+	// loops are the goroutines the build leaves running (the save loop);
+	// Close waits for them.
+	loops sync.WaitGroup
 
 	// syncMu serialises bringing the index up to date.
 	syncMu sync.Mutex
@@ -87,6 +98,8 @@ type Index struct {
 	// segment and by whole name).
 	defines map[string][]uint32
 	dead    int // dead entries in postings and defines
+	// failed counts live records of files that could not be read.
+	failed int
 	// cacheIDs maps the disk cache's string ids to word ids plus one.
 	cacheIDs []uint32
 }
@@ -104,6 +117,10 @@ type fileRec struct {
 	// interned.
 	defs []outline.Definition
 	dead bool
+	// failed: the file could not be read (ErrUnreadable); nothing is
+	// known of it, it is not in the disk cache, and the next sync reads it
+	// again.
+	failed bool
 	// wids are the file's words from the word pass, kept until the symbol
 	// pass puts its record in the disk cache.
 	wids []uint32
@@ -145,6 +162,7 @@ func (ix *Index) Close() {
 	if ix.started.Load() {
 		<-ix.ready
 	}
+	ix.loops.Wait()
 	ix.syncMu.Lock()
 	defer ix.syncMu.Unlock()
 	if ix.watcher != nil {
@@ -171,7 +189,7 @@ func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	start := time.Now()
 	if !ix.opts.NoWatch {
-		w, err := WatchProject(ix.root.Real, ix.rules.dirIgnored)
+		w, err := watch.Start(ix.root.Real, watch.Options{Skip: ix.rules.dirIgnored, SyncTimeout: ix.opts.SyncTimeout})
 		if err != nil {
 			ix.logf("watching failed, sweeping before each answer instead: %v", err)
 		} else {
@@ -251,7 +269,11 @@ func (ix *Index) Build(ctx context.Context) {
 			inWalk[e.Path] = true
 		}
 		ix.cache.Prune(func(rel string) bool { return inWalk[rel] })
-		go ix.saveLoop(ctx)
+		ix.loops.Add(1)
+		go func() {
+			defer ix.loops.Done()
+			ix.saveLoop(ctx)
+		}()
 	}
 }
 
@@ -316,6 +338,14 @@ func (ix *Index) load(ctx context.Context, e Entry, sc *Scratch, parse bool) (*f
 	var wids []uint32
 	lang := grammar.ForPath(e.Path, nil)
 	data, err := ix.root.Contents(e, sc)
+	if errors.Is(err, ErrUnreadable) {
+		r.failed, r.parsed = true, true
+		ix.mu.Lock()
+		ix.installLocked(r, nil)
+		ix.failed++
+		ix.mu.Unlock()
+		return r, false
+	}
 	if err == nil {
 		wids = ix.wordIDs(data)
 		if lang == nil && !strings.Contains(pathBase(e.Path), ".") {
@@ -358,6 +388,15 @@ func (ix *Index) parseInto(ctx context.Context, r *fileRec, e Entry, sc *Scratch
 		return
 	}
 	data, err := ix.root.Contents(e, sc)
+	if errors.Is(err, ErrUnreadable) {
+		ix.mu.Lock()
+		if !r.dead && !r.parsed && !r.failed {
+			r.failed = true
+			ix.failed++
+		}
+		ix.mu.Unlock()
+		return
+	}
 	if err != nil {
 		return
 	}
@@ -469,6 +508,9 @@ func (ix *Index) killLocked(r *fileRec) {
 	}
 	r.dead = true
 	ix.dead++
+	if r.failed {
+		ix.failed--
+	}
 	if ix.files[r.path] == r {
 		delete(ix.files, r.path)
 	}
@@ -693,12 +735,23 @@ func (ix *Index) sync(ctx context.Context) error {
 	case ch.Rescan:
 		return ix.sweep(ctx, false)
 	}
-	if len(ch.Paths) == 0 {
+	paths := ch.Paths
+	ix.mu.RLock()
+	if ix.failed > 0 {
+		// Files that could not be read are tried again at every call.
+		for p, r := range ix.files {
+			if r.failed {
+				paths = append(paths, p)
+			}
+		}
+	}
+	ix.mu.RUnlock()
+	if len(paths) == 0 {
 		return nil
 	}
 	var read []Entry
 	ix.mu.Lock()
-	for _, p := range ch.Paths {
+	for _, p := range paths {
 		if r := ix.files[p]; r != nil {
 			// A file: nothing is indexed under it.
 			ix.killLocked(r)
@@ -712,7 +765,7 @@ func (ix *Index) sync(ctx context.Context) error {
 		}
 	}
 	ix.mu.Unlock()
-	for _, p := range ch.Paths {
+	for _, p := range paths {
 		fi, err := ix.root.stat(p)
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
 			continue
@@ -741,7 +794,7 @@ func (ix *Index) sweep(ctx context.Context, racy bool) error {
 		seen[e.Path] = true
 		st := e.Stat()
 		r := ix.files[e.Path]
-		if r == nil || r.st != st || (racy && r.ref != 0 && st.RacyAt(r.ref)) {
+		if r == nil || r.failed || r.st != st || (racy && r.ref != 0 && st.RacyAt(r.ref)) {
 			read = append(read, e)
 		}
 	}
@@ -861,7 +914,7 @@ next:
 // built; before, by parsing the candidate files, saying how much was
 // covered (SymbolResult.Building) when the time limit cuts it short.
 func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
-	deadline := time.Now().Add(SymbolTimeLimit)
+	deadline := time.Now().Add(ix.symbolTimeLimit())
 	if err := checkName(q.Name); err != nil {
 		return nil, err
 	}
@@ -872,6 +925,13 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		return nil, err
 	}
 	return ix.symbols(ctx, q, SymbolLimit)
+}
+
+func (ix *Index) symbolTimeLimit() time.Duration {
+	if ix.opts.SymbolTimeLimit != 0 {
+		return ix.opts.SymbolTimeLimit
+	}
+	return ix.root.symbolTimeLimit()
 }
 
 // symbolsEarly answers find_symbol before the symbol index is
@@ -927,7 +987,7 @@ func (ix *Index) symbolsEarly(ctx context.Context, q SymbolQuery, deadline time.
 	if ended {
 		// The build stopped short: the files themselves, as without an
 		// index.
-		res, err = Symbols(ctx, files, ix.root, q, SymbolLimit, time.Now().Add(SymbolTimeLimit))
+		res, err = Symbols(ctx, files, ix.root, q, SymbolLimit, time.Now().Add(ix.symbolTimeLimit()))
 		if err != nil {
 			return nil, err
 		}

@@ -13,6 +13,11 @@ import (
 	"time"
 )
 
+// testSyncTimeout is the indexes' IndexOptions.SyncTimeout in tests: they
+// share two cores with other packages' tests, and a slow watcher there is
+// load, not a fault, and would only turn an answer's sync into a sweep.
+const testSyncTimeout = 10 * time.Second
+
 // testIndex builds the index of dir and waits for it; cache is the disk
 // cache file ("-" for none).
 func testIndex(t *testing.T, dir, cache string, noWatch bool) (*Index, *Root, *logLines) {
@@ -21,8 +26,10 @@ func testIndex(t *testing.T, dir, cache string, noWatch bool) (*Index, *Root, *l
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Answers must not depend on the machine's load.
+	root.SymbolTimeLimit = time.Hour
 	logs := &logLines{}
-	ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: noWatch, Log: logs.printf})
+	ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: noWatch, SyncTimeout: testSyncTimeout, Log: logs.printf})
 	ix.Start(context.Background())
 	t.Cleanup(ix.Close)
 	select {
@@ -57,9 +64,6 @@ func (l *logLines) String() string {
 // find_references for names exactly as the tools do without it.
 func sameAnswers(t *testing.T, what string, ix *Index, root *Root, names []string) {
 	t.Helper()
-	// The direct search must not be cut short on a loaded machine.
-	defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
-	SymbolTimeLimit = time.Minute
 	ctx := context.Background()
 	for _, name := range names {
 		want, werr := symbolAnswer(ctx, root, name)
@@ -265,9 +269,7 @@ func TestIndexPartialBeforeReady(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
-	defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
-	SymbolTimeLimit = -time.Second
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
 	text, err := symbolAnswer(context.Background(), ix, "shared")
 	if err != nil {
 		t.Fatal(err)
@@ -305,7 +307,8 @@ func TestIndexWordsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
+	root.SymbolTimeLimit = time.Hour
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
 	ix.holdSymbols = make(chan struct{})
 	ix.Start(context.Background())
 	defer ix.Close()
@@ -324,8 +327,8 @@ func TestIndexWordsOnly(t *testing.T) {
 		}
 	}
 	func() {
-		defer func(d time.Duration) { SymbolTimeLimit = d }(SymbolTimeLimit)
-		SymbolTimeLimit = 50 * time.Millisecond
+		ix.opts.SymbolTimeLimit = 50 * time.Millisecond
+		defer func() { ix.opts.SymbolTimeLimit = 0 }()
 		text, err := symbolAnswer(context.Background(), ix, "erv")
 		if err != nil {
 			t.Fatal(err)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
+	"syscall"
 )
 
 // binaryPrefix is how much of a file is looked at for a NUL byte, as git
@@ -13,13 +15,19 @@ import (
 const binaryPrefix = 8 << 10
 
 // ErrSkip is returned by a Source for a file the search does not cover
-// (binary, grown past MaxFileSize, or gone).
+// (binary, grown past MaxFileSize, not a regular file, or gone).
 var ErrSkip = errors.New("file not covered by the search")
+
+// ErrUnreadable is returned by a Source for a file the search covers but
+// could not read this time (permission denied, too many open files, an I/O
+// error). Unlike ErrSkip it says nothing of the file's contents: an index
+// must not remember it as empty, and tries it again later.
+var ErrUnreadable = errors.New("file could not be read")
 
 // Source gives the contents of the files a walk listed. The root reads the
 // disk; an index or cache can stand in for it.
 type Source interface {
-	// Contents returns the file's bytes, or ErrSkip. The bytes may live in
+	// Contents returns the file's bytes, or ErrSkip or ErrUnreadable. The bytes may live in
 	// sc's buffer, valid until the next call with sc.
 	Contents(e Entry, sc *Scratch) ([]byte, error)
 }
@@ -48,6 +56,11 @@ func (r *Root) open(rel string, sc *Scratch) (io.ReadCloser, error) {
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir, base = rel[:i], rel[i+1:]
 	}
+	if r.openHook != nil {
+		if err := r.openHook(rel); err != nil {
+			return nil, err
+		}
+	}
 	if sc.dir != dir || sc.dirFile == nil {
 		sc.Close()
 		if d, err := r.openDir(dir); err == nil {
@@ -74,7 +87,8 @@ func (r *Root) open(rel string, sc *Scratch) (io.ReadCloser, error) {
 
 // Contents reads a listed file through the project root. It returns ErrSkip
 // for a binary file (a NUL byte in its first 8 KiB), one that has grown past
-// MaxFileSize, and one that cannot be read any more.
+// MaxFileSize, one that is gone or no longer a regular file; and
+// ErrUnreadable for one that is there but could not be read.
 func (r *Root) Contents(e Entry, sc *Scratch) ([]byte, error) {
 	if sc == nil {
 		sc = &Scratch{}
@@ -82,7 +96,7 @@ func (r *Root) Contents(e Entry, sc *Scratch) ([]byte, error) {
 	}
 	f, err := r.open(e.Path, sc)
 	if err != nil {
-		return nil, ErrSkip
+		return nil, readError(err)
 	}
 	defer f.Close()
 	n := int(e.Size) + 1
@@ -107,7 +121,7 @@ func (r *Root) Contents(e Entry, sc *Scratch) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, ErrSkip
+			return nil, ErrUnreadable
 		}
 	}
 	sc.buf = buf
@@ -115,6 +129,19 @@ func (r *Root) Contents(e Entry, sc *Scratch) ([]byte, error) {
 		return nil, ErrSkip
 	}
 	return buf, nil
+}
+
+// readError sorts a failed open: a file gone, or no longer a file the
+// search covers, is skipped; any other failure (EACCES, EMFILE, EIO) is a
+// failure to read a file that is there.
+func readError(err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, ErrNotRegular),
+		errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.ELOOP),
+		isEscape(err):
+		return ErrSkip
+	}
+	return ErrUnreadable
 }
 
 // IsBinary reports whether data looks binary: a NUL byte in its first

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -22,7 +23,13 @@ type Root struct {
 	// Dir is the folder as given, made absolute; Real is the same folder
 	// with symbolic links resolved.
 	Dir, Real string
-	fs        *os.Root
+	// SymbolTimeLimit bounds a find_symbol call over the files; zero is
+	// the package's SymbolTimeLimit.
+	SymbolTimeLimit time.Duration
+	fs              *os.Root
+	// openHook, when set, is asked before each listed file is opened and
+	// fails the open with its error (tests: root ignores file modes).
+	openHook func(rel string) error
 }
 
 // OpenRoot opens the project folder dir.

@@ -19,8 +19,16 @@ const SymbolLimit = 40
 
 // SymbolTimeLimit bounds a find_symbol call, well inside the 5 seconds
 // clients wait: a name used in most files (err, self) would otherwise have
-// most of the project parsed.
+// most of the project parsed. It is the default of [Root.SymbolTimeLimit]
+// and [IndexOptions.SymbolTimeLimit], which tests set instead.
 var SymbolTimeLimit = 3500 * time.Millisecond
+
+func (r *Root) symbolTimeLimit() time.Duration {
+	if r.SymbolTimeLimit != 0 {
+		return r.SymbolTimeLimit
+	}
+	return SymbolTimeLimit
+}
 
 // Def is one definition find_symbol found.
 type Def struct {
@@ -442,9 +450,9 @@ func equalFoldASCII(a, lower []byte) bool {
 }
 
 // Symbols finds the definitions q names in the project's files, walked
-// and read afresh: at most SymbolLimit, within SymbolTimeLimit.
+// and read afresh: at most SymbolLimit, within the root's time limit.
 func (r *Root) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
-	deadline := time.Now().Add(SymbolTimeLimit)
+	deadline := time.Now().Add(r.symbolTimeLimit())
 	if err := checkName(q.Name); err != nil {
 		return nil, err
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/watch"
 )
 
 // MaxFileSize is the largest file the project search covers; bigger files
@@ -52,8 +54,9 @@ func (r *Root) Walk(ctx context.Context) ([]Entry, error) {
 
 // Link is a symbolic link the walk followed: Path is where it is listed,
 // Real the project-relative path it resolves to. Files under a followed
-// folder link are listed under Path, and change under Real.
-type Link struct{ Path, Real string }
+// folder link are listed under Path, and change under Real. It is the
+// watcher's type, so that the walk's links go to it as they are.
+type Link = watch.Link
 
 // WalkLinks is Walk, and also returns the links it followed, sorted by
 // path.

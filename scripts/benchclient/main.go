@@ -2,29 +2,55 @@
 // agent meets it: it starts one `zumba mcp DIR` server, sends initialize,
 // then tools/call requests, and times each reply. scripts/bench.sh runs it.
 //
-// Latency mode (the default) calls each tool for each name -rounds times
-// on one long-lived server and prints, tab-separated:
+// One run does, in order, what its flags ask for:
 //
-//	call     TOOL NAME MEDIAN_MS LINES STATUS
-//	summary  TOOL MEDIAN_MS P99_MS NAMES
+//  1. Cold steps (-cold TOOL:NAME,...): from the start of the process, each
+//     step calls TOOL for NAME, again while the answer is partial, and
+//     prints how long its first call took, with that call's status, and
+//     when (from the start of the process) the first complete answer came:
 //
-// where a name's MEDIAN_MS is over its rounds and the summary is over the
-// names' medians. STATUS is ok, partial (the answer says it is not
-// complete), error (isError), or n/a (the server has no such tool).
+//     cold  initialize MS
+//     step  TOOL NAME FIRST_CALL_MS FIRST_STATUS COMPLETE_AT_MS STATUS
 //
-// Cold mode (-cold NAME) starts the server and prints how long, from the
-// start of the process, it took to answer initialize, to give the first
-// complete find_symbol answer for NAME (calling again while answers are
-// partial), and to log that its index is complete (-ready, on stderr):
+//     A bare NAME is find_symbol:NAME.
 //
-//	cold  initialize MS
-//	cold  first_answer NAME MS STATUS
-//	cold  index_ready MS|n/a
+//  2. The wait for the index (-ready-wait > 0): the time, from the start of
+//     the process, of the server's stderr lines matching -ready (the
+//     complete index) and -words (the word index), or n/a:
+//
+//     log  ready MS|n/a
+//     log  words MS|n/a
+//
+//     While the index is built a ping is sent every -ping, and the pings
+//     answered before the index is complete (or before the latency rounds,
+//     without -ready-wait) are summarised:
+//
+//     ping N MEDIAN_MS P99_MS MAX_MS
+//
+//  3. Latency rounds (-names): each tool of -tools for each name -rounds
+//     times on this server:
+//
+//     call     TOOL NAME MEDIAN_MS LINES STATUS
+//     summary  TOOL MEDIAN_MS P99_MS NAMES P99_ALL_MS CALLS
+//
+//     where a name's MEDIAN_MS is over its rounds, MEDIAN_MS and P99_MS of
+//     the summary over the names' medians, and P99_ALL_MS over every call.
+//     STATUS is ok, partial (the answer says it is not complete), error
+//     (isError), or n/a (the server has no such tool).
+//
+//  4. Memory, from /proc/PID/status of the server (Linux): the peak
+//     resident set (VmHWM) when the index is complete (or after the cold
+//     steps), after the latency rounds, and the resident set (VmRSS) after
+//     -idle of doing nothing:
+//
+//     rss  ready|end PEAK_MB
+//     rss  idle RSS_MB
 //
 // Usage:
 //
 //	benchclient -server ./zumba -dir /usr/local/go/src -names err,Reader,ParseFloat
 //	benchclient -server ./zumba -dir /usr/local/go/src -cold ParseFloat
+//	benchclient -server ./zumba -dir linux -cold find_references:tcp_v4_connect -ready-wait 30m -idle 20s
 //	benchclient -server ./zumba -dir /usr/local/go/src -tools find_references -args '{"group":"definition","code":true}' -names err,Reader
 package main
 
@@ -39,6 +65,7 @@ import (
 	"os/exec"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -47,36 +74,35 @@ import (
 func main() {
 	server := flag.String("server", "", "the zumba binary")
 	dir := flag.String("dir", "", "the project folder")
-	wrap := flag.String("wrap", "", "a command to run the server under, split on spaces (e.g. \"/usr/bin/time -v -o rss.txt\")")
-	names := flag.String("names", "", "comma-separated names to look up (latency mode)")
-	tools := flag.String("tools", "find_symbol,find_references", "comma-separated tools to time (latency mode)")
+	wrap := flag.String("wrap", "", "a command to run the server under, split on spaces (e.g. \"nice -n 10\")")
+	names := flag.String("names", "", "comma-separated names to look up (latency rounds)")
+	tools := flag.String("tools", "find_symbol,find_references", "comma-separated tools to time (latency rounds)")
 	extra := flag.String("args", "", `more arguments for every call, as a JSON object (e.g. {"group":"definition","code":true})`)
-	rounds := flag.Int("rounds", 5, "calls per tool and name (latency mode)")
-	cold := flag.String("cold", "", "cold mode: the name to ask find_symbol for from the start")
+	rounds := flag.Int("rounds", 5, "calls per tool and name (latency rounds)")
+	cold := flag.String("cold", "", "cold steps from the start: TOOL:NAME,... (a bare NAME is find_symbol:NAME)")
+	coldLimit := flag.Duration("cold-limit", 10*time.Minute, "the longest a cold step calls again while answers are partial")
 	ready := flag.String("ready", `(?i)index (is )?(complete|ready)`, "regexp of the stderr line saying the index is complete")
-	partial := flag.String("partial", `(?i)(of the project|later call|not complete|incomplete)`, "regexp matching the last line of an incomplete answer")
-	readyWait := flag.Duration("ready-wait", 120*time.Second, "how long to wait for the -ready line")
+	words := flag.String("words", `(?i)word (pass|index) (done|complete|ready)`, "regexp of the stderr line saying the word index is complete")
+	partial := flag.String("partial", `(?i)(of the project|later call|not complete|incomplete|time limit)`, "regexp matching the last line of an incomplete answer")
+	readyWait := flag.Duration("ready-wait", 120*time.Second, "how long to wait for the -ready line before the latency rounds (0: do not wait)")
+	ping := flag.Duration("ping", 100*time.Millisecond, "interval of the pings sent while the index is built (0: none)")
+	idle := flag.Duration("idle", 0, "how long to leave the server idle before reading its resident set (0: not read)")
 	timeout := flag.Duration("timeout", 60*time.Second, "the longest wait for one reply")
 	flag.Parse()
-	if *server == "" || *dir == "" || (*names == "" && *cold == "") {
-		fmt.Fprintln(os.Stderr, "usage: benchclient -server ZUMBA -dir DIR (-names A,B,... | -cold NAME)")
+	if *server == "" || *dir == "" || (*names == "" && *cold == "" && *readyWait == 0) {
+		fmt.Fprintln(os.Stderr, "usage: benchclient -server ZUMBA -dir DIR [-cold TOOL:NAME,...] [-names A,B,...] [-ready-wait D] [-idle D]")
 		os.Exit(2)
 	}
-	readyRE, err := regexp.Compile(*ready)
-	if err != nil {
-		fatal(err)
-	}
-	partialRE, err := regexp.Compile(*partial)
-	if err != nil {
-		fatal(err)
-	}
+	readyRE := mustCompile(*ready)
+	wordsRE := mustCompile(*words)
+	partialRE := mustCompile(*partial)
 	if *extra != "" {
 		if err := json.Unmarshal([]byte(*extra), &extraArgs); err != nil {
 			fatal(fmt.Errorf("-args: %w", err))
 		}
 	}
 	argv := append(strings.Fields(*wrap), *server, "mcp", *dir)
-	c, err := start(argv, readyRE)
+	c, err := start(argv, map[string]*regexp.Regexp{"ready": readyRE, "words": wordsRE})
 	if err != nil {
 		fatal(err)
 	}
@@ -92,47 +118,71 @@ func main() {
 	}
 	initAt := time.Since(c.started)
 	c.notify("notifications/initialized")
+	fmt.Printf("cold\tinitialize\t%.1f\n", ms(initAt))
 
-	if *cold != "" {
-		fmt.Printf("cold\tinitialize\t%.1f\n", ms(initAt))
-		status := "n/a"
-		for {
-			r := c.tool("find_symbol", *cold, partialRE)
-			status = r.status
-			if status != "partial" {
-				break
-			}
+	var pings *pinger
+	if *ping > 0 {
+		pings = startPinger(c, *ping)
+	}
+
+	for _, step := range split(*cold) {
+		tool, name, ok := strings.Cut(step, ":")
+		if !ok {
+			tool, name = "find_symbol", step
+		}
+		first := c.tool(tool, name, partialRE)
+		last := first
+		deadline := time.Now().Add(*coldLimit)
+		for last.status == "partial" && time.Now().Before(deadline) {
 			time.Sleep(20 * time.Millisecond)
+			last = c.tool(tool, name, partialRE)
 		}
-		fmt.Printf("cold\tfirst_answer\t%s\t%.1f\t%s\n", *cold, ms(time.Since(c.started)), status)
-		readyAt := "n/a"
-		if status != "n/a" {
-			if d, ok := c.waitReady(*readyWait); ok {
-				readyAt = fmt.Sprintf("%.1f", ms(d))
-			}
-		}
-		fmt.Printf("cold\tindex_ready\t%s\n", readyAt)
-		return
+		fmt.Printf("step\t%s\t%s\t%.1f\t%s\t%.1f\t%s\n", tool, name, ms(first.took), first.status, ms(time.Since(c.started)), last.status)
 	}
 
-	// Time the index, not its building: wait until the server says it is
-	// complete (when it has the tools at all and says so).
-	if first := split(*tools); len(first) > 0 && len(split(*names)) > 0 {
-		if c.tool(first[0], split(*names)[0], partialRE).status != "n/a" {
-			if d, ok := c.waitReady(*readyWait); ok {
-				fmt.Printf("ready\t%.1f\n", ms(d))
+	if *readyWait > 0 {
+		for _, mark := range []string{"ready", "words"} {
+			wait := *readyWait
+			if mark == "words" {
+				wait = 0 // seen by now if it was printed before the index was complete
+			}
+			if d, ok := c.waitMark(mark, wait); ok {
+				fmt.Printf("log\t%s\t%.1f\n", mark, ms(d))
 			} else {
-				fmt.Printf("ready\tn/a\n")
+				fmt.Printf("log\t%s\tn/a\n", mark)
 			}
 		}
 	}
+	if pings != nil {
+		pings.stop()
+		if n, med, p99, top := pings.summary(); n > 0 {
+			fmt.Printf("ping\t%d\t%.2f\t%.2f\t%.2f\n", n, med, p99, top)
+		} else {
+			fmt.Printf("ping\t0\tn/a\tn/a\tn/a\n")
+		}
+	}
+	if *cold != "" || *readyWait > 0 {
+		printRSS("ready", c.status("VmHWM"))
+	}
 
-	for _, tool := range split(*tools) {
-		var medians []float64
-		for _, name := range split(*names) {
+	if split(*names) != nil {
+		latency(c, split(*tools), split(*names), *rounds, partialRE)
+		printRSS("end", c.status("VmHWM"))
+	}
+	if *idle > 0 {
+		time.Sleep(*idle)
+		printRSS("idle", c.status("VmRSS"))
+	}
+}
+
+// latency times each tool for each name, rounds times.
+func latency(c *client, tools, names []string, rounds int, partialRE *regexp.Regexp) {
+	for _, tool := range tools {
+		var medians, all []float64
+		for _, name := range names {
 			var times []float64
 			var last result
-			for range *rounds {
+			for range rounds {
 				last = c.tool(tool, name, partialRE)
 				if last.status == "n/a" {
 					break
@@ -145,14 +195,31 @@ func main() {
 			}
 			m := quantile(times, 0.5)
 			medians = append(medians, m)
+			all = append(all, times...)
 			fmt.Printf("call\t%s\t%s\t%.2f\t%d\t%s\n", tool, name, m, last.lines, last.status)
 		}
 		if len(medians) == 0 {
-			fmt.Printf("summary\t%s\tn/a\tn/a\t0\n", tool)
+			fmt.Printf("summary\t%s\tn/a\tn/a\t0\tn/a\t0\n", tool)
 			continue
 		}
-		fmt.Printf("summary\t%s\t%.2f\t%.2f\t%d\n", tool, quantile(medians, 0.5), quantile(medians, 0.99), len(medians))
+		fmt.Printf("summary\t%s\t%.2f\t%.2f\t%d\t%.2f\t%d\n", tool, quantile(medians, 0.5), quantile(medians, 0.99), len(medians), quantile(all, 0.99), len(all))
 	}
+}
+
+func printRSS(label string, kb int) {
+	if kb < 0 {
+		fmt.Printf("rss\t%s\tn/a\n", label)
+		return
+	}
+	fmt.Printf("rss\t%s\t%.0f\n", label, float64(kb)/1024)
+}
+
+func mustCompile(expr string) *regexp.Regexp {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		fatal(err)
+	}
+	return re
 }
 
 func fatal(err error) {
@@ -180,6 +247,56 @@ func quantile(xs []float64, q float64) float64 {
 	return s[max(0, min(i, len(s)-1))]
 }
 
+// pinger sends a ping every interval until stopped, and keeps the times
+// of the replies. A ping is sent only after the previous one is answered,
+// so a server that stalls shows as one long ping, not a pile of them.
+type pinger struct {
+	mu    sync.Mutex
+	times []float64
+	done  chan struct{}
+	wg    sync.WaitGroup
+}
+
+func startPinger(c *client, interval time.Duration) *pinger {
+	p := &pinger{done: make(chan struct{})}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-t.C:
+			}
+			start := time.Now()
+			if _, err := c.call("ping", map[string]any{}); err != nil {
+				fmt.Fprintln(os.Stderr, "benchclient: ping:", err)
+				return
+			}
+			p.mu.Lock()
+			p.times = append(p.times, ms(time.Since(start)))
+			p.mu.Unlock()
+		}
+	}()
+	return p
+}
+
+func (p *pinger) stop() {
+	close(p.done)
+	p.wg.Wait()
+}
+
+func (p *pinger) summary() (n int, median, p99, top float64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.times) == 0 {
+		return 0, 0, 0, 0
+	}
+	return len(p.times), quantile(p.times, 0.5), quantile(p.times, 0.99), slices.Max(p.times)
+}
+
 // client is one server process and its JSON-RPC lines.
 type client struct {
 	cmd     *exec.Cmd
@@ -187,12 +304,19 @@ type client struct {
 	started time.Time
 	timeout time.Duration
 
+	sendMu  sync.Mutex
 	mu      sync.Mutex
 	nextID  int
 	waiting map[int]chan reply
-	readyAt time.Duration
-	ready   chan struct{}
+	marks   map[string]*mark
 	exited  chan struct{}
+}
+
+// mark is the first stderr line matching a regexp.
+type mark struct {
+	re   *regexp.Regexp
+	at   time.Duration
+	seen chan struct{}
 }
 
 type reply struct {
@@ -203,7 +327,7 @@ type reply struct {
 	} `json:"error"`
 }
 
-func start(argv []string, readyRE *regexp.Regexp) (*client, error) {
+func start(argv []string, marks map[string]*regexp.Regexp) (*client, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -217,13 +341,16 @@ func start(argv []string, readyRE *regexp.Regexp) (*client, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &client{cmd: cmd, in: in, waiting: map[int]chan reply{}, ready: make(chan struct{}), exited: make(chan struct{})}
+	c := &client{cmd: cmd, in: in, waiting: map[int]chan reply{}, marks: map[string]*mark{}, exited: make(chan struct{})}
+	for name, re := range marks {
+		c.marks[name] = &mark{re: re, seen: make(chan struct{})}
+	}
 	c.started = time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	go c.readReplies(out)
-	go c.readLog(errp, readyRE)
+	go c.readLog(errp)
 	return c, nil
 }
 
@@ -253,36 +380,92 @@ func (c *client) readReplies(out io.Reader) {
 	}
 }
 
-// readLog passes the server's stderr through and notes the time of the
-// line saying the index is complete.
-func (c *client) readLog(r io.Reader, readyRE *regexp.Regexp) {
+// readLog passes the server's stderr through (with BENCH_VERBOSE) and
+// notes the time of the first line matching each mark.
+func (c *client) readLog(r io.Reader) {
 	sc := bufio.NewScanner(r)
-	seen := false
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	for sc.Scan() {
-		if !seen && readyRE.MatchString(sc.Text()) {
-			seen = true
-			c.mu.Lock()
-			c.readyAt = time.Since(c.started)
-			c.mu.Unlock()
-			close(c.ready)
+		at := time.Since(c.started)
+		for _, m := range c.marks {
+			select {
+			case <-m.seen:
+				continue
+			default:
+			}
+			if m.re.MatchString(sc.Text()) {
+				c.mu.Lock()
+				m.at = at
+				c.mu.Unlock()
+				close(m.seen)
+			}
 		}
 		if os.Getenv("BENCH_VERBOSE") != "" {
-			fmt.Fprintln(os.Stderr, "server:", sc.Text())
+			fmt.Fprintf(os.Stderr, "server %.1fs: %s\n", at.Seconds(), sc.Text())
 		}
 	}
 }
 
-func (c *client) waitReady(wait time.Duration) (time.Duration, bool) {
+// waitMark waits up to wait for the mark's line and returns its time from
+// the start of the process.
+func (c *client) waitMark(name string, wait time.Duration) (time.Duration, bool) {
+	m := c.marks[name]
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
 	select {
-	case <-c.ready:
+	case <-m.seen:
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		return c.readyAt, true
-	case <-time.After(wait):
+		return m.at, true
+	default:
+	}
+	select {
+	case <-m.seen:
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return m.at, true
+	case <-timer.C:
 		return 0, false
 	case <-c.exited:
 		return 0, false
 	}
+}
+
+// status reads a field in kB of /proc/PID/status of the server: of the
+// last process of the chain the server was started as (the -wrap command's
+// child), or -1.
+func (c *client) status(field string) int {
+	pid := c.cmd.Process.Pid
+	for {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
+		if err != nil {
+			break
+		}
+		kids := strings.Fields(string(b))
+		if len(kids) == 0 {
+			break
+		}
+		next, err := strconv.Atoi(kids[0])
+		if err != nil {
+			break
+		}
+		pid = next
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return -1
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			f := strings.Fields(v)
+			if len(f) > 0 {
+				if n, err := strconv.Atoi(f[0]); err == nil {
+					return n
+				}
+			}
+		}
+	}
+	return -1
 }
 
 func (c *client) send(v any) error {
@@ -290,6 +473,8 @@ func (c *client) send(v any) error {
 	if err != nil {
 		return err
 	}
+	c.sendMu.Lock()
+	defer c.sendMu.Unlock()
 	_, err = c.in.Write(append(b, '\n'))
 	return err
 }
@@ -310,6 +495,8 @@ func (c *client) call(method string, params any) (reply, error) {
 	if err := c.send(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params}); err != nil {
 		return reply{}, err
 	}
+	timer := time.NewTimer(c.timeout)
+	defer timer.Stop()
 	select {
 	case r := <-ch:
 		if r.Error != nil {
@@ -321,7 +508,7 @@ func (c *client) call(method string, params any) (reply, error) {
 		return r, nil
 	case <-c.exited:
 		return reply{}, errors.New("the server exited")
-	case <-time.After(c.timeout):
+	case <-timer.C:
 		return reply{}, fmt.Errorf("no reply in %v", c.timeout)
 	}
 }
@@ -332,10 +519,10 @@ type result struct {
 	status string
 }
 
-// tool calls a tool with the name argument and times the reply.
 // extraArgs are the -args given to every call.
 var extraArgs map[string]any
 
+// tool calls a tool with the name argument and times the reply.
 func (c *client) tool(tool, name string, partialRE *regexp.Regexp) result {
 	args := map[string]any{"name": name}
 	for k, v := range extraArgs {

@@ -1,4 +1,4 @@
-package search
+package watch
 
 import (
 	"context"
@@ -17,13 +17,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// newWatchedDir makes a project folder and starts watching it.
-func init() {
-	// Tests share two cores with other packages' tests: a slow sync is
-	// load, not a fault of the watcher, and would only ask for a rescan.
-	syncTimeout = 10 * time.Second
-}
+// testSync is the tests' Options.SyncTimeout: they share two cores with
+// other packages' tests, and a slow sync there is load, not a fault of the
+// watcher, and would only ask for a rescan.
+const testSync = 10 * time.Second
 
+// newWatchedDir makes a project folder and starts watching it.
 func newWatchedDir(t *testing.T, files map[string]string, skip func(string) bool) (string, *Watcher) {
 	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
@@ -33,7 +32,7 @@ func newWatchedDir(t *testing.T, files map[string]string, skip func(string) bool
 	for rel, body := range files {
 		watchWrite(t, root, rel, body)
 	}
-	w, err := WatchProject(root, skip)
+	w, err := Start(root, Options{Skip: skip, SyncTimeout: testSync})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,6 +78,7 @@ func wantChanged(t *testing.T, what string, got Changes, want ...string) {
 }
 
 func TestWatcherFileChanges(t *testing.T) {
+	t.Parallel()
 	root, w := newWatchedDir(t, map[string]string{"a.go": "a", "dir/b.go": "b", "dir/sub/c.go": "c"}, nil)
 	if ch := watchChanges(t, w); len(ch.Paths) != 0 || ch.IgnoreChanged {
 		t.Fatalf("before any change: %+v", ch)
@@ -125,6 +125,7 @@ func TestWatcherFileChanges(t *testing.T) {
 }
 
 func TestWatcherNewNestedFolders(t *testing.T) {
+	t.Parallel()
 	root, w := newWatchedDir(t, map[string]string{"a.go": "a"}, nil)
 	// Made as fast as possible, so that most of it exists before the
 	// watcher sees the first folder.
@@ -149,6 +150,7 @@ func TestWatcherNewNestedFolders(t *testing.T) {
 }
 
 func TestWatcherIgnoreFiles(t *testing.T) {
+	t.Parallel()
 	root, w := newWatchedDir(t, map[string]string{
 		".gitignore":        "*.log\n",
 		"sub/.gitignore":    "x\n",
@@ -188,6 +190,7 @@ func TestWatcherIgnoreFiles(t *testing.T) {
 }
 
 func TestWatcherSkip(t *testing.T) {
+	t.Parallel()
 	skip := func(rel string) bool { return rel == "node_modules" || strings.HasSuffix(rel, "/build") }
 	root, w := newWatchedDir(t, map[string]string{"node_modules/x/a.js": "a", "src/build/o.txt": "o", "src/a.go": "a"}, skip)
 	watchWrite(t, root, "node_modules/x/a.js", "b")
@@ -210,6 +213,7 @@ func TestWatcherSkip(t *testing.T) {
 // differ in hundreds of files, new folders and deleted ones: one call
 // after the checkout sees every path git changed.
 func TestWatcherGitCheckout(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -252,7 +256,7 @@ func TestWatcherGitCheckout(t *testing.T) {
 	git("commit", "-q", "-m", "other")
 	git("checkout", "-q", "main")
 
-	w, err := WatchProject(root, nil)
+	w, err := Start(root, Options{SyncTimeout: testSync})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,6 +277,7 @@ func TestWatcherGitCheckout(t *testing.T) {
 // TestWatcherOverflow simulates a lost event queue: the next call asks
 // for one sweep, the one after trusts events again.
 func TestWatcherOverflow(t *testing.T) {
+	t.Parallel()
 	root, w := newWatchedDir(t, map[string]string{"a.go": "a"}, nil)
 	w.handleError(fsnotify.ErrEventOverflow)
 	select {
@@ -291,6 +296,7 @@ func TestWatcherOverflow(t *testing.T) {
 // watch limit is reached): every call asks for a sweep until a Resync
 // watches everything.
 func TestWatcherDegraded(t *testing.T) {
+	t.Parallel()
 	root, w := newWatchedDir(t, map[string]string{"a.go": "a"}, nil)
 	w.mu.Lock()
 	w.addWatch = func(string) error { return syscall.ENOSPC }
@@ -313,6 +319,7 @@ func TestWatcherDegraded(t *testing.T) {
 }
 
 func TestWatcherNoBarrier(t *testing.T) {
+	t.Parallel()
 	_, w := newWatchedDir(t, nil, nil)
 	w.Close()
 	w.barrier = ""
@@ -322,8 +329,9 @@ func TestWatcherNoBarrier(t *testing.T) {
 }
 
 func TestWatcherMissingRoot(t *testing.T) {
-	if _, err := WatchProject(filepath.Join(t.TempDir(), "none"), nil); err == nil {
-		t.Error("WatchProject of a missing folder succeeded")
+	t.Parallel()
+	if _, err := Start(filepath.Join(t.TempDir(), "none"), Options{}); err == nil {
+		t.Error("Start of a missing folder succeeded")
 	}
 }
 
@@ -331,6 +339,7 @@ func TestWatcherMissingRoot(t *testing.T) {
 // to the Notify channel, and through Changes (which syncs with the
 // event queue).
 func TestWatcherLatency(t *testing.T) {
+	t.Parallel()
 	root, w := newWatchedDir(t, map[string]string{"a.go": "a"}, nil)
 	var notify, call []time.Duration
 	for i := range 50 {

@@ -1,4 +1,7 @@
-package search
+// Package watch reports what changed under a project folder, so that an
+// index re-reads only those paths before an answer. It uses fsnotify
+// (inotify on Linux) and needs nothing of the search but paths and stats.
+package watch
 
 import (
 	"context"
@@ -16,13 +19,28 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// SyncTimeout bounds how long Changes waits for the watcher to catch up
-// with the file system before it gives up and asks for a stat sweep.
-const SyncTimeout = 250 * time.Millisecond
+// DefaultSyncTimeout bounds how long Changes waits for the watcher to
+// catch up with the file system before it gives up and asks for a stat
+// sweep, unless Options.SyncTimeout says otherwise.
+const DefaultSyncTimeout = 250 * time.Millisecond
 
-// syncTimeout is SyncTimeout; tests on a loaded machine lengthen it, since
-// a rescan there says nothing about the watcher.
-var syncTimeout = SyncTimeout
+// Options tune a Watcher.
+type Options struct {
+	// Skip, called with a folder's project-relative path, says whether
+	// the folder is ignored (left unwatched); nil watches every folder.
+	// It is called from the watcher's goroutine, so it must be safe to
+	// call concurrently with the caller's own use of the rules.
+	Skip func(rel string) bool
+	// SyncTimeout bounds each Changes call's wait for the event queue;
+	// 0 means DefaultSyncTimeout. Tests on a loaded machine lengthen it,
+	// since a rescan there says nothing about the watcher.
+	SyncTimeout time.Duration
+}
+
+// Link is a symbolic link a walk of the project followed: Path is where
+// it is listed, Real the project-relative path it resolves to. A change
+// under Real is also a change under Path.
+type Link struct{ Path, Real string }
 
 // Watcher watches every folder of a project for changes, so that an index
 // can bring itself up to date before each answer by re-reading only the
@@ -33,9 +51,10 @@ var syncTimeout = SyncTimeout
 // Start the watcher before the first walk of the project: a change made
 // during the walk is then reported, at worst twice.
 type Watcher struct {
-	root string // real path of the project, absolute
-	skip func(rel string) bool
-	fw   *fsnotify.Watcher
+	root        string // real path of the project, absolute
+	skip        func(rel string) bool
+	syncTimeout time.Duration
+	fw          *fsnotify.Watcher
 	// addWatch is fw.Add; tests replace it to fail.
 	addWatch func(abs string) error
 
@@ -81,29 +100,32 @@ type Changes struct {
 	IgnoreChanged bool
 }
 
-// WatchProject starts watching the project folder root (its real path).
-// skip, called with a folder's project-relative path, says whether the
-// folder is ignored; it is called from the watcher's goroutine, so it must
-// be safe to call concurrently with the caller's own use of the rules.
-func WatchProject(root string, skip func(rel string) bool) (*Watcher, error) {
+// Start starts watching the project folder root (its real path).
+func Start(root string, opts Options) (*Watcher, error) {
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", root, err)
 	}
+	skip := opts.Skip
 	if skip == nil {
 		skip = func(string) bool { return false }
 	}
+	timeout := opts.SyncTimeout
+	if timeout <= 0 {
+		timeout = DefaultSyncTimeout
+	}
 	w := &Watcher{
-		root:       filepath.Clean(root),
-		skip:       skip,
-		fw:         fw,
-		addWatch:   fw.Add,
-		dirty:      map[string]struct{}{},
-		dirs:       map[string]bool{},
-		ignoreDirs: map[string]bool{},
-		wake:       make(chan struct{}),
-		notify:     make(chan struct{}, 1),
-		done:       make(chan struct{}),
+		root:        filepath.Clean(root),
+		skip:        skip,
+		syncTimeout: timeout,
+		fw:          fw,
+		addWatch:    fw.Add,
+		dirty:       map[string]struct{}{},
+		dirs:        map[string]bool{},
+		ignoreDirs:  map[string]bool{},
+		wake:        make(chan struct{}),
+		notify:      make(chan struct{}, 1),
+		done:        make(chan struct{}),
 	}
 	if dir, err := os.MkdirTemp("", "zumba-watch-"); err == nil {
 		if fw.Add(dir) == nil {
@@ -142,7 +164,7 @@ func (w *Watcher) Close() error {
 func (w *Watcher) Notify() <-chan struct{} { return w.notify }
 
 // Changes returns what changed since the previous call, including every
-// change made before this call began: it first waits (up to SyncTimeout)
+// change made before this call began: it first waits (up to Options.SyncTimeout)
 // for the watcher to have read all events the system has queued. When it
 // cannot be sure of that, it sets Rescan.
 func (w *Watcher) Changes(ctx context.Context) Changes {
@@ -182,7 +204,7 @@ func (w *Watcher) sync(ctx context.Context) bool {
 	}
 	f.Close()
 	os.Remove(name)
-	timer := time.NewTimer(syncTimeout)
+	timer := time.NewTimer(w.syncTimeout)
 	defer timer.Stop()
 	for {
 		w.mu.Lock()
@@ -222,8 +244,7 @@ func (w *Watcher) Resync() error {
 	return err
 }
 
-// SetLinks tells the watcher the links the latest walk followed (see
-// [Root.WalkLinks]): from now on a change at a link's real path, or under
+// SetLinks tells the watcher the links the latest walk followed: from now on a change at a link's real path, or under
 // it, is also reported at the link's path. The folders behind the links
 // are watched even where the ignore rules skip their real path (a link
 // into an ignored folder); a folder that was not watched yet has all its
