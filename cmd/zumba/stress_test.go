@@ -32,7 +32,9 @@ import (
 //	ZUMBA_STRESS=1 go test -run TestStress -v ./cmd/zumba
 //
 // ZUMBA_STRESS_DIR picks another project for the first servers,
-// ZUMBA_STRESS_N the requests per client (default 1000).
+// ZUMBA_STRESS_N the requests per client (default 1000),
+// ZUMBA_STRESS_CLIENTS and ZUMBA_STRESS_HOSTILE the number of servers on
+// each project (default 4 and 2).
 func TestStress(t *testing.T) {
 	if os.Getenv("ZUMBA_STRESS") == "" {
 		t.Skip("set ZUMBA_STRESS=1 to run the stress harness")
@@ -57,7 +59,14 @@ func TestStress(t *testing.T) {
 		t.Fatalf("no .go files under %s", dir)
 	}
 	hostile := hostileProject(t)
-	const clients, hostileClients, inFlight = 4, 2, 8
+	const inFlight = 8
+	clients, hostileClients := 4, 2
+	if n := os.Getenv("ZUMBA_STRESS_CLIENTS"); n != "" {
+		fmt.Sscan(n, &clients)
+	}
+	if n := os.Getenv("ZUMBA_STRESS_HOSTILE"); n != "" {
+		fmt.Sscan(n, &hostileClients)
+	}
 	var mu sync.Mutex
 	var latencies []time.Duration
 	var failures []string
