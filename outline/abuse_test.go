@@ -138,9 +138,10 @@ func deepInputs(n int) map[string][]byte {
 		"deep.ts": []byte("function f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nfunction g(){}\n"),
 		"deep.c":  []byte("int f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nint g(void){return 0;}\n"),
 		"sum.ts":  []byte("const f = " + strings.Repeat("1+", n) + "1;\nfunction g(){}\n"),
-		// Nested definitions stay fewer: each entry's qualified name holds
-		// all its containers, quadratic in their depth.
-		"nested.js": []byte(strings.Repeat("function f(){", n/64) + strings.Repeat("}", n/64) + "\nfunction g(){}\n"),
+		// Nested definitions (3,750 for 30,000 blocks): each entry's
+		// qualified name used to hold all its containers, quadratic in
+		// their depth.
+		"nested.js": []byte(strings.Repeat("function f(){", n/8) + strings.Repeat("}", n/8) + "\nfunction g(){}\n"),
 	}
 }
 
