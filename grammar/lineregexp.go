@@ -89,17 +89,107 @@ func isLower(b byte) bool { return 'a' <= b && b <= 'z' }
 
 func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
-// upperAfterBlank reports whether line holds a space or tab followed by
-// two characters of an upper-case macro name ([A-Z][A-Z0-9_]).
-func upperAfterBlank(line []byte) bool {
-	for i := 0; i+2 < len(line); i++ {
-		if (line[i] == ' ' || line[i] == '\t') && isUpper(line[i+1]) {
-			if b := line[i+2]; isUpper(b) || isDigit(b) || b == '_' {
+func isWord(b byte) bool { return isUpper(b) || isLower(b) || isDigit(b) || b == '_' }
+
+// macroWord returns the end of the upper-case macro name that starts at
+// line[i] ([A-Z][A-Z0-9_]*[A-Z0-9], the longest run), or -1.
+func macroWord(line []byte, i int) int {
+	if i >= len(line) || !isUpper(line[i]) {
+		return -1
+	}
+	j := i + 1
+	for j < len(line) && (isUpper(line[j]) || isDigit(line[j]) || line[j] == '_') {
+		j++
+	}
+	if j-i < 2 || line[j-1] == '_' {
+		return -1
+	}
+	return j
+}
+
+func isBlank(b byte) bool { return b == ' ' || b == '\t' }
+
+// hasMacroWord reports whether line holds a macro name between blanks:
+// callingConvention's " EXPORT ".
+func hasMacroWord(line []byte) bool {
+	for i := 0; i+1 < len(line); i++ {
+		if isBlank(line[i]) {
+			if j := macroWord(line, i+1); j >= 0 && j < len(line) && isBlank(line[j]) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// hasParenMacroWord reports whether line holds a "(", blanks, a macro
+// name and a blank: pointerMacro's "(APIENTRYP ".
+func hasParenMacroWord(line []byte) bool {
+	for i := 0; i < len(line); i++ {
+		if line[i] != '(' {
+			continue
+		}
+		k := i + 1
+		for k < len(line) && isBlank(line[k]) {
+			k++
+		}
+		if j := macroWord(line, k); j >= 0 && j < len(line) && isBlank(line[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// continues reports whether line ends with a "\\" that continues it.
+func continues(line []byte) bool {
+	t := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte{'\n'}), []byte{'\r'})
+	return len(t) > 0 && t[len(t)-1] == '\\' && len(t) < len(line)
+}
+
+// startsWithMacroWord reports whether line starts, after blanks, with a
+// macro name (an "_" before it allowed) and a blank: prefixMacro's
+// "V8_INLINE ".
+func startsWithMacroWord(line []byte) bool {
+	i := 0
+	for i < len(line) && isBlank(line[i]) {
+		i++
+	}
+	if i < len(line) && line[i] == '_' {
+		i++
+	}
+	j := macroWord(line, i)
+	return j >= 0 && j < len(line) && isBlank(line[j])
+}
+
+// trimEnd drops a line's break and the blanks before it.
+func trimEnd(line []byte) []byte {
+	line = bytes.TrimSuffix(line, []byte{'\n'})
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	return bytes.TrimRight(line, " \t")
+}
+
+// mayEndHead reports whether exportMacro may end on line: at a ":" or
+// "{", or at its break after a name.
+func mayEndHead(line []byte) bool {
+	if bytes.IndexByte(line, ':') >= 0 || bytes.IndexByte(line, '{') >= 0 {
+		return true
+	}
+	t := bytes.TrimRight(bytes.TrimSuffix(line, []byte{'\n'}), " \t")
+	return len(t) > 0 && isWord(t[len(t)-1])
+}
+
+// mayEndMacroLine reports whether line may end as lineMacro's do: with a
+// name, its arguments' ")", or a comment.
+func mayEndMacroLine(line []byte) bool {
+	if bytes.Contains(line, []byte("//")) {
+		return true
+	}
+	t := trimEnd(line)
+	if len(t) == 0 {
+		return false
+	}
+	b := t[len(t)-1]
+	return isWord(b) || b == ')' || b == '/'
 }
 
 // underscoreUpper reports whether line holds "_" followed by an upper-case

@@ -19,6 +19,8 @@ import (
 func TestLineRegexpsAgree(t *testing.T) {
 	exprs := map[string]*lineRegexp{
 		"exportMacro":       exportMacroLines,
+		"pointerMacro":      pointerMacroLines,
+		"defineComment":     defineCommentLines,
 		"prefixMacro":       prefixMacroLines,
 		"callingConvention": callingConventionLines,
 		"oldStyleParams":    oldStyleParamsLines,

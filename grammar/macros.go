@@ -75,18 +75,17 @@ var declaratorNext = regexp.MustCompile(`^\s*(?:\{|\*?\s*[A-Za-z_]\w*\s*\(|[A-Za
 // The expressions above whose matches lie within one line, each run only
 // on the lines that can hold a match (see lineRegexp).
 var (
-	exportMacroLines = &lineRegexp{re: exportMacro, lits: []string{"class", "struct", "union"}}
-	prefixMacroLines = &lineRegexp{re: prefixMacro, keep: func(line []byte) bool {
-		b := firstNonBlank(line)
-		return b == '_' || isUpper(b)
-	}}
-	callingConventionLines = &lineRegexp{re: callingConvention, lits: []string{"("}, keep: upperAfterBlank}
+	exportMacroLines       = &lineRegexp{re: exportMacro, lits: []string{"class", "struct", "union"}, keep: mayEndHead}
+	prefixMacroLines       = &lineRegexp{re: prefixMacro, keep: startsWithMacroWord}
+	callingConventionLines = &lineRegexp{re: callingConvention, lits: []string{"("}, keep: hasMacroWord}
 	oldStyleParamsLines    = &lineRegexp{re: oldStyleParams, lits: []string{"(("}}
+	pointerMacroLines      = &lineRegexp{re: pointerMacro, lits: []string{"("}, keep: hasParenMacroWord}
+	defineCommentLines     = &lineRegexp{re: defineComment, lits: []string{"/*"}, keep: continues}
 	namespaceMacroLines    = &lineRegexp{re: namespaceMacro, lits: []string{"namespace"}}
 	accessMacroLines       = &lineRegexp{re: accessMacro, lits: []string{":"}, keep: func(line []byte) bool { return isUpper(firstNonBlank(line)) }}
 	lineMacroLines         = &lineRegexp{re: lineMacro, keep: func(line []byte) bool {
 		b := firstNonBlank(line)
-		return b == '_' || isUpper(b) || (isLower(b) || isDigit(b)) && underscoreUpper(line)
+		return (b == '_' || isUpper(b) || (isLower(b) || isDigit(b)) && underscoreUpper(line)) && mayEndMacroLine(line)
 	}}
 )
 
@@ -139,7 +138,7 @@ func blankMacros(src []byte) []byte {
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range pointerMacro.FindAllSubmatchIndex(src, -1) {
+	for _, m := range pointerMacroLines.FindAllSubmatchIndex(src) {
 		blank(m[2], m[3])
 	}
 	for _, m := range oldStyleParamsLines.FindAllSubmatchIndex(src) {
@@ -154,7 +153,7 @@ func blankMacros(src []byte) []byte {
 	}
 	// tree-sitter-c ends a #define at a comment on one of its continued
 	// lines; the comment means nothing to the outline.
-	for _, m := range defineComment.FindAllSubmatchIndex(src, -1) {
+	for _, m := range defineCommentLines.FindAllSubmatchIndex(src) {
 		blank(m[2], m[3])
 	}
 	for _, m := range namespaceMacroLines.FindAllSubmatchIndex(src) {

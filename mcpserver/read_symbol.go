@@ -332,6 +332,8 @@ func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition
 // places of the others.
 func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	q := search.ParseSymbolQuery(name)
+	// The bodies and the places after them.
+	q.Limit = readMaxBodies + readMaxList
 	res, err := s.searcher().Symbols(ctx, q)
 	if errors.Is(err, search.ErrEmptyName) {
 		return "read_symbol: name is empty; give a name, Type.method or path:line", true
@@ -459,7 +461,11 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 	}
 	same := ""
 	if copies > 0 {
-		same = fmt.Sprintf(" (%d more have the same text as one shown)", copies)
+		verb := "have"
+		if copies == 1 {
+			verb = "has"
+		}
+		same = fmt.Sprintf(" (%d more %s the same text as one shown)", copies, verb)
 	}
 	fmt.Fprintf(sb, "%d of %s definitions of %s shown%s; narrow it with a qualified name (Type.method) or path:line\n", len(shown), total, name, same)
 }

@@ -924,7 +924,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
-	return ix.symbols(ctx, q, SymbolLimit)
+	return ix.symbols(ctx, q, q.limit())
 }
 
 func (ix *Index) symbolTimeLimit() time.Duration {
@@ -960,7 +960,7 @@ func (ix *Index) symbolsEarly(ctx context.Context, q SymbolQuery, deadline time.
 		return nil, ctx.Err()
 	}
 	if len(cands) <= maxCandidates {
-		res, err := Symbols(ctx, cands, ix.root, q, SymbolLimit, deadline)
+		res, err := Symbols(ctx, cands, ix.root, q, q.limit(), deadline)
 		if err != nil {
 			return nil, err
 		}
@@ -987,13 +987,13 @@ func (ix *Index) symbolsEarly(ctx context.Context, q SymbolQuery, deadline time.
 	if ended {
 		// The build stopped short: the files themselves, as without an
 		// index.
-		res, err = Symbols(ctx, files, ix.root, q, SymbolLimit, time.Now().Add(ix.symbolTimeLimit()))
+		res, err = Symbols(ctx, files, ix.root, q, q.limit(), time.Now().Add(ix.symbolTimeLimit()))
 		if err != nil {
 			return nil, err
 		}
 		searched = res.Searched
 	} else {
-		if res, err = ix.symbols(ctx, q, SymbolLimit); err != nil {
+		if res, err = ix.symbols(ctx, q, q.limit()); err != nil {
 			return nil, err
 		}
 		searched, _ = ix.parsedFiles()
