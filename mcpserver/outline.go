@@ -59,12 +59,15 @@ type outlineKey struct {
 	st  search.FileStat
 }
 
-// outlineCall is an outline being computed; done is closed when text and
-// isError are set.
+// outlineCall is an outline being computed; done is closed when text,
+// isError and cancelled are set.
 type outlineCall struct {
 	done    chan struct{}
 	text    string
 	isError bool
+	// cancelled: the call's own client cancelled it, so its answer is not
+	// the file's.
+	cancelled bool
 }
 
 type outlineEntry struct {
@@ -104,10 +107,11 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 			c.mu.Unlock()
 			select {
 			case <-call.done:
-				// An outline stopped by its own caller's context is no
-				// answer for this one: it outlines the file itself.
-				if !call.isError {
-					return call.text, false
+				// The file's answer, an error too (no grammar, the parse
+				// deadline); but an outline its own client cancelled is
+				// none: this call outlines the file itself.
+				if !call.cancelled {
+					return call.text, call.isError
 				}
 			case <-ctx.Done():
 				return fmt.Sprintf("cannot outline %s: %v", rel, ctx.Err()), true
@@ -126,6 +130,7 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 				close(call.done)
 			}()
 			call.text, call.isError = c.outline(ctx, f, rel, st, at)
+			call.cancelled = errors.Is(ctx.Err(), context.Canceled)
 			return call.text, call.isError
 		}
 	}
