@@ -103,7 +103,7 @@ func TestIndexSameAnswers(t *testing.T) {
 		names, step = names[:12], 1<<30
 	}
 	ix.mu.RLock()
-	for i, w := range ix.wordStrs {
+	for i, w := range ix.words.strs {
 		if i%step == 0 {
 			names = append(names, w)
 		}
