@@ -72,6 +72,23 @@ var lineMacro = regexp.MustCompile(`(?m)^[ \t]*((?:[A-Z_][A-Z0-9_]*|[A-Za-z0-9_]
 // function's head ("FOO(void)\n{"), not a stray macro.
 var declaratorNext = regexp.MustCompile(`^\s*(?:\{|\*?\s*[A-Za-z_]\w*\s*\(|[A-Za-z_]\w*\s*[;,=\[])`)
 
+// The expressions above whose matches lie within one line, each run only
+// on the lines that can hold a match (see lineRegexp).
+var (
+	exportMacroLines       = &lineRegexp{re: exportMacro, lits: []string{"class", "struct", "union"}, keep: mayEndHead}
+	prefixMacroLines       = &lineRegexp{re: prefixMacro, keep: startsWithMacroWord}
+	callingConventionLines = &lineRegexp{re: callingConvention, lits: []string{"("}, keep: hasMacroWord}
+	oldStyleParamsLines    = &lineRegexp{re: oldStyleParams, lits: []string{"(("}}
+	pointerMacroLines      = &lineRegexp{re: pointerMacro, lits: []string{"("}, keep: hasParenMacroWord}
+	defineCommentLines     = &lineRegexp{re: defineComment, lits: []string{"/*"}, keep: continues}
+	namespaceMacroLines    = &lineRegexp{re: namespaceMacro, lits: []string{"namespace"}}
+	accessMacroLines       = &lineRegexp{re: accessMacro, lits: []string{":"}, keep: func(line []byte) bool { return isUpper(firstNonBlank(line)) }}
+	lineMacroLines         = &lineRegexp{re: lineMacro, keep: func(line []byte) bool {
+		b := firstNonBlank(line)
+		return (b == '_' || isUpper(b) || (isLower(b) || isDigit(b)) && underscoreUpper(line)) && mayEndMacroLine(line)
+	}}
+)
+
 func blankMacros(src []byte) []byte {
 	out := []byte(nil)
 	blank := func(a, b int) {
@@ -84,7 +101,7 @@ func blankMacros(src []byte) []byte {
 			}
 		}
 	}
-	for _, m := range exportMacro.FindAllSubmatchIndex(src, -1) {
+	for _, m := range exportMacroLines.FindAllSubmatchIndex(src) {
 		// "struct Foo final : Base" names Foo; alignas(8) is no macro.
 		if w := firstWord(src[m[2]:m[3]]); w == "alignas" || string(src[m[4]:m[5]]) == "final" {
 			continue
@@ -99,13 +116,13 @@ func blankMacros(src []byte) []byte {
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range prefixMacro.FindAllSubmatchIndex(src, -1) {
+	for _, m := range prefixMacroLines.FindAllSubmatchIndex(src) {
 		if m[4] >= 0 && !prefixMarker.Match(src[m[2]:m[3]]) {
 			continue
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range callingConvention.FindAllSubmatchIndex(src, -1) {
+	for _, m := range callingConventionLines.FindAllSubmatchIndex(src) {
 		// "#define NAME f(x)" defines NAME.
 		// "const BIO_METHOD *f(void)": after a qualifier the word is the
 		// declaration's only type.
@@ -121,10 +138,10 @@ func blankMacros(src []byte) []byte {
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range pointerMacro.FindAllSubmatchIndex(src, -1) {
+	for _, m := range pointerMacroLines.FindAllSubmatchIndex(src) {
 		blank(m[2], m[3])
 	}
-	for _, m := range oldStyleParams.FindAllSubmatchIndex(src, -1) {
+	for _, m := range oldStyleParamsLines.FindAllSubmatchIndex(src) {
 		line := src[bytes.LastIndexByte(src[:m[2]], '\n')+1 : m[2]]
 		if directive.Match(line) {
 			continue
@@ -136,16 +153,16 @@ func blankMacros(src []byte) []byte {
 	}
 	// tree-sitter-c ends a #define at a comment on one of its continued
 	// lines; the comment means nothing to the outline.
-	for _, m := range defineComment.FindAllSubmatchIndex(src, -1) {
+	for _, m := range defineCommentLines.FindAllSubmatchIndex(src) {
 		blank(m[2], m[3])
 	}
-	for _, m := range namespaceMacro.FindAllSubmatchIndex(src, -1) {
+	for _, m := range namespaceMacroLines.FindAllSubmatchIndex(src) {
 		blank(m[2], m[3])
 	}
-	for _, m := range accessMacro.FindAllSubmatchIndex(src, -1) {
+	for _, m := range accessMacroLines.FindAllSubmatchIndex(src) {
 		blank(m[2], m[3])
 	}
-	for _, m := range lineMacro.FindAllSubmatchIndex(src, -1) {
+	for _, m := range lineMacroLines.FindAllSubmatchIndex(src) {
 		next := src[m[1]:min(len(src), m[1]+200)]
 		name := src[m[2]:m[3]]
 		if declaratorNext.Match(next) && !nextIsLineMacro(next) && !tryCatchMacro.Match(name) && !numberArgs.Match(name) &&

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +18,12 @@ import (
 // maxOutlineSize bounds the file outline reads; tree-sitter needs about 30
 // times a file's size in memory.
 const maxOutlineSize = 16 << 20
+
+// maxOutlineParse bounds the part of a file outline parses: tree-sitter
+// reads a few MB a second, so a larger file is outlined from its start up
+// to this size (see outline.ParseHead), well within a client's timeout,
+// and the answer's last line says which lines were left out.
+const maxOutlineParse = 1 << 20
 
 var outlineTool = &Tool{
 	Name:        "outline",
@@ -96,11 +103,28 @@ func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
 	if search.IsBinary(src) {
 		return fmt.Sprintf("%s is a binary file", rel), true
 	}
-	o, err := outline.Parse(ctx, lang, src)
+	o, err := outline.ParseHead(ctx, lang, src, maxOutlineParse)
 	if err != nil {
 		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
 	}
-	text := boundOutline(o.Entries)
+	budget := maxOutlineAnswer
+	var rest string
+	if o.CutLine > 0 {
+		lines := bytes.Count(src, []byte{'\n'})
+		if len(src) > 0 && src[len(src)-1] != '\n' {
+			lines++
+		}
+		rest = fmt.Sprintf("… lines %d to %d are not outlined: the file is %.1f MB and outline reads its first %d MB; read those lines directly",
+			o.CutLine, max(lines, o.CutLine), float64(len(src))/1e6, maxOutlineParse>>20)
+		budget -= len(rest) + 1
+	}
+	text := boundOutline(o.Entries, budget)
+	if rest != "" {
+		if text != "" {
+			text += "\n"
+		}
+		return text + rest, false
+	}
 	if text == "" {
 		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false
 	}
@@ -123,11 +147,11 @@ const maxOutlineAnswer = 100_000
 // maxOutlineName cuts a name, as other lines are cut.
 const maxOutlineName = 300
 
-// boundOutline prints the outline within maxOutlineAnswer: whole when it
+// boundOutline prints the outline within budget bytes: whole when it
 // fits; else nested levels collapse first, deepest first, the container
 // line saying how many entries it holds; else the top level is cut, and a
 // last line says what was left out and how to read it.
-func boundOutline(es []*outline.Entry) string {
+func boundOutline(es []*outline.Entry, budget int) string {
 	depth := 0
 	var measure func(es []*outline.Entry, d int)
 	measure = func(es []*outline.Entry, d int) {
@@ -139,8 +163,8 @@ func boundOutline(es []*outline.Entry) string {
 	measure(es, 0)
 	for limit := depth; limit >= 0; limit-- {
 		var sb strings.Builder
-		writeOutline(&sb, es, 0, limit, maxOutlineAnswer+1)
-		if sb.Len() <= maxOutlineAnswer {
+		writeOutline(&sb, es, 0, limit, budget+1)
+		if sb.Len() <= budget {
 			return strings.TrimSuffix(sb.String(), "\n")
 		}
 	}
@@ -148,8 +172,8 @@ func boundOutline(es []*outline.Entry) string {
 	shown := 0
 	for _, e := range es {
 		var line strings.Builder
-		writeOutline(&line, []*outline.Entry{e}, 0, 0, maxOutlineAnswer)
-		if sb.Len()+line.Len() > maxOutlineAnswer-200 {
+		writeOutline(&line, []*outline.Entry{e}, 0, 0, budget)
+		if sb.Len()+line.Len() > budget-200 {
 			break
 		}
 		sb.WriteString(line.String())

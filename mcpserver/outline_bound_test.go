@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestOutlineBound: an outline answer stays within about 100 KB: nested
@@ -20,8 +21,12 @@ func TestOutlineBound(t *testing.T) {
 	for i := range 9000 {
 		fmt.Fprintf(&flat, "function f%d() {}\n", i)
 	}
+	// The answer's shape is under test, not the speed: a loaded machine
+	// must not stop these parses at the default 5 s deadline.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	for name, src := range map[string]string{"nested.ts": nested.String(), "flat.ts": flat.String() + flat.String()} {
-		got, isError := outlineSource(context.Background(), name, []byte(src))
+		got, isError := outlineSource(ctx, name, []byte(src))
 		if isError || len(got) > maxOutlineAnswer {
 			t.Errorf("%s: %d bytes, isError %v; want at most %d", name, len(got), isError, maxOutlineAnswer)
 		}
@@ -31,5 +36,32 @@ func TestOutlineBound(t *testing.T) {
 		if name == "flat.ts" && !strings.Contains(got, "more top-level entries from line") {
 			t.Errorf("%s ends %q; want a last line saying what was left out", name, got[max(0, len(got)-200):])
 		}
+	}
+}
+
+// TestOutlineHuge: a file past maxOutlineParse is outlined from its start
+// (issue 11, defect 6: a 15 MB file used to stop at the 5 s parse limit),
+// within the answer's bound, and the last line says which lines were left
+// out.
+func TestOutlineHuge(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("package big\n\n")
+	for i := 0; src.Len() < 3*maxOutlineParse; i++ {
+		fmt.Fprintf(&src, "func F%06d(a, b int) int { return a + b*%d }\n", i, i)
+	}
+	lines := strings.Count(src.String(), "\n")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	got, isError := outlineSource(ctx, "big.go", []byte(src.String()))
+	if isError || len(got) > maxOutlineAnswer {
+		t.Fatalf("%d bytes, isError %v: %.200q; want an outline of at most %d bytes", len(got), isError, got, maxOutlineAnswer)
+	}
+	last := got[strings.LastIndexByte(got, '\n')+1:]
+	want := fmt.Sprintf(" to %d are not outlined: the file is 3.1 MB and outline reads its first 1 MB; read those lines directly", lines)
+	if !strings.HasPrefix(last, "… lines ") || !strings.HasSuffix(last, want) {
+		t.Errorf("last line = %q; want … lines N%s", last, want)
+	}
+	if !strings.HasPrefix(got, "3 function F000000\n4 function F000001\n") {
+		t.Errorf("outline starts %.100q; want the file's first functions", got)
 	}
 }

@@ -22,8 +22,9 @@ type Definition struct {
 	// (a Go method), "Display for Rpc" (a Rust impl).
 	Name string
 	// Qualified is the qualified name's parts: the segments naming the
-	// enclosing definitions ("impl<T> Display for Rpc<T>" is "Rpc"), then
-	// the name's own (Go's "Server.Serve" is two). See [Definition.Container].
+	// enclosing definitions ("impl<T> Display for Rpc<T>" is "Rpc"; the
+	// innermost maxContainers of them), then the name's own (Go's
+	// "Server.Serve" is two). See [Definition.Container].
 	Qualified []string
 	// Line is the 1-based line of the name.
 	Line int
@@ -74,13 +75,25 @@ func (o *Outline) Definitions(path string) []Definition {
 	return out
 }
 
+// maxContainers bounds the container segments of a qualified name: the
+// innermost are kept. Each entry holds its own copy of its containers'
+// segments, so without a bound thousands of nested definitions (generated
+// or hostile code) would cost the square of their depth in time and
+// memory; real code nests far less, and a query names the innermost
+// containers.
+const maxContainers = 64
+
 // qualify fills in the qualified names of es and the entries they hold;
 // up is the segments of their container.
 func qualify(es []*Entry, up []string) {
 	for _, e := range es {
 		own := nameSegments(e.Name, e.Kind)
 		e.Qualified = append(up[:len(up):len(up)], own...)
-		qualify(e.Children, append(up[:len(up):len(up)], containerSegments(e.Name, e.Kind)...))
+		inner := append(up[:len(up):len(up)], containerSegments(e.Name, e.Kind)...)
+		if len(inner) > maxContainers {
+			inner = inner[len(inner)-maxContainers:]
+		}
+		qualify(e.Children, inner)
 	}
 }
 

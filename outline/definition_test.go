@@ -3,6 +3,7 @@ package outline
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -128,5 +129,32 @@ func TestQualify(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("qualified names (-want +got):\n%s", diff)
+	}
+}
+
+// TestQualifyDeep: thousands of nested definitions keep the innermost
+// maxContainers containers each, in time linear in their number (all of
+// them cost the square of the depth: 3,750 levels took 7 s and 225 MB).
+func TestQualifyDeep(t *testing.T) {
+	const depth = 5000
+	root := &Entry{Definition: Definition{Name: "f0", Kind: grammar.Function}}
+	e := root
+	for i := 1; i < depth; i++ {
+		c := &Entry{Definition: Definition{Name: "f" + strconv.Itoa(i), Kind: grammar.Function}}
+		e.Children = []*Entry{c}
+		e = c
+	}
+	qualify([]*Entry{root}, nil)
+	if got, want := len(e.Qualified), maxContainers+1; got != want {
+		t.Fatalf("deepest entry has %d segments; want %d", got, want)
+	}
+	if got, want := e.QualifiedName(), "f"+strconv.Itoa(depth-maxContainers-1); !strings.HasPrefix(got, want+".") {
+		t.Errorf("deepest entry's qualified name = %.40q…; want it to start with its innermost containers, %q", got, want)
+	}
+	if got := e.LastSegment(); got != "f"+strconv.Itoa(depth-1) {
+		t.Errorf("LastSegment = %q; want its own name", got)
+	}
+	if got := len(e.Container()); got != maxContainers {
+		t.Errorf("Container has %d segments; want %d", got, maxContainers)
 	}
 }

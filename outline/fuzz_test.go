@@ -1,8 +1,10 @@
 package outline
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +40,15 @@ func FuzzOutline(f *testing.F) {
 			}
 		}
 	}
+	// Huge outlines (issue 11, defect 6), scaled down: thousands of
+	// one-line functions, minified code on one line, one long heading.
+	for name, src := range hugeInputs(256 << 10) {
+		for i, l := range langs {
+			if l == grammar.ForPath(name, src) {
+				f.Add(uint8(i), src)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, lang uint8, src []byte) {
 		l := langs[int(lang)%len(langs)]
 		// A parse that does not end (tree-sitter-swift loops forever on
@@ -58,5 +69,42 @@ func FuzzOutline(f *testing.F) {
 		if err := checkNesting(o, src); err != "" {
 			t.Fatalf("Parse(%s, %q): %s\n%s", l.Name, src, err, o.Text())
 		}
+		// The head of a large input, as the outline tool reads it.
+		if len(src) <= fuzzHead {
+			return
+		}
+		h, err := ParseHead(ctx, l, src, fuzzHead)
+		if err != nil {
+			return // the deadline, spent by Parse above
+		}
+		cut := headCut(src, fuzzHead)
+		if want := 1 + bytes.Count(src[:cut], []byte{'\n'}); h.CutLine != want {
+			t.Fatalf("ParseHead(%s): CutLine %d; want %d", l.Name, h.CutLine, want)
+		}
+		if err := checkNesting(h, src[:cut]); err != "" {
+			t.Fatalf("ParseHead(%s, %q): %s\n%s", l.Name, src, err, h.Text())
+		}
 	})
+}
+
+// fuzzHead is the head FuzzOutline outlines of an input larger than it.
+const fuzzHead = 64 << 10
+
+// hugeInputs are files with outlines far over the outline tool's bound,
+// of about n bytes, as a hostile user wrote them at 8-15 MB (issue 11,
+// defect 6).
+func hugeInputs(n int) map[string][]byte {
+	var goFuncs, js bytes.Buffer
+	goFuncs.WriteString("package big\n\n")
+	for i := 0; goFuncs.Len() < n; i++ {
+		fmt.Fprintf(&goFuncs, "func F%d(a, b int) int { return a + b*%d }\n", i, i)
+	}
+	for i := 0; js.Len() < n; i++ {
+		fmt.Fprintf(&js, "function f%d(a){return{m%d(){return a}}}var v%d=()=>%d;", i, i, i, i)
+	}
+	return map[string][]byte{
+		"funcs.go":   goFuncs.Bytes(),
+		"min.js":     js.Bytes(),
+		"heading.md": []byte("# " + strings.Repeat("word ", n/5) + "\n"),
+	}
 }

@@ -1,6 +1,7 @@
 package outline
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -36,6 +37,9 @@ type Outline struct {
 	// Partial is set when the parse stopped early or the tree has syntax
 	// errors; the entries are what could be found.
 	Partial bool
+	// CutLine, when not 0, is the first line ParseHead left out: the
+	// outline holds the definitions of the lines before it.
+	CutLine int
 }
 
 var parsers sync.Pool
@@ -51,6 +55,53 @@ func getParser() *sitter.Parser {
 func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, error) {
 	o, _, err := parse(ctx, lang, src, false)
 	return o, err
+}
+
+// ParseHead is Parse of the first max bytes of src at most: a file too
+// large to outline whole within a client's timeout (tree-sitter parses a
+// few MB a second; 15 MB would take several seconds) is outlined from its
+// start, and CutLine says where the outline stops. The cut is made before
+// a line that starts a top-level declaration where one is near (see
+// headCut), so the last definitions before it are whole.
+func ParseHead(ctx context.Context, lang *grammar.Language, src []byte, max int) (*Outline, error) {
+	if len(src) <= max {
+		return Parse(ctx, lang, src)
+	}
+	cut := headCut(src, max)
+	o, err := Parse(ctx, lang, src[:cut])
+	if err != nil {
+		return nil, err
+	}
+	o.CutLine = bytes.Count(src[:cut], []byte{'\n'}) + 1
+	return o, nil
+}
+
+// headCut is where ParseHead cuts src, at most max bytes in: the start of
+// the last line in the final 64 KB before max that starts at its first
+// column with something other than a closing bracket (a top-level
+// declaration in most languages), else the start of the last line before
+// max, else max itself, moved back to the start of a UTF-8 character.
+func headCut(src []byte, max int) int {
+	const window = 64 << 10
+	lo := max - window
+	for i := max - 1; i > 0 && i >= lo; i-- {
+		if src[i-1] != '\n' {
+			continue
+		}
+		switch src[i] {
+		case ' ', '\t', '\r', '\n', '}', ')', ']':
+			continue
+		}
+		return i
+	}
+	if i := bytes.LastIndexByte(src[:max], '\n'); i >= 0 {
+		return i + 1
+	}
+	cut := max
+	for cut > 0 && src[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return cut
 }
 
 // ParseCode is Parse that also returns the parts of src that are not code,
@@ -84,6 +135,11 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	orig := src
 	if lang.Prepare != nil {
 		src = lang.Prepare(src)
+	}
+	if len(src) >= releaseSize {
+		// Deferred before the tree's Close, so it runs after it, whether
+		// the parse or the queries finished or not.
+		defer release()
 	}
 	p := getParser()
 	p.SetLanguage(lang.Sitter())

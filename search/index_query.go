@@ -164,7 +164,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		if err != nil {
 			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
 		}
-		res, err := Symbols(ctx, files, ix.root, q, SymbolLimit, deadline)
+		res, err := Symbols(ctx, files, ix.root, q, q.limit(), deadline)
 		if err != nil {
 			return nil, err
 		}
@@ -176,7 +176,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
-	return ix.symbols(ctx, q, SymbolLimit, deadline)
+	return ix.symbols(ctx, q, q.limit(), deadline)
 }
 
 func (ix *Index) symbolTimeLimit() time.Duration {

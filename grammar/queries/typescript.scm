@@ -572,8 +572,39 @@
       ])
   ])
 
-; in the body of a namespace or ambient module
-(_
+; in the body of a namespace or ambient module (internal_module and
+; module are the only nodes with a name, a body and no parameters; a
+; wildcard here would start a match at every node of the file and cost
+; half of the query's time)
+(internal_module
+  name: (_)
+  !parameters
+  body: (statement_block
+    [
+      (lexical_declaration
+        kind: "const"
+        (variable_declarator
+          name: (identifier) @name) @definition.const)
+      (ambient_declaration
+        (lexical_declaration
+          kind: "const"
+          (variable_declarator
+            name: (identifier) @name) @definition.const))
+      (export_statement
+        declaration: [
+          (lexical_declaration
+            kind: "const"
+            (variable_declarator
+              name: (identifier) @name) @definition.const)
+          (ambient_declaration
+            (lexical_declaration
+              kind: "const"
+              (variable_declarator
+                name: (identifier) @name) @definition.const))
+        ])
+    ]))
+
+(module
   name: (_)
   !parameters
   body: (statement_block
