@@ -1,24 +1,20 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log"
-	"net/url"
 	"os"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/zumba-dev/zumba/internal/diagfile"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -29,20 +25,7 @@ const (
 	maxDiagnostics = 200
 	// maxDiagMessage bounds a message, in characters, "…" included.
 	maxDiagMessage = 300
-	// maxDiagFileSize bounds the diagnostics file read into memory.
-	maxDiagFileSize = 256 << 20
-	// retryPause is how long a half-written file is given to be finished.
-	retryPause = 50 * time.Millisecond
-	// mtimeSlack is the coarsest modification-time granularity of common
-	// file systems (FAT: 2 s). A file read less than this after its
-	// modification time may be rewritten with the same size and time, so
-	// its cached version is checked against its content.
-	mtimeSlack = 2 * time.Second
 )
-
-// beforeRetry, when set (by tests), runs when a half-written diagnostics
-// file is about to be read again.
-var beforeRetry func()
 
 var diagnosticsTool = &Tool{
 	Name:        "diagnostics",
@@ -56,31 +39,21 @@ var diagnosticsTool = &Tool{
 	},
 }
 
-// diagSource reads the editor's diagnostics file and keeps the version it
-// last parsed, so that an unchanged file is not parsed again.
-type diagSource struct {
-	path string // absolute; "" for none
+// diagSource is the editor's diagnostics file, nil for none.
+type diagSource struct{ file *diagfile.File }
 
-	mu      sync.Mutex
-	cached  bool
-	fi      fs.FileInfo // of the cached version
-	readAt  time.Time   // when the cached version was read
-	sum     [sha256.Size]byte
-	entries []diagEntry
-	err     error // the cached version's problem, if any
-}
-
-// newDiagSource returns the source for path, telling log once when the
-// file does not exist yet: the editor may write it later, and until then
-// every call answers "No diagnostics.", which could hide a mistyped path.
-func newDiagSource(path string, log *log.Logger) *diagSource {
-	d := &diagSource{path: path}
-	if path != "" {
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			log.Printf("diagnostics file %s does not exist yet; the diagnostics tool answers %q until it does", path, noDiagnostics)
-		}
+// newDiagSource returns the source for path ("" for none), telling log
+// once when the file does not exist yet: the editor may write it later,
+// and until then every call answers "No diagnostics.", which could hide a
+// mistyped path.
+func newDiagSource(path string, log *log.Logger, opts diagfile.Options) *diagSource {
+	if path == "" {
+		return nil
 	}
-	return d
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		log.Printf("diagnostics file %s does not exist yet; the diagnostics tool answers %q until it does", path, noDiagnostics)
+	}
+	return &diagSource{file: diagfile.Open(path, opts)}
 }
 
 // answer is the diagnostics tool's text for the project root, kept to
@@ -93,140 +66,14 @@ func (d *diagSource) answer(ctx context.Context, root *search.Root, filter strin
 		}
 		filter = rel
 	}
-	if d == nil || d.path == "" {
+	if d == nil {
 		return noDiagnostics, false
 	}
-	entries, written, err := d.load(ctx)
+	entries, written, err := d.file.Load(ctx)
 	if err != nil {
 		return err.Error(), true
 	}
 	return renderDiagnostics(root, entries, filter, written), false
-}
-
-// load returns the file's diagnostics and its modification time. A file
-// that does not exist has none.
-func (d *diagSource) load(ctx context.Context) ([]diagEntry, time.Time, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	fi, err := os.Stat(d.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, time.Time{}, nil
-	}
-	if err != nil {
-		return nil, time.Time{}, d.readError(err)
-	}
-	if d.cached && sameVersion(d.fi, fi) && d.readAt.Sub(changedAt(fi)) > mtimeSlack {
-		return d.entries, d.fi.ModTime(), d.err
-	}
-	data, fi, readAt, err := d.read()
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, time.Time{}, nil
-	}
-	if err != nil {
-		return nil, time.Time{}, err
-	}
-	entries, perr := d.parse(data)
-	var se *syntaxError
-	if errors.As(perr, &se) || len(bytes.TrimSpace(data)) == 0 {
-		// Caught half-written (or truncated before being written): give
-		// the editor a moment to finish, then read again.
-		if beforeRetry != nil {
-			beforeRetry()
-		}
-		select {
-		case <-ctx.Done():
-			return nil, time.Time{}, ctx.Err()
-		case <-time.After(retryPause):
-		}
-		data, fi, readAt, err = d.read()
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, time.Time{}, nil
-		}
-		if err != nil {
-			return nil, time.Time{}, err
-		}
-		entries, perr = d.parse(data)
-	}
-	d.cached, d.fi, d.readAt, d.sum = true, fi, readAt, sha256.Sum256(data)
-	d.entries, d.err = entries, perr
-	return entries, fi.ModTime(), perr
-}
-
-// parse parses data, reusing the cached result when the bytes are the same.
-func (d *diagSource) parse(data []byte) ([]diagEntry, error) {
-	if d.cached && sha256.Sum256(data) == d.sum {
-		return d.entries, d.err
-	}
-	entries, err := parseDiagnostics(data)
-	var se *syntaxError
-	switch {
-	case errors.As(err, &se):
-		return nil, fmt.Errorf("diagnostics file %s is not valid JSON: %w", d.path, err)
-	case err != nil:
-		return nil, fmt.Errorf("diagnostics file %s has a shape zumba does not read: %w", d.path, err)
-	}
-	return entries, nil
-}
-
-// read reads the whole file with the FileInfo of what was read and the time
-// the reading started.
-func (d *diagSource) read() ([]byte, fs.FileInfo, time.Time, error) {
-	readAt := time.Now()
-	f, err := search.OpenRegular(d.path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, readAt, err
-		}
-		if errors.Is(err, search.ErrNotRegular) {
-			if fi, serr := os.Stat(d.path); serr == nil && fi.IsDir() {
-				return nil, nil, readAt, fmt.Errorf("cannot read diagnostics file %s: it is a directory", d.path)
-			}
-			return nil, nil, readAt, fmt.Errorf("cannot read diagnostics file %s: it is not a regular file", d.path)
-		}
-		return nil, nil, readAt, d.readError(err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, nil, readAt, d.readError(err)
-	}
-	if fi.IsDir() {
-		return nil, nil, readAt, fmt.Errorf("cannot read diagnostics file %s: it is a directory", d.path)
-	}
-	if fi.Size() > maxDiagFileSize {
-		return nil, nil, readAt, fmt.Errorf("cannot read diagnostics file %s: it is too large (%d bytes; the limit is %d)", d.path, fi.Size(), maxDiagFileSize)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxDiagFileSize+1))
-	if err != nil {
-		return nil, nil, readAt, d.readError(err)
-	}
-	if len(data) > maxDiagFileSize {
-		return nil, nil, readAt, fmt.Errorf("cannot read diagnostics file %s: it is too large (the limit is %d bytes)", d.path, maxDiagFileSize)
-	}
-	return data, fi, readAt, nil
-}
-
-func (d *diagSource) readError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return fmt.Errorf("cannot read diagnostics file %s: %v", d.path, err)
-}
-
-// sameVersion reports whether two looks at a file may have seen the same
-// content: same file (not replaced by a rename), size, modification time
-// and status change time (which a write in place sets, even when the
-// modification time is then set back).
-func sameVersion(a, b fs.FileInfo) bool {
-	return os.SameFile(a, b) && search.StatOf(a) == search.StatOf(b)
-}
-
-// changedAt is when the file was last written or had its status changed,
-// whichever is later.
-func changedAt(fi fs.FileInfo) time.Time {
-	st := search.StatOf(fi)
-	return time.Unix(0, max(st.MTime, st.CTime))
 }
 
 // diagLine is one diagnostic placed in the project, ready to print.
@@ -243,24 +90,24 @@ var severityRank = map[string]int{"error": 0, "warning": 1, "info": 2, "hint": 3
 // filter, a project path, when it is not ""), sorted, at most
 // maxDiagnostics of them. A line whose file was modified after written,
 // the diagnostics file's modification time, is marked as maybe stale.
-func renderDiagnostics(root *search.Root, entries []diagEntry, filter string, written time.Time) string {
+func renderDiagnostics(root *search.Root, entries []diagfile.Entry, filter string, written time.Time) string {
 	lines := make([]diagLine, 0, len(entries))
 	rels := map[string]string{} // loc → project path, "" when outside
 	for _, e := range entries {
-		key := strconv.FormatBool(e.uriRef) + e.loc
+		key := strconv.FormatBool(e.URIRef) + e.Loc
 		rel, seen := rels[key]
 		if !seen {
-			rel = projectPath(root, e.loc, e.uriRef)
+			rel = projectPath(root, e)
 			rels[key] = rel
 		}
 		if rel == "" || !inFilter(rel, filter) {
 			continue
 		}
-		msg := foldMessage(e.message)
+		msg := foldMessage(e.Message)
 		if msg == "" {
 			msg = "(no message)"
 		}
-		lines = append(lines, diagLine{path: printablePath(rel), line: e.line, col: e.col, severity: e.severity, message: msg})
+		lines = append(lines, diagLine{path: printablePath(rel), line: e.Line, col: e.Col, severity: e.Severity, message: msg})
 	}
 	if len(lines) == 0 {
 		return noDiagnostics
@@ -335,26 +182,9 @@ func changedSince(root *search.Root, rel string, t time.Time) bool {
 }
 
 // projectPath turns a diagnostic's location into a project path, or ""
-// when it is outside the project or not a file at all (an untitled buffer,
-// a git: or other non-file URI).
-func projectPath(root *search.Root, loc string, uriRef bool) string {
-	p := loc
-	if strings.HasPrefix(p, "file:") {
-		p = strings.TrimPrefix(p, "file:")
-		if rest, ok := strings.CutPrefix(p, "//"); ok {
-			// file://host/path: only the local host is this machine.
-			host, path, _ := strings.Cut(rest, "/")
-			if host != "" && !strings.EqualFold(host, "localhost") {
-				return ""
-			}
-			p = "/" + path
-		}
-		p = unescape(p)
-	} else if hasScheme(p) {
-		return ""
-	} else if uriRef {
-		p = unescape(p)
-	}
+// when it is outside the project or not a file at all.
+func projectPath(root *search.Root, e diagfile.Entry) string {
+	p := e.LocalPath()
 	if p == "" {
 		return ""
 	}
@@ -363,15 +193,6 @@ func projectPath(root *search.Root, loc string, uriRef bool) string {
 		return ""
 	}
 	return rel
-}
-
-// unescape percent-decodes a URI path, or returns it as it is when it is
-// not validly encoded (a tool that wrote a raw "%" in a path).
-func unescape(p string) string {
-	if u, err := url.PathUnescape(p); err == nil {
-		return u
-	}
-	return p
 }
 
 // foldMessage puts a message on one line, its lines joined by spaces and

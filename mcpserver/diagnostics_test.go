@@ -20,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
+	"github.com/zumba-dev/zumba/internal/diagfile"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -374,14 +375,13 @@ func TestDiagnosticsHalfWritten(t *testing.T) {
 	for _, part := range []string{whole[:30], ""} {
 		writeFile(t, diagFile, []byte(part), time.Now())
 		retries := 0
-		beforeRetry = func() {
+		s.diag = newDiagSource(diagFile, s.log, diagfile.Options{BeforeRetry: func() {
 			retries++
 			if err := os.WriteFile(diagFile, []byte(whole), 0o644); err != nil {
 				t.Error(err)
 			}
-		}
+		}})
 		wantAnswer(t, s, "", "src/a.go:2:3: warning: whole", false)
-		beforeRetry = nil
 		if retries != 1 {
 			t.Errorf("file %q: read again %d times; want 1", part, retries)
 		}
@@ -390,6 +390,7 @@ func TestDiagnosticsHalfWritten(t *testing.T) {
 		}
 	}
 	// Still cut short after the pause: the error names the file.
+	s.diag = newDiagSource(diagFile, s.log, diagfile.Options{})
 	writeFile(t, diagFile, []byte(whole[:30]), time.Now())
 	wantAnswer(t, s, "", "diagnostics file "+diagFile+" is not valid JSON: unexpected end of input (line 1, column 31)", true)
 }
@@ -644,12 +645,12 @@ func FuzzDiagnosticsFile(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		entries, err := parseDiagnostics(data)
+		entries, err := diagfile.Parse(data)
 		if err != nil {
 			return
 		}
 		for _, e := range entries {
-			if e.line < 1 || e.col < 1 || severityRank[e.severity] == 0 && e.severity != "error" {
+			if e.Line < 1 || e.Col < 1 || severityRank[e.Severity] == 0 && e.Severity != "error" {
 				t.Fatalf("entry %+v: want 1-based position and a known severity", e)
 			}
 		}

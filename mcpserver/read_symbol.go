@@ -1,14 +1,17 @@
 package mcpserver
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
@@ -128,24 +131,25 @@ func chooseFolds(start, end int, nested []fold, budget int) ([]fold, int) {
 	return chosen, lines
 }
 
-// writeBody writes lines start..end of the file (1-based, inclusive) with
-// the nested definitions chosen by chooseFolds collapsed, each into a
-// marker line "⋮ FROM-TO KIND NAME" indented as the body it replaces. If
-// the lines still do not fit in budget, it writes the first budget source
-// lines and a last line saying what is left and how to read it. It
-// returns the source lines written.
+// writeBody writes lines start..end of the file (1-based, inclusive),
+// given as lines (lines[0] is line start), with the nested definitions
+// chosen by chooseFolds collapsed, each into a marker line "⋮ FROM-TO KIND
+// NAME" indented as the body it replaces. If the lines still do not fit in
+// budget, it writes the first budget source lines and a last line saying
+// what is left and how to read it. It returns the source lines written.
 func writeBody(sb *strings.Builder, lines fileLines, path string, start, end int, nested []fold, budget int) int {
-	end = min(end, len(lines))
+	end = min(end, start+len(lines)-1)
+	at := func(l int) string { return lines[l-start] }
 	folds, _ := chooseFolds(start, end, nested, budget)
 	written := 0
 	for l := start; l <= end; l++ {
 		if len(folds) > 0 && l == folds[0].keep+1 {
 			f := folds[0]
 			folds = folds[1:]
-			indent := indentOf(lines[f.keep-1])
+			indent := indentOf(at(f.keep))
 			for k := f.keep + 1; k <= f.end; k++ {
-				if strings.TrimSpace(lines[k-1]) != "" {
-					indent = indentOf(lines[k-1])
+				if strings.TrimSpace(at(k)) != "" {
+					indent = indentOf(at(k))
 					break
 				}
 			}
@@ -157,7 +161,7 @@ func writeBody(sb *strings.Builder, lines fileLines, path string, start, end int
 			writeRest(sb, path, l, end, nested)
 			return written
 		}
-		sb.WriteString(show(lines[l-1]))
+		sb.WriteString(show(at(l)))
 		sb.WriteByte('\n')
 		written++
 	}
@@ -301,13 +305,15 @@ func answerAt(rel string, lines fileLines, defs []outline.Definition, line int) 
 		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", rel, line, d.Kind, d.QualifiedName(), rel, d.Start, d.End), true
 	}
 	var sb strings.Builder
-	writeDefinition(&sb, lines, &defs[i], defs, readBudget)
+	d := &defs[i]
+	writeDefinition(&sb, lines[d.Start-1:min(d.End, len(lines))], d, defs, readBudget)
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
 
 // writeDefinition writes d: its header, then its lines within budget,
 // with the bodies of the definitions of defs nested in it collapsed as
-// needed. It returns the source lines written.
+// needed. lines are d's lines (lines[0] is line d.Start). It returns the
+// source lines written.
 func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition, defs []outline.Definition, budget int) int {
 	writeReadHeader(sb, d.Path, d.Start, d.End, d.Kind.String(), d.QualifiedName())
 	var nested []fold
@@ -326,6 +332,8 @@ func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition
 // places of the others.
 func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	q := search.ParseSymbolQuery(name)
+	// The bodies and the places after them.
+	q.Limit = readMaxBodies + readMaxList
 	res, err := s.searcher().Symbols(ctx, q)
 	if errors.Is(err, search.ErrEmptyName) {
 		return "read_symbol: name is empty; give a name, Type.method or path:line", true
@@ -342,7 +350,7 @@ func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	case res.Fuzzy:
 		sb.WriteString(symbolFallback + "\n")
 		for _, d := range res.Defs[:min(len(res.Defs), readMaxList)] {
-			writePlace(&sb, &d.Definition)
+			writePlace(&sb, &d.Definition, "")
 		}
 		if res.More || len(res.Defs) > readMaxList {
 			sb.WriteString(symbolMore + "\n")
@@ -359,67 +367,223 @@ func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
 
-// writePlace writes "PATH:LINE KIND NAME".
-func writePlace(sb *strings.Builder, d *outline.Definition) {
-	fmt.Fprintf(sb, "%s:%d %s %s\n", d.Path, d.Line, d.Kind, d.QualifiedName())
+// writePlace writes "PATH:LINE KIND NAME" and note.
+func writePlace(sb *strings.Builder, d *outline.Definition, note string) {
+	fmt.Fprintf(sb, "%s:%d %s %s%s\n", d.Path, d.Line, d.Kind, d.QualifiedName(), note)
 }
 
-// writeMatches writes the exact matches: the first in full (within the
-// budget), the next ones while they fit whole in what is left of it, at
-// most readMaxBodies; then the places of the rest and how to narrow.
-// Each file is read at the time of the call; it is parsed only when a
-// definition is too long to show whole, for its nested definitions.
+// sameText marks a listed definition whose lines are those of a body
+// shown above it, byte for byte (build-tagged variants, vendored copies).
+const sameText = " (same text)"
+
+// shownBody is a definition read_symbol shows: its rendered lines, its
+// lines as in the file, and the definitions of the same name whose lines
+// are the same.
+type shownBody struct {
+	text   string
+	raw    []byte
+	lines  int
+	copies []*outline.Definition
+}
+
+// writeMatches writes the exact matches, in find_symbol's order: the first
+// in full (within the budget), the next ones while they fit whole in what
+// is left of it, at most readMaxBodies. A definition whose lines are those
+// of a body shown, byte for byte, is not shown again: it is listed under
+// that body, marked sameText. Then come the places of the rest and how to
+// narrow. Each file is read at the time of the call; it is parsed only
+// when a definition is too long to show whole, for its nested definitions.
 func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string) {
-	type file struct {
-		lines fileLines
-		msg   string
-	}
-	files := map[string]*file{}
-	left, shown := readBudget, 0
-	i := 0
-	for ; i < len(defs) && shown < readMaxBodies; i++ {
+	rd := getReader(s.cfg.Root)
+	defer rd.release()
+	left := readBudget
+	var shown []*shownBody
+	var rest []*outline.Definition
+	copies := 0
+	for i := range defs {
 		d := &defs[i].Definition
-		if shown > 0 && d.End-d.Start+1 > left {
-			break
+		n := d.End - d.Start + 1
+		sameSize := slices.ContainsFunc(shown, func(b *shownBody) bool { return b.lines == n })
+		canShow := len(shown) < readMaxBodies && (len(shown) == 0 || n <= left)
+		var raw []byte
+		ok := false
+		if sameSize || canShow {
+			raw, ok = rd.extent(d.Path, d.Start, d.End)
 		}
-		f := files[d.Path]
-		var src []byte
-		var lang *grammar.Language
-		if f == nil {
-			f = &file{}
-			_, src, lang, f.msg = readFile(s.cfg.Root, d.Path)
-			f.lines = splitFileLines(src)
-			files[d.Path] = f
+		if k := slices.IndexFunc(shown, func(b *shownBody) bool { return ok && b.lines == n && bytes.Equal(b.raw, raw) }); k >= 0 {
+			shown[k].copies = append(shown[k].copies, d)
+			copies++
+			continue
 		}
-		if f.msg != "" || d.End > len(f.lines) {
-			break
+		if !ok || !canShow {
+			rest = append(rest, d)
+			continue
 		}
 		var all []outline.Definition
-		if d.End-d.Start+1 > left {
-			if src == nil {
-				_, src, lang, f.msg = readFile(s.cfg.Root, d.Path)
-			}
-			if f.msg == "" {
-				all, _ = definitions(ctx, d.Path, lang, src)
-			}
+		if n > left {
+			all = rd.definitions(ctx, d.Path)
 		}
-		if shown > 0 {
+		var body strings.Builder
+		left -= writeDefinition(&body, splitFileLines(raw), d, all, left)
+		shown = append(shown, &shownBody{text: body.String(), raw: bytes.Clone(raw), lines: n})
+	}
+	// Places: the copies under their bodies, then the rest, readMaxList
+	// in all.
+	listed := 0
+	for k, b := range shown {
+		if k > 0 {
 			sb.WriteByte('\n')
 		}
-		left -= writeDefinition(sb, f.lines, d, all, left)
-		shown++
+		sb.WriteString(b.text)
+		for _, c := range b.copies {
+			if listed < readMaxList {
+				writePlace(sb, c, sameText)
+				listed++
+			}
+		}
 	}
-	if i == len(defs) && !more {
+	if len(rest) == 0 && !more && listed == copies {
 		return
 	}
-	sb.WriteByte('\n')
-	rest := defs[i:]
-	for _, d := range rest[:min(len(rest), readMaxList)] {
-		writePlace(sb, &d.Definition)
+	if len(shown) > 0 {
+		sb.WriteByte('\n')
+	}
+	for _, d := range rest {
+		if listed == readMaxList {
+			break
+		}
+		writePlace(sb, d, "")
+		listed++
 	}
 	total := strconv.Itoa(len(defs))
-	if more || len(rest) > readMaxList {
+	if more || listed < copies+len(rest) {
 		total = "more than " + total
 	}
-	fmt.Fprintf(sb, "%d of %s definitions of %s shown; narrow it with a qualified name (Type.method) or path:line\n", shown, total, name)
+	same := ""
+	if copies > 0 {
+		verb := "have"
+		if copies == 1 {
+			verb = "has"
+		}
+		same = fmt.Sprintf(" (%d more %s the same text as one shown)", copies, verb)
+	}
+	fmt.Fprintf(sb, "%d of %s definitions of %s shown%s; narrow it with a qualified name (Type.method) or path:line\n", len(shown), total, name, same)
+}
+
+// fileReader reads the files of one read_symbol answer, one at a time, into
+// a buffer the answers share; it keeps the last file read, as matches come
+// in path order.
+type fileReader struct {
+	root *search.Root
+	buf  []byte
+	path string
+	data []byte
+	ok   bool
+}
+
+var fileReaders = sync.Pool{New: func() any { return &fileReader{} }}
+
+func getReader(root *search.Root) *fileReader {
+	rd := fileReaders.Get().(*fileReader)
+	rd.root, rd.path, rd.data, rd.ok = root, "", nil, false
+	return rd
+}
+
+// release gives the reader back; its buffer is kept when it is no larger
+// than the files the index covers.
+func (rd *fileReader) release() {
+	if cap(rd.buf) > search.MaxFileSize+1 {
+		rd.buf = nil
+	}
+	rd.root, rd.data = nil, nil
+	fileReaders.Put(rd)
+}
+
+// read reads path (as the index names it) unless it holds it already.
+func (rd *fileReader) read(path string) bool {
+	if rd.path == path {
+		return rd.ok
+	}
+	rd.path, rd.data, rd.ok = path, nil, false
+	f, _, err := rd.root.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || fi.Size() > maxOutlineSize {
+		return false
+	}
+	// One byte more than the size, to see the end of the file in one read.
+	n := int(fi.Size()) + 1
+	if cap(rd.buf) < n {
+		rd.buf = make([]byte, 0, n)
+	}
+	buf := rd.buf[:0]
+	for len(buf) <= maxOutlineSize {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		m, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF || err == nil && m == 0 {
+			break
+		}
+		if err != nil {
+			return false
+		}
+	}
+	rd.buf = buf
+	if len(buf) > maxOutlineSize || search.IsBinary(buf) {
+		return false
+	}
+	rd.data, rd.ok = buf, true
+	return true
+}
+
+// extent is lines start..end of path, as in the file, each with its line
+// break; ok is false when the file cannot be read or is shorter.
+func (rd *fileReader) extent(path string, start, end int) ([]byte, bool) {
+	if !rd.read(path) || start < 1 || end < start {
+		return nil, false
+	}
+	from, ok := lineOffset(rd.data, 0, 1, start)
+	if !ok {
+		return nil, false
+	}
+	to, ok := lineOffset(rd.data, from, start, end+1)
+	if !ok {
+		// The file ends on line end, without a line break.
+		if to != len(rd.data) {
+			return nil, false
+		}
+	}
+	return rd.data[from:to], true
+}
+
+// lineOffset is the offset of line want in data, counting from offset off
+// which starts line at; ok is false when the file has no such line (the
+// offset is then the file's end when it has exactly want-1 lines).
+func lineOffset(data []byte, off, at, want int) (int, bool) {
+	for ; at < want; at++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return len(data), false
+		}
+		off += i + 1
+	}
+	return off, off < len(data)
+}
+
+// definitions parses the file the reader holds.
+func (rd *fileReader) definitions(ctx context.Context, path string) []outline.Definition {
+	if !rd.read(path) {
+		return nil
+	}
+	lang := grammar.ForPath(path, rd.data)
+	if lang == nil {
+		return nil
+	}
+	defs, _ := definitions(ctx, path, lang, rd.data)
+	return defs
 }

@@ -2,8 +2,10 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -157,3 +159,63 @@ func TestToolListAtMostEight(t *testing.T) {
 		t.Errorf("%d tools are registered; at most 8 are shown by strict clients", len(tools))
 	}
 }
+
+// TestReadSymbolManyMatches: a name with more definitions than fit gets
+// at most readMaxBodies bodies, then readMaxList places, then the line
+// saying how to narrow it, from the files directly and through the index.
+// Definitions with the same text as a shown body are listed among the
+// places.
+func TestReadSymbolManyMatches(t *testing.T) {
+	dir := t.TempDir()
+	// 50 files, in path order: f00.go … f49.go; f01's F has the same text
+	// as f00's.
+	for i := range 50 {
+		src := fmt.Sprintf("package p\n\nfunc F() int {\n\treturn %d\n}\n", i)
+		if i == 1 {
+			src = "package p\n\nfunc F() int {\n\treturn 0\n}\n"
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := search.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(how, got string) {
+		t.Helper()
+		lines := strings.Split(got, "\n")
+		var headers, places int
+		for _, l := range lines {
+			switch {
+			case readHeaderRE.MatchString(l):
+				headers++
+			case readPlaceRE.MatchString(l):
+				places++
+			}
+		}
+		if headers != readMaxBodies || places != readMaxList {
+			t.Errorf("%s: %d bodies and %d places; want %d and %d:\n%s", how, headers, places, readMaxBodies, readMaxList, got)
+		}
+		want := "3 of more than 43 definitions of F shown (1 more has the same text as one shown); narrow it with a qualified name (Type.method) or path:line"
+		if last := lines[len(lines)-1]; last != want {
+			t.Errorf("%s: last line %q; want %q", how, last, want)
+		}
+		if !strings.Contains(got, "\nf01.go:3 function F (same text)\n") {
+			t.Errorf("%s: f01.go's F is not listed as the same text as f00.go's:\n%s", how, got)
+		}
+	}
+	got, _ := ReadSymbol(context.Background(), root, "F")
+	check("files", got)
+
+	indexedServers = true
+	defer func() { indexedServers = false }()
+	c := startServer(t, dir)
+	got, _ = c.tool("read_symbol", map[string]any{"name": "F"})
+	check("index", got)
+}
+
+var (
+	readHeaderRE = regexp.MustCompile(`^\S+:\d+-\d+ \S+ \S+$`)
+	readPlaceRE  = regexp.MustCompile(`^\S+:\d+ \S+ \S+( \(same text\))?$`)
+)

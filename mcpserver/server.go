@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/zumba-dev/zumba/internal/diagfile"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -83,7 +84,7 @@ func New(cfg Config) *Server {
 	for _, t := range tools {
 		s.tools[t.Name] = t
 	}
-	s.diag = newDiagSource(cfg.Diagnostics, s.log)
+	s.diag = newDiagSource(cfg.Diagnostics, s.log, diagfile.Options{})
 	s.search.Store(&searcherBox{cfg.Root})
 	return s
 }

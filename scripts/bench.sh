@@ -17,7 +17,7 @@
 # (CTAGS_RUNS=0 skips ctags: its figures print n/a), READY_WAIT=30m (the
 # longest wait for the complete index), COLD_LIMIT=10m (the longest a cold
 # step asks again), IDLE=20s (idle time before the idle RSS), BENCH_VERBOSE=1
-# (the server's stderr, timed).
+# (the server's stderr, timed), BENCH_OUT=DIR (keep the raw results there).
 #
 # A cold start has an empty disk cache (its own XDG_CACHE_HOME) and the tree
 # in the page cache, as rg has it. On the Linux kernel (86,629 files, 1.6 GB)
@@ -104,7 +104,8 @@ mkdir -p "$BIN"
 go build -o "$BIN/zumba" ./cmd/zumba
 go build -o "$BIN/benchclient" ./scripts/benchclient
 
-OUT="$WORK/out"
+# Raw results: $BENCH_OUT when set (kept), else a temporary folder.
+OUT=${BENCH_OUT:-$WORK/out}
 mkdir -p "$OUT"
 {
   echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
@@ -140,7 +141,11 @@ for n in ${NAMES//,/ }; do
 done
 
 # --- zumba -----------------------------------------------------------------
-client() { "$BIN/benchclient" -server "$BIN/zumba" -dir "$DIR" -cold-limit "$COLD_LIMIT" "$@"; }
+# A failed run is reported (its figures print n/a) and the bench goes on.
+client() {
+  "$BIN/benchclient" -server "$BIN/zumba" -dir "$DIR" -cold-limit "$COLD_LIMIT" "$@" ||
+    echo "== benchclient failed (exit $?): the figures of this run are n/a" >&2
+}
 
 echo "== zumba cold start: find_references $REFS, then the index, pings and memory to the end" >&2
 rm -rf "$WORK/cache"
@@ -286,7 +291,8 @@ if p and p[0]:
 else:
     row("cold: ping during the build: p99", "n/a", "", "<= 50 ms", None)
 row("cold: peak RSS to the complete index", fmt_mb(cold.get("rss_ready")), f"ctags {fmt_mb(ctags_mb)}", "<= 1 GiB", le(cold.get("rss_ready"), 1024))
-row("cold: RSS once idle (after the build)", fmt_mb(cold.get("rss_idle")), "", "<= 500 MiB", le(cold.get("rss_idle"), 500))
+row("cold: RSS once idle (after the build)", fmt_mb(cold.get("rss_idle")), "" if ready else "the build had not ended", "<= 500 MiB",
+    le(cold.get("rss_idle"), 500) if ready else None)
 row("restart with the disk cache: complete", fmt_ms(restart.get("ready")), "", "<= 10 s", le(restart.get("ready"), 10000))
 row("restart with the disk cache: peak RSS", fmt_mb(restart.get("rss_ready")), "", "<= 500 MiB", le(restart.get("rss_ready"), 500))
 cache, src = num(read("cache.bytes")), num(info["bytes"])

@@ -10,7 +10,7 @@
 #   scripts/read_bench.sh                 the Go standard library and rxjs
 #   TREES=go scripts/read_bench.sh        only the Go standard library
 #   N=60 SEED=1 ROUNDS=5                  tasks per tree, random seed, calls per task
-#   GO_TREE=DIR TS_PKG=name@version       other trees
+#   GO_TREE=DIR TS_PKG=name@version       other trees (TS_PKG's src/ when it has one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
@@ -48,7 +48,11 @@ for t in $TREES; do
     echo "== TypeScript: $TS_PKG" >&2
     (cd scripts/tsdiff && { [ -d node_modules/typescript ] || npm ci --no-audit --no-fund --silent; })
     (cd "$WORK" && npm pack "$TS_PKG" --silent >/dev/null && mkdir pkg && tar -xzf ./*.tgz -C pkg)
+    # The package's sources: an npm tarball has no .gitignore, so its build
+    # output (dist/: each function again as cjs, esm, esm5 and .d.ts) would
+    # be searched too, as it is not in the project an agent works in.
     dir=$WORK/pkg/package
+    [ -d "$dir/src" ] && dir=$dir/src
     find "$dir" -type f \( -name '*.ts' -o -name '*.tsx' \) ! -name '*.d.ts' | sort |
       node scripts/tsdiff/outline.js --extents >"$WORK/ts-extents.jsonl"
     "$WORK/readbench" -server "$WORK/zumba" -dir "$dir" -lang ts -truth "$WORK/ts-extents.jsonl" \

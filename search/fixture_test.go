@@ -13,65 +13,19 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected outputs in testdata/search")
 
 const fixtureDir = "../testdata/search"
 
-// archive is a txtar file: a comment, then "-- NAME --" sections.
-type archive struct {
-	comment []byte
-	files   []archiveFile
-}
-
-type archiveFile struct {
-	name string
-	data []byte
-}
-
-// parseArchive reads the txtar format (golang.org/x/tools/txtar), which is
-// small enough not to need the dependency.
-func parseArchive(data []byte) *archive {
-	a := &archive{}
-	var cur *archiveFile
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i+1], data[i+1:]
-		} else {
-			data = nil
-		}
-		t := bytes.TrimRight(line, "\r\n")
-		if bytes.HasPrefix(t, []byte("-- ")) && bytes.HasSuffix(t, []byte(" --")) && len(t) > 6 {
-			a.files = append(a.files, archiveFile{name: string(t[3 : len(t)-3])})
-			cur = &a.files[len(a.files)-1]
-			continue
-		}
-		if cur == nil {
-			a.comment = append(a.comment, line...)
-		} else {
-			cur.data = append(cur.data, line...)
-		}
-	}
-	return a
-}
-
-func (a *archive) format() []byte {
-	var b bytes.Buffer
-	b.Write(a.comment)
-	for _, f := range a.files {
-		fmt.Fprintf(&b, "-- %s --\n", f.name)
-		b.Write(f.data)
-	}
-	return b.Bytes()
-}
-
 // unpack writes the archive's project files into dir/project (sections
 // whose names start with "$ " are commands, not files) and runs the
 // comment's setup lines. It returns the project folder.
 //
-// File names: "gitignore" becomes ".gitignore" at any depth, and "git/"
+// File names: a Go string literal ("name ") is unquoted, for names that
+// end in spaces; "gitignore" becomes ".gitignore" at any depth, and "git/"
 // at the start becomes ".git/", so no real ignore file is committed under
 // testdata; "../" reaches outside the project, for links that leave it.
 //
@@ -90,7 +44,7 @@ func (a *archive) format() []byte {
 //	                        one file and LINKS links to the next level
 //
 // A symlink TARGET starting with "$PROJECT/" is made absolute.
-func unpack(t *testing.T, a *archive) string {
+func unpack(t *testing.T, a *txtar.Archive) string {
 	t.Helper()
 	base := t.TempDir()
 	dir := filepath.Join(base, "project")
@@ -106,13 +60,13 @@ func unpack(t *testing.T, a *archive) string {
 			t.Fatal(err)
 		}
 	}
-	for _, f := range a.files {
-		if strings.HasPrefix(f.name, "$ ") {
+	for _, f := range a.Files {
+		if strings.HasPrefix(f.Name, "$ ") {
 			continue
 		}
-		write(fixtureName(f.name), f.data)
+		write(fixtureName(f.Name), f.Data)
 	}
-	for _, line := range strings.Split(string(a.comment), "\n") {
+	for _, line := range strings.Split(string(a.Comment), "\n") {
 		line, ok := strings.CutPrefix(line, "> ")
 		if !ok {
 			continue
@@ -203,6 +157,11 @@ func unpack(t *testing.T, a *archive) string {
 }
 
 func fixtureName(name string) string {
+	if u, err := strconv.Unquote(name); err == nil && strings.HasPrefix(name, `"`) {
+		// txtar trims a section name's spaces: a name that needs them
+		// is written as a Go string literal.
+		name = u
+	}
 	if rest, ok := strings.CutPrefix(name, "git/"); ok {
 		name = ".git/" + rest
 	}
@@ -230,11 +189,11 @@ func TestFixtures(t *testing.T) {
 	}
 	for _, file := range names {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(file)
+			t.Parallel()
+			a, err := txtar.ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(data)
 			dir := unpack(t, a)
 			root, err := OpenRoot(dir)
 			if err != nil {
@@ -243,24 +202,24 @@ func TestFixtures(t *testing.T) {
 			// Answers must not depend on the machine's load.
 			root.SymbolTimeLimit = time.Hour
 			changed := false
-			for i := range a.files {
-				f := &a.files[i]
-				cmdline, ok := strings.CutPrefix(f.name, "$ ")
+			for i := range a.Files {
+				f := &a.Files[i]
+				cmdline, ok := strings.CutPrefix(f.Name, "$ ")
 				if !ok {
 					continue
 				}
 				got := runCommand(t, root, cmdline) + "\n"
-				if got == string(f.data) {
+				if got == string(f.Data) {
 					continue
 				}
 				if *update {
-					f.data, changed = []byte(got), true
+					f.Data, changed = []byte(got), true
 					continue
 				}
-				t.Errorf("%s:\n%s (-want +got)\n%s", file, cmdline, cmp.Diff(string(f.data), got))
+				t.Errorf("%s:\n%s (-want +got)\n%s", file, cmdline, cmp.Diff(string(f.Data), got))
 			}
 			if changed {
-				if err := os.WriteFile(file, a.format(), 0o644); err != nil {
+				if err := os.WriteFile(file, txtar.Format(a), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -354,14 +313,14 @@ func TestFixturesIndexed(t *testing.T) {
 	ctx := context.Background()
 	for _, file := range names {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(file)
+			t.Parallel()
+			a, err := txtar.ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(data)
 			ix, _, _ := testIndex(t, unpack(t, a), "-", true)
-			for _, f := range a.files {
-				cmdline, ok := strings.CutPrefix(f.name, "$ ")
+			for _, f := range a.Files {
+				cmdline, ok := strings.CutPrefix(f.Name, "$ ")
 				if !ok {
 					continue
 				}
@@ -380,8 +339,8 @@ func TestFixturesIndexed(t *testing.T) {
 				if err != nil {
 					text = "error: " + err.Error()
 				}
-				if got := text + "\n"; got != string(f.data) {
-					t.Errorf("%s: %s from the index (-want +got)\n%s", file, cmdline, cmp.Diff(string(f.data), got))
+				if got := text + "\n"; got != string(f.Data) {
+					t.Errorf("%s: %s from the index (-want +got)\n%s", file, cmdline, cmp.Diff(string(f.Data), got))
 				}
 			}
 		})

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
 )
 
 // gitFiles lists what git itself covers in dir: tracked files and untracked
@@ -78,11 +79,11 @@ func gitInit(t *testing.T, dir string) {
 func TestFixturesAgainstGit(t *testing.T) {
 	needGit(t)
 	for _, name := range []string{"ignore"} {
-		data, err := os.ReadFile(filepath.Join(fixtureDir, name+".txtar"))
+		a, err := txtar.ParseFile(filepath.Join(fixtureDir, name+".txtar"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := unpack(t, parseArchive(data))
+		dir := unpack(t, a)
 		info, _ := os.ReadFile(filepath.Join(dir, ".git/info/exclude"))
 		os.RemoveAll(filepath.Join(dir, ".git"))
 		gitInit(t, dir)

@@ -126,7 +126,7 @@ func TestGoplsDifferential(t *testing.T) {
 		if err != nil {
 			t.Fatalf("gopls references %s: %v", f.name, err)
 		}
-		res, err := FindSites(ctx, root, f.name, "", RefOptions{Code: true, Group: true}, -1, nil)
+		res, err := allSites(ctx, root, f.name, RefOptions{Code: true, Group: true}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/tools/txtar"
 )
 
 // TestContentsLinkToFIFO: a listed file behind a link whose target became
@@ -61,11 +63,11 @@ func TestIgnoreRulesAgreeWithWalk(t *testing.T) {
 	}
 	for _, file := range names {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			data, err := os.ReadFile(file)
+			a, err := txtar.ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := unpack(t, parseArchive(data))
+			dir := unpack(t, a)
 			root, err := OpenRoot(dir)
 			if err != nil {
 				t.Fatal(err)

@@ -289,20 +289,6 @@ func (c *ParseCache) get(ctx context.Context, e Entry, data []byte) *parsed {
 	return p
 }
 
-// FindSites is find_references with options: the project's files are
-// walked afresh, kept by the globs of pathArg, and searched for name.
-func FindSites(ctx context.Context, root *Root, name, pathArg string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
-	name, filter, err := refQuery(name, pathArg)
-	if err != nil {
-		return nil, err
-	}
-	files, err := root.Walk(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("walk %s: %w", root.Dir, err)
-	}
-	return ReferenceSites(ctx, FilterEntries(files, filter), root, name, opts, limit, cache)
-}
-
 // Sites is find_references with options: the lines of the files filter
 // keeps (nil: all) that use name, with the definitions holding them; at
 // most RefLimit. The files are walked and read afresh.
@@ -332,15 +318,4 @@ func (ix *Index) Sites(ctx context.Context, name string, filter *PathFilter, opt
 		return nil, err
 	}
 	return ReferenceSites(ctx, FilterEntries(ix.candidates(name), filter), ix.root, name, opts, RefLimit, cache)
-}
-
-// refQuery checks find_references' arguments: the name, trimmed, and the
-// path filter (nil: every file).
-func refQuery(name, pathArg string) (string, *PathFilter, error) {
-	name = strings.TrimSpace(name)
-	if err := checkName(name); err != nil {
-		return "", nil, err
-	}
-	filter, err := ParsePathFilter(pathArg)
-	return name, filter, err
 }

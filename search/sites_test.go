@@ -30,7 +30,7 @@ func TestParseCacheFreshness(t *testing.T) {
 	var cache ParseCache
 	ctx := context.Background()
 	code := func() []int {
-		res, err := FindSites(ctx, root, "target", "", RefOptions{Code: true}, -1, &cache)
+		res, err := allSites(ctx, root, "target", RefOptions{Code: true}, &cache)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,4 +64,14 @@ func TestParseCacheFreshness(t *testing.T) {
 	if cache.m["a.go"] == p1 {
 		t.Error("a racily clean file's parse was trusted")
 	}
+}
+
+// allSites is find_references with options over every file of the
+// project, without the answer's limit.
+func allSites(ctx context.Context, root *Root, name string, opts RefOptions, cache *ParseCache) (*Sites, error) {
+	files, err := root.Walk(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ReferenceSites(ctx, files, root, name, opts, -1, cache)
 }

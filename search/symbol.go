@@ -48,6 +48,8 @@ type Def struct {
 type SymbolQuery struct {
 	// Name is the name as given (spaces trimmed).
 	Name string
+	// Limit is how many definitions to return at most; 0 is SymbolLimit.
+	Limit int
 	// Parts are its segments, split at "." and "::", and at a "#"
 	// between words (Ruby's "Record#save"); one part for a plain name.
 	Parts []string
@@ -56,6 +58,14 @@ type SymbolQuery struct {
 	// fold is the name in lower case, for the fallback.
 	fold       string
 	foldNeedle []byte
+}
+
+// limit is how many definitions q returns at most.
+func (q SymbolQuery) limit() int {
+	if q.Limit > 0 {
+		return q.Limit
+	}
+	return SymbolLimit
 }
 
 // ParseSymbolQuery reads a find_symbol name: "spawn", "Rpc.spawn",
@@ -450,7 +460,7 @@ func equalFoldASCII(a, lower []byte) bool {
 }
 
 // Symbols finds the definitions q names in the project's files, walked
-// and read afresh: at most SymbolLimit, within the root's time limit.
+// and read afresh: at most q.Limit (SymbolLimit), within the root's time limit.
 func (r *Root) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
 	deadline := time.Now().Add(r.symbolTimeLimit())
 	if err := checkName(q.Name); err != nil {
@@ -460,7 +470,7 @@ func (r *Root) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
-	return Symbols(ctx, files, r, q, SymbolLimit, deadline)
+	return Symbols(ctx, files, r, q, q.limit(), deadline)
 }
 
 func isASCII(b []byte) bool {

@@ -35,9 +35,6 @@ func (e Entry) Stat() FileStat {
 	return FileStat{Size: e.Size, MTime: e.ModTime.UnixNano(), Inode: e.ID.Ino, CTime: e.CTime}
 }
 
-// FileID is a file's device and inode number.
-type FileID struct{ Dev, Ino uint64 }
-
 // walkParallel is how many folders are read at once; reading folders is
 // mostly waiting on the kernel, so a few more than the cores helps.
 var walkParallel = max(4, 2*runtime.GOMAXPROCS(0))

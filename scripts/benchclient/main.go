@@ -36,7 +36,8 @@
 //     where a name's MEDIAN_MS is over its rounds, MEDIAN_MS and P99_MS of
 //     the summary over the names' medians, and P99_ALL_MS over every call.
 //     STATUS is ok, partial (the answer says it is not complete), error
-//     (isError), or n/a (the server has no such tool).
+//     (isError), timeout (no reply within -timeout; timed as -timeout), or
+//     n/a (the server has no such tool).
 //
 //  4. Memory, from /proc/PID/status of the server (Linux): the peak
 //     resident set (VmHWM) when the index is complete (or after the cold
@@ -483,7 +484,10 @@ func (c *client) notify(method string) {
 	c.send(map[string]any{"jsonrpc": "2.0", "method": method})
 }
 
-var errUnknownTool = errors.New("unknown tool")
+var (
+	errUnknownTool = errors.New("unknown tool")
+	errTimeout     = errors.New("no reply")
+)
 
 func (c *client) call(method string, params any) (reply, error) {
 	c.mu.Lock()
@@ -509,7 +513,7 @@ func (c *client) call(method string, params any) (reply, error) {
 	case <-c.exited:
 		return reply{}, errors.New("the server exited")
 	case <-timer.C:
-		return reply{}, fmt.Errorf("no reply in %v", c.timeout)
+		return reply{}, fmt.Errorf("%w in %v", errTimeout, c.timeout)
 	}
 }
 
@@ -533,6 +537,10 @@ func (c *client) tool(tool, name string, partialRE *regexp.Regexp) result {
 	took := time.Since(start)
 	if errors.Is(err, errUnknownTool) {
 		return result{status: "n/a"}
+	}
+	if errors.Is(err, errTimeout) {
+		fmt.Fprintf(os.Stderr, "benchclient: %s %s: %v\n", tool, name, err)
+		return result{took: took, status: "timeout"}
 	}
 	if err != nil {
 		fatal(fmt.Errorf("%s %s: %w", tool, name, err))

@@ -174,6 +174,15 @@ func main() {
 		// Several definitions of the name: when the one wanted is only
 		// listed, the agent reads it by the PATH:LINE the answer gives.
 		ok := holdsLine(answer, d.path, d.end, lines)
+		if !ok {
+			// Listed as having the same text as a body shown: the agent
+			// has read its lines there.
+			if p, end, found := sameTextAs(answer, d.path, d.line); found {
+				if src, err := readTreeFile(files, root, p); err == nil {
+					ok = holdsLine(answer, p, end, splitLines(src))
+				}
+			}
+		}
 		if !ok && strings.Contains(answer, fmt.Sprintf("%s:%d ", d.path, d.line)) {
 			again, _, err := c.tool("read_symbol", fmt.Sprintf("%s:%d", d.path, d.line))
 			if err == nil {
@@ -187,7 +196,7 @@ func main() {
 		}
 		s.read += len(answer)
 		s.own += own
-		if !strings.Contains(answer, " definitions of ") {
+		if oneDefinition(answer) {
 			single++
 			singleRead += len(answer)
 			singleOwn += own
@@ -482,6 +491,49 @@ func outlineEnd(out string, line, last int) int {
 		}
 	}
 	return last
+}
+
+var place = regexp.MustCompile(`^\S+:\d+ \S+ `)
+
+// oneDefinition reports whether answer shows one definition and lists no
+// other.
+func oneDefinition(answer string) bool {
+	headers := 0
+	for _, l := range strings.Split(answer, "\n") {
+		if header.MatchString(l) {
+			headers++
+		} else if place.MatchString(l) {
+			return false
+		}
+	}
+	return headers == 1
+}
+
+// sameTextAs finds the line "PATH:LINE KIND NAME (same text)" of path and
+// line in answer, and returns the header of the body it follows: its path
+// and last line.
+func sameTextAs(answer, path string, line int) (string, int, bool) {
+	want := fmt.Sprintf("%s:%d ", path, line)
+	hdrPath, hdrEnd := "", 0
+	for _, l := range strings.Split(answer, "\n") {
+		if m := header.FindStringSubmatch(l); m != nil {
+			hdrPath = m[1]
+			hdrEnd, _ = strconv.Atoi(m[3])
+			continue
+		}
+		if strings.HasPrefix(l, want) && strings.HasSuffix(l, " (same text)") && hdrPath != "" {
+			return hdrPath, hdrEnd, true
+		}
+	}
+	return "", 0, false
+}
+
+// readTreeFile is a file of the tree, from the files loaded or the disk.
+func readTreeFile(files map[string][]byte, root, p string) ([]byte, error) {
+	if src := files[p]; src != nil {
+		return src, nil
+	}
+	return os.ReadFile(filepath.Join(root, p))
 }
 
 var (

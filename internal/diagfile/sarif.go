@@ -1,4 +1,4 @@
-package mcpserver
+package diagfile
 
 import (
 	"strconv"
@@ -8,7 +8,7 @@ import (
 // fromSARIF reads a SARIF 2.1.0 log: each run's results, and those
 // notifications of its invocations that point into a file (ESLint's SARIF
 // formatter reports parse errors there, not as results).
-func fromSARIF(log map[string]any) ([]diagEntry, error) {
+func fromSARIF(log map[string]any) ([]Entry, error) {
 	if log["runs"] == nil {
 		return nil, nil
 	}
@@ -16,7 +16,7 @@ func fromSARIF(log map[string]any) ([]diagEntry, error) {
 	if !ok {
 		return nil, shapeErrorf("SARIF runs is a JSON %s; expected a list", jsonKind(log["runs"]))
 	}
-	var out []diagEntry
+	var out []Entry
 	for i, rv := range runs {
 		run, ok := rv.(map[string]any)
 		if !ok {
@@ -68,10 +68,10 @@ func newSarifRun(run map[string]any) *sarifRun {
 
 // result reads one result; ok is false for one that is not a problem
 // (kind pass or notApplicable), is suppressed, or has no file location.
-func (r *sarifRun) result(res map[string]any) (diagEntry, bool) {
+func (r *sarifRun) result(res map[string]any) (Entry, bool) {
 	kind, _ := res["kind"].(string)
 	if kind == "pass" || kind == "notApplicable" || suppressed(res) {
-		return diagEntry{}, false
+		return Entry{}, false
 	}
 	e, ok := r.location(res["locations"])
 	if !ok {
@@ -91,16 +91,16 @@ func (r *sarifRun) result(res map[string]any) (diagEntry, bool) {
 			level = "none"
 		}
 	}
-	e.severity = sarifLevel(level)
-	e.message = sarifMessage(res["message"], rule)
-	if e.message == "" {
-		e.message, _ = res["ruleId"].(string)
+	e.Severity = sarifLevel(level)
+	e.Message = sarifMessage(res["message"], rule)
+	if e.Message == "" {
+		e.Message, _ = res["ruleId"].(string)
 	}
 	return e, true
 }
 
 // notification reads an invocation's notification that has a file location.
-func (r *sarifRun) notification(n map[string]any) (diagEntry, bool) {
+func (r *sarifRun) notification(n map[string]any) (Entry, bool) {
 	e, ok := r.location(n["locations"])
 	if !ok {
 		return e, false
@@ -109,11 +109,11 @@ func (r *sarifRun) notification(n map[string]any) (diagEntry, bool) {
 	if level == "" {
 		level = "warning"
 	}
-	e.severity = sarifLevel(level)
-	e.message = sarifMessage(n["message"], nil)
-	if e.message == "" {
+	e.Severity = sarifLevel(level)
+	e.Message = sarifMessage(n["message"], nil)
+	if e.Message == "" {
 		desc, _ := n["descriptor"].(map[string]any)
-		e.message, _ = desc["id"].(string)
+		e.Message, _ = desc["id"].(string)
 	}
 	return e, true
 }
@@ -195,7 +195,7 @@ func sarifMessage(v any, rule map[string]any) string {
 }
 
 // location reads the first location of a list that points into a file.
-func (r *sarifRun) location(v any) (diagEntry, bool) {
+func (r *sarifRun) location(v any) (Entry, bool) {
 	list, _ := v.([]any)
 	for _, lv := range list {
 		loc, _ := lv.(map[string]any)
@@ -208,14 +208,14 @@ func (r *sarifRun) location(v any) (diagEntry, bool) {
 		if uri == "" {
 			continue
 		}
-		e := diagEntry{loc: uri, uriRef: true}
+		e := Entry{Loc: uri, URIRef: true}
 		region, _ := phys["region"].(map[string]any)
-		e.line, _ = toInt(region["startLine"])
-		e.col, _ = toInt(region["startColumn"])
-		e.line, e.col = max(e.line, 1), max(e.col, 1)
+		e.Line, _ = toInt(region["startLine"])
+		e.Col, _ = toInt(region["startColumn"])
+		e.Line, e.Col = max(e.Line, 1), max(e.Col, 1)
 		return e, true
 	}
-	return diagEntry{}, false
+	return Entry{}, false
 }
 
 // artifactURI resolves an artifactLocation to a URI: through the run's

@@ -1,4 +1,4 @@
-package mcpserver
+package diagfile
 
 import (
 	"bytes"
@@ -10,18 +10,18 @@ import (
 	"strings"
 )
 
-// diagEntry is one diagnostic as a diagnostics file states it, before its
+// Entry is one diagnostic as a diagnostics file states it, before its
 // location is turned into a project path.
-type diagEntry struct {
-	// loc is where the diagnostic is, as written: a file:// URI, an
-	// absolute path, or a path relative to the project.
-	loc string
-	// uriRef marks a loc read from a URI field (LSP uri, SARIF
+type Entry struct {
+	// Loc is where the diagnostic is, as written: a file:// URI, an
+	// absolute path, or a path relative to the project (see LocalPath).
+	Loc string
+	// URIRef marks a Loc read from a URI field (LSP uri, SARIF
 	// artifactLocation): a relative one is percent-decoded like a URI.
-	uriRef    bool
-	line, col int    // 1-based
-	severity  string // error, warning, info or hint
-	message   string // as written, possibly over several lines
+	URIRef    bool
+	Line, Col int    // 1-based, in the units the file uses
+	Severity  string // error, warning, info or hint
+	Message   string // as written, possibly over several lines
 }
 
 // shapeError is a diagnostics file that is valid JSON but none of the
@@ -45,7 +45,7 @@ func (e *syntaxError) Error() string {
 	return fmt.Sprintf("%s (line %d, column %d)", e.msg, e.line, e.column)
 }
 
-// parseDiagnostics reads a diagnostics file in any accepted shape:
+// Parse reads the contents of a diagnostics file in any accepted shape:
 //
 //  1. LSP PublishDiagnosticsParams ({uri, diagnostics}) alone or in a list,
 //     also wrapped in their textDocument/publishDiagnostics notification;
@@ -60,7 +60,7 @@ func (e *syntaxError) Error() string {
 // Any of these may be wrapped in an object as its "diagnostics" member.
 // Several JSON values one after another (JSON Lines) read as a list.
 // Whitespace alone, or null, is a file with no diagnostics.
-func parseDiagnostics(data []byte) ([]diagEntry, error) {
+func Parse(data []byte) ([]Entry, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -113,7 +113,7 @@ func jsonError(data []byte, dec *json.Decoder, err error) error {
 	return &syntaxError{msg: msg, line: line, column: col}
 }
 
-func fromValue(v any) ([]diagEntry, error) {
+func fromValue(v any) ([]Entry, error) {
 	switch x := v.(type) {
 	case nil:
 		return nil, nil
@@ -151,11 +151,11 @@ func publishParams(m map[string]any) (map[string]any, bool) {
 
 // fromList reads a list of PublishDiagnosticsParams, flat entries, SARIF
 // logs and wrappers, in any mix.
-func fromList(list []any) ([]diagEntry, error) {
-	var flat []diagEntry
+func fromList(list []any) ([]Entry, error) {
+	var flat []Entry
 	// Published sets by URI, in first-seen order; a later set for the same
 	// URI replaces the earlier one.
-	published := map[string][]diagEntry{}
+	published := map[string][]Entry{}
 	var uris []string
 	for i, v := range list {
 		m, ok := v.(map[string]any)
@@ -203,8 +203,8 @@ func fromList(list []any) ([]diagEntry, error) {
 }
 
 // fromMap reads an object from location to a list of diagnostics.
-func fromMap(m map[string]any) ([]diagEntry, error) {
-	var out []diagEntry
+func fromMap(m map[string]any) ([]Entry, error) {
+	var out []Entry
 	for loc, v := range m {
 		es, err := lspList(loc, strings.HasPrefix(loc, "file:"), v, fmt.Sprintf("the value of %q", loc))
 		if err != nil {
@@ -217,7 +217,7 @@ func fromMap(m map[string]any) ([]diagEntry, error) {
 
 // lspList reads a list of diagnostics for one location. Each is an LSP
 // Diagnostic (0-based range) or a flat entry (1-based line and column).
-func lspList(loc string, uriRef bool, v any, what string) ([]diagEntry, error) {
+func lspList(loc string, uriRef bool, v any, what string) ([]Entry, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -225,32 +225,32 @@ func lspList(loc string, uriRef bool, v any, what string) ([]diagEntry, error) {
 	if !ok {
 		return nil, shapeErrorf("%s is a JSON %s; expected a list of diagnostics", what, jsonKind(v))
 	}
-	out := make([]diagEntry, 0, len(list))
+	out := make([]Entry, 0, len(list))
 	for i, d := range list {
 		m, ok := d.(map[string]any)
 		if !ok {
 			return nil, shapeErrorf("diagnostic %d in %s is a JSON %s; expected an object", i+1, what, jsonKind(d))
 		}
 		e := diagnostic(m)
-		e.loc, e.uriRef = loc, uriRef
+		e.Loc, e.URIRef = loc, uriRef
 		out = append(out, e)
 	}
 	return out, nil
 }
 
 // flatEntry reads a flat entry; ok is false when it names no location.
-func flatEntry(m map[string]any) (e diagEntry, ok bool) {
+func flatEntry(m map[string]any) (e Entry, ok bool) {
 	for _, key := range []string{"path", "file", "filename", "uri"} {
 		if s, isStr := m[key].(string); isStr && s != "" {
-			e.loc, e.uriRef = s, key == "uri"
+			e.Loc, e.URIRef = s, key == "uri"
 			break
 		}
 	}
-	if e.loc == "" {
+	if e.Loc == "" {
 		return e, false
 	}
 	d := diagnostic(m)
-	d.loc, d.uriRef = e.loc, e.uriRef
+	d.Loc, d.URIRef = e.Loc, e.URIRef
 	return d, true
 }
 
@@ -258,30 +258,30 @@ func flatEntry(m map[string]any) (e diagEntry, ok bool) {
 // An LSP range is 0-based; a line and column|col are 1-based. Positions
 // are in the units the file uses (LSP counts UTF-16 code units): they are
 // printed as given, not recounted against the file.
-func diagnostic(m map[string]any) diagEntry {
-	var e diagEntry
+func diagnostic(m map[string]any) Entry {
+	var e Entry
 	if r, ok := m["range"].(map[string]any); ok {
 		start, _ := r["start"].(map[string]any)
 		line, _ := toInt(start["line"])
 		char, _ := toInt(start["character"])
-		e.line, e.col = line+1, char+1
+		e.Line, e.Col = line+1, char+1
 	} else {
-		e.line, _ = toInt(m["line"])
+		e.Line, _ = toInt(m["line"])
 		col, ok := toInt(m["column"])
 		if !ok {
 			col, _ = toInt(m["col"])
 		}
-		e.col = col
+		e.Col = col
 	}
-	e.line, e.col = max(e.line, 1), max(e.col, 1)
-	e.severity = severity(m["severity"])
-	e.message = text(m["message"])
-	if e.message == "" {
-		e.message = text(m["msg"])
+	e.Line, e.Col = max(e.Line, 1), max(e.Col, 1)
+	e.Severity = severity(m["severity"])
+	e.Message = text(m["message"])
+	if e.Message == "" {
+		e.Message = text(m["msg"])
 	}
-	if e.message == "" {
+	if e.Message == "" {
 		// A diagnostic without words still has its code to show.
-		e.message = codeText(m["code"])
+		e.Message = codeText(m["code"])
 	}
 	return e
 }

@@ -1,15 +1,15 @@
 //go:build darwin || freebsd || netbsd
 
-package search
+package filestat
 
 import (
 	"io/fs"
 	"syscall"
 )
 
-// fileCTime is the file's status change time in Unix nanoseconds, 0 where
+// CTime is the file's status change time in Unix nanoseconds, 0 where
 // unknown (see ctime_linux.go).
-func fileCTime(fi fs.FileInfo) int64 {
+func CTime(fi fs.FileInfo) int64 {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 		return st.Ctimespec.Nano()
 	}

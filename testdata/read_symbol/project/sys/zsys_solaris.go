@@ -1,0 +1,7 @@
+//go:build solaris
+
+package sys
+
+func ioctl(fd int, req uint) (err error) {
+	return ENOSYS
+}
