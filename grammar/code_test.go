@@ -18,6 +18,7 @@ func TestCodeRules(t *testing.T) {
 	}
 	for _, l := range registry {
 		t.Run(l.Name, func(t *testing.T) {
+			t.Parallel()
 			r, ok := codeRules[l.Name]
 			if !ok {
 				t.Fatalf("no code rules for %s: add a row to codeRules in grammar/code.go", l.Name)

@@ -8,6 +8,7 @@ import (
 // TestAbuse sends hostile lines, each followed by a valid ping: each bad
 // line gets at most one error reply, and the ping is always answered.
 func TestAbuse(t *testing.T) {
+	t.Parallel()
 	deep := 100000
 	cases := []struct {
 		name string

@@ -84,6 +84,7 @@ func wantError(t testing.TB, what, body string, code int) {
 }
 
 func TestHTTPModern(t *testing.T) {
+	t.Parallel()
 	c, _ := newHTTPTest(t, HTTPOptions{})
 	status, hd, body := c.do("POST", `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{`+meta+`}}`, modernHeaders("server/discover", ""))
 	if status != 200 || hd.Get("Content-Type") != "application/json" || !strings.Contains(body, `"supportedVersions":["2026-07-28"`) || hd.Get("Mcp-Session-Id") != "" {
@@ -130,6 +131,7 @@ func TestHTTPModern(t *testing.T) {
 }
 
 func TestHTTPLegacy(t *testing.T) {
+	t.Parallel()
 	c, _ := newHTTPTest(t, HTTPOptions{})
 	status, hd, body := c.do("POST", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}`, nil)
 	sid := hd.Get("Mcp-Session-Id")
@@ -183,6 +185,7 @@ func TestHTTPLegacy(t *testing.T) {
 }
 
 func TestHTTPSecurity(t *testing.T) {
+	t.Parallel()
 	c, _ := newHTTPTest(t, HTTPOptions{Token: "s3cret-token"})
 	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
 	auth := "Bearer s3cret-token"
@@ -220,6 +223,7 @@ func TestHTTPSecurity(t *testing.T) {
 // TestHTTPBodyTooLarge: a body over 64 MiB gets 413, with or without a
 // Content-Length, and the server keeps serving.
 func TestHTTPBodyTooLarge(t *testing.T) {
+	t.Parallel()
 	if raceEnabled {
 		t.Skip("pushes 64 MiB through the race detector")
 	}
@@ -318,6 +322,7 @@ func TestHTTPSessionCancel(t *testing.T) {
 // index, and stops gracefully: a call in flight when it is told to stop
 // is answered.
 func TestHTTPShared(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{}
 	for i := 0; i < 20; i++ {

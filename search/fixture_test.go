@@ -189,6 +189,7 @@ func TestFixtures(t *testing.T) {
 	}
 	for _, file := range names {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			t.Parallel()
 			a, err := txtar.ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
@@ -312,6 +313,7 @@ func TestFixturesIndexed(t *testing.T) {
 	ctx := context.Background()
 	for _, file := range names {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			t.Parallel()
 			a, err := txtar.ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
