@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -42,9 +43,31 @@ var outlineTool = &Tool{
 // modified within search.RacyWindow of being read is not trusted (git's
 // racily-clean rule): its stat cannot prove that a later write did not
 // keep both size and time.
+//
+// Calls for a file that is being outlined wait for that outline instead
+// of parsing it again: a client that retries after its timeout, or sends
+// the same call from several agents, adds no work to a busy server.
 type outlineCache struct {
-	mu sync.Mutex
-	m  map[string]outlineEntry
+	mu      sync.Mutex
+	m       map[string]outlineEntry
+	running map[outlineKey]*outlineCall
+}
+
+// outlineKey is a file as it was when its outline started.
+type outlineKey struct {
+	rel string
+	st  search.FileStat
+}
+
+// outlineCall is an outline being computed; done is closed when text,
+// isError and cancelled are set.
+type outlineCall struct {
+	done    chan struct{}
+	text    string
+	isError bool
+	// cancelled: the call's own client cancelled it, so its answer is not
+	// the file's.
+	cancelled bool
 }
 
 type outlineEntry struct {
@@ -75,6 +98,48 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 	if ok && e.st == st && !st.RacyAt(e.at) {
 		return e.text, false
 	}
+	// A file modified within the racy window may change again without its
+	// stat changing: it is read by each call.
+	if !st.RacyAt(at) {
+		key := outlineKey{rel, st}
+		c.mu.Lock()
+		if call, ok := c.running[key]; ok {
+			c.mu.Unlock()
+			select {
+			case <-call.done:
+				// The file's answer, an error too (no grammar, the parse
+				// deadline); but an outline its own client cancelled is
+				// none: this call outlines the file itself.
+				if !call.cancelled {
+					return call.text, call.isError
+				}
+			case <-ctx.Done():
+				return fmt.Sprintf("cannot outline %s: %v", rel, ctx.Err()), true
+			}
+		} else {
+			call := &outlineCall{done: make(chan struct{})}
+			if c.running == nil {
+				c.running = map[outlineKey]*outlineCall{}
+			}
+			c.running[key] = call
+			c.mu.Unlock()
+			defer func() {
+				c.mu.Lock()
+				delete(c.running, key)
+				c.mu.Unlock()
+				close(call.done)
+			}()
+			call.text, call.isError = c.outline(ctx, f, rel, st, at)
+			call.cancelled = errors.Is(ctx.Err(), context.Canceled)
+			return call.text, call.isError
+		}
+	}
+	return c.outline(ctx, f, rel, st, at)
+}
+
+// outline reads and outlines the opened file f, whose stat st was taken
+// at time at, and caches the answer.
+func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st search.FileStat, at int64) (string, bool) {
 	// The stat was taken before the file is read: if the file changes in
 	// between, the entry holds newer text under an older stat, which the
 	// next call's stat no longer matches.

@@ -2,8 +2,11 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -70,4 +73,55 @@ func TestOutlineCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	ask("2 function G")
+}
+
+// TestOutlineConcurrentCalls: calls for a file being outlined share that
+// outline, and each gets the file's answer, also when the first caller
+// gives up before the outline ends.
+func TestOutlineConcurrentCalls(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.ts")
+	old := time.Now().Add(-time.Hour)
+	write := func(name string) string {
+		t.Helper()
+		var src strings.Builder
+		for i := range 3000 {
+			fmt.Fprintf(&src, "function %s%d() {}\n", name, i)
+		}
+		if err := os.WriteFile(p, []byte(src.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := outlineSource(context.Background(), "a.ts", []byte(src.String()))
+		return want
+	}
+	root, err := search.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Root: root})
+	for _, name := range []string{"f", "g"} {
+		want := write(name)
+		// The first caller gives up at once; the others wait for an answer.
+		quick, cancel := context.WithCancel(context.Background())
+		cancel()
+		var wg sync.WaitGroup
+		for i := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ctx := context.Background()
+				if i == 0 {
+					ctx = quick
+				}
+				got, isError := s.CallArgs(ctx, "outline", map[string]string{"path": "a.ts"})
+				if i > 0 && (isError || got != want) {
+					t.Errorf("%s: outline = %.80q… (isError %v); want %.80q…", name, got, isError, want)
+				}
+			}()
+		}
+		wg.Wait()
+	}
 }

@@ -110,7 +110,7 @@ func TestIndexSameAnswers(t *testing.T) {
 		step = 1 << 30
 	}
 	ix.mu.RLock()
-	for i, w := range ix.wordStrs {
+	for i, w := range ix.words.strs {
 		if i%step == 0 {
 			names = append(names, w)
 		}

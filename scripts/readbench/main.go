@@ -120,7 +120,7 @@ func main() {
 	}
 	defer c.close()
 
-	type sums struct{ grepFile, grep100, zumba3, read, own int }
+	type sums struct{ grepFile, grep100, zumba3, read, own, places int }
 	var s sums
 	present := 0
 	var lat, symLat []time.Duration
@@ -195,6 +195,7 @@ func main() {
 			present++
 		}
 		s.read += len(answer)
+		s.places += placeBytes(answer)
 		s.own += own
 		if oneDefinition(answer) {
 			single++
@@ -223,6 +224,8 @@ func main() {
 	fmt.Printf("  %-30s %s\n", "read_symbol", per(s.read))
 	fmt.Printf("  %-30s %s\n", "the definition's own lines", per(s.own))
 	fmt.Printf("  read_symbol / own lines, summed: %.3f (target <= 1.2)\n", float64(s.read)/float64(max(s.own, 1)))
+	fmt.Printf("  of read_symbol's bytes, lines listing other definitions (PATH:LINE KIND NAME, and how to narrow): %.0f per task; read_symbol without them / own lines: %.3f\n",
+		float64(s.places)/k, float64(s.read-s.places)/float64(max(s.own, 1)))
 	fmt.Printf("  read_symbol / own lines, names with one definition (%d tasks): %.3f\n", single, float64(singleRead)/float64(max(singleOwn, 1)))
 	fmt.Printf("  last line present: %d/%d (%.1f%%, target >= 99%%); %d tasks needed a second call by PATH:LINE (counted above)\n",
 		present, len(tasks), 100*float64(present)/k, second)
@@ -230,6 +233,59 @@ func main() {
 		len(lat), ms(q(lat, 0.5)), ms(q(lat, 0.99)))
 	fmt.Printf("  find_symbol latency, same names, same server: median %.2f ms, p99 %.2f ms\n",
 		ms(q(symLat, 0.5)), ms(q(symLat, 0.99)))
+
+	// The server's CPU time per read_symbol call, which the machine's load
+	// does not inflate as it does the wall time above: the tasks again,
+	// read_symbol only, -rounds times.
+	cpu0, ok0 := c.cpu()
+	calls := 0
+	for range max(*rounds, 1) {
+		for _, d := range tasks {
+			if _, _, err := c.tool("read_symbol", d.query); err != nil {
+				fatal(err)
+			}
+			calls++
+		}
+	}
+	if cpu1, ok1 := c.cpu(); ok0 && ok1 {
+		fmt.Printf("  server CPU time per read_symbol call over %d calls: %.2f ms (user+system, /proc)\n", calls, ms(cpu1-cpu0)/float64(calls))
+	}
+	fmt.Printf("  load average at the end: %s\n", loadAverage())
+}
+
+// loadAverage is the machine's load average over 1, 5 and 15 minutes.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "n/a"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:min(3, len(f))], " ")
+}
+
+// cpu is the server process's CPU time so far (user and system), from
+// /proc; ok is false where there is none.
+func (c *client) cpu() (time.Duration, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", c.cmd.Process.Pid))
+	if err != nil {
+		return 0, false
+	}
+	// The fields after the command name, which is in parentheses.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0, false
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	// Clock ticks of 10 ms (USER_HZ is 100 on Linux).
+	return time.Duration(utime+stime) * 10 * time.Millisecond, true
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -494,6 +550,19 @@ func outlineEnd(out string, line, last int) int {
 }
 
 var place = regexp.MustCompile(`^\S+:\d+ \S+ `)
+
+// placeBytes is the size of answer's lines that list definitions by place
+// (PATH:LINE KIND NAME, with or without "(same text)") and of its line
+// saying how to narrow it.
+func placeBytes(answer string) int {
+	n := 0
+	for _, l := range strings.Split(answer, "\n") {
+		if place.MatchString(l) && !header.MatchString(l) || strings.Contains(l, " definitions of ") && strings.Contains(l, "; narrow it with") {
+			n += len(l) + 1
+		}
+	}
+	return n
+}
 
 // oneDefinition reports whether answer shows one definition and lists no
 // other.

@@ -1,0 +1,137 @@
+package search
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// A file's definitions are kept encoded, in memory as in the disk cache,
+// with their strings as vocab ids (about 10 bytes a definition instead of
+// an outline.Definition's hundred):
+//
+//	count         uvarint
+//	each          name id, kind (1 byte, its top bit Definition.Decl),
+//	              line, line - first line, last line - line,
+//	              the qualified name's part count, then their ids
+//
+// All numbers are uvarints. The definitions come out of decodeDefs as
+// outline.Definition values again, without their Path.
+
+// declBit, in a definition's kind byte, is Definition.Decl.
+const declBit = 0x80
+
+func kindByte(k grammar.Kind, decl bool) byte {
+	if decl {
+		return byte(k) | declBit
+	}
+	return byte(k)
+}
+
+// encodeDefs encodes defs, interning their strings in v.
+func encodeDefs(v *vocab, defs []outline.Definition) []byte {
+	if len(defs) == 0 {
+		return nil
+	}
+	b := make([]byte, 0, 1+len(defs)*10)
+	b = binary.AppendUvarint(b, uint64(len(defs)))
+	for _, d := range defs {
+		b = binary.AppendUvarint(b, uint64(v.internString(d.Name)))
+		b = append(b, kindByte(d.Kind, d.Decl))
+		line := max(d.Line, 0)
+		b = binary.AppendUvarint(b, uint64(line))
+		b = binary.AppendUvarint(b, uint64(max(line-d.Start, 0)))
+		b = binary.AppendUvarint(b, uint64(max(d.End-line, 0)))
+		b = binary.AppendUvarint(b, uint64(len(d.Qualified)))
+		for _, q := range d.Qualified {
+			b = binary.AppendUvarint(b, uint64(v.internString(q)))
+		}
+	}
+	return b
+}
+
+var errBadDefs = errors.New("bad definitions record")
+
+// defKeys calls f with the keys a definition is found by (its last
+// segment and its whole name), for each definition of raw.
+func defKeys(raw []byte, f func(name, last uint32)) error {
+	return walkDefs(raw, math.MaxUint32, func(name uint32, _ byte, _, _, _ uint64, quals []uint32) {
+		last := name
+		if len(quals) > 0 {
+			last = quals[len(quals)-1]
+		}
+		f(name, last)
+	})
+}
+
+// walkDefs decodes raw, checking every string id against nstrs, and calls
+// f for each definition; quals is valid during the call only.
+func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, before, after uint64, quals []uint32)) error {
+	r := &cacheReader{b: raw}
+	maxKind := uint64(len(grammar.Kinds()))
+	var quals [16]uint32
+	n := r.count()
+	for range n {
+		name := r.uvarint()
+		k := r.byte()
+		line, before, after := r.uvarint(), r.uvarint(), r.uvarint()
+		nq := r.count()
+		if r.err != nil {
+			return r.err
+		}
+		kk := k &^ declBit
+		if name >= nstrs || kk == 0 || uint64(kk) > maxKind || line > math.MaxInt32 || before > line || after > math.MaxInt32-line {
+			return errBadDefs
+		}
+		qs := quals[:0]
+		for range nq {
+			q := r.uvarint()
+			if r.err != nil {
+				return r.err
+			}
+			if q >= nstrs {
+				return errBadDefs
+			}
+			qs = append(qs, uint32(q))
+		}
+		f(uint32(name), k, line, before, after, qs)
+	}
+	if r.err == nil && r.off != len(r.b) {
+		return errBadDefs
+	}
+	return r.err
+}
+
+// decodeDefs turns raw back into definitions, their strings from strs
+// (the vocab's, taken under the index's lock).
+func decodeDefs(strs []string, raw []byte) []outline.Definition {
+	if len(raw) == 0 {
+		return nil
+	}
+	var defs []outline.Definition
+	var quals []string
+	type span struct{ from, to int }
+	var spans []span
+	err := walkDefs(raw, uint64(len(strs)), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+		from := len(quals)
+		for _, q := range qs {
+			quals = append(quals, strs[q])
+		}
+		spans = append(spans, span{from, len(quals)})
+		defs = append(defs, outline.Definition{
+			Name: strs[name], Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Line: int(line), Start: int(line - before), End: int(line + after),
+		})
+	})
+	if err != nil {
+		return nil
+	}
+	// One backing array for every qualified name of the file.
+	for i, s := range spans {
+		defs[i].Qualified = quals[s.from:s.to:s.to]
+	}
+	return defs
+}

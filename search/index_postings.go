@@ -1,0 +1,163 @@
+package search
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// postings maps keys (vocab ids) to sorted sets of file ids. Most of it
+// is one compact base: per key, its file ids as uvarint deltas, end to
+// end in one byte array (a key's first id is its own delta from 0). The
+// files (re)read or parsed since the base was built are in an overlay,
+// chains of (file id, next) pairs in one array, newest first; merge folds
+// the overlay into a new base. Ids of removed files stay in the lists
+// until a merge drops them: readers skip them.
+type postings struct {
+	// off[k]..off[k+1] is key k's bytes in data, for k < len(off)-1.
+	off  []uint32
+	data []byte
+	// head[k] is 1 + the index in pool of key k's newest overlay entry,
+	// 0 for none; pool holds file id, then 1 + the next entry's index.
+	head []uint32
+	pool []uint32
+}
+
+// build makes the base from the words of each file: wids[f] lists the
+// distinct keys of file f, for files in id order. nkeys bounds the keys.
+// Two passes: sizes, then bytes, so the base is allocated once.
+func (p *postings) build(nkeys int, first uint32, wids [][]uint32) {
+	size := make([]uint32, nkeys+1)
+	last := make([]uint32, nkeys) // 1 + the last file id put under the key
+	for i, ws := range wids {
+		f := first + uint32(i)
+		for _, k := range ws {
+			size[k] += uint32(uvarintLen(uint64(f + 1 - last[k])))
+			last[k] = f + 1
+		}
+	}
+	var total uint32
+	for k, n := range size {
+		size[k] = total
+		total += n
+	}
+	p.off = size
+	p.data = make([]byte, total)
+	at := slices.Clone(size[:nkeys])
+	clear(last)
+	for i, ws := range wids {
+		f := first + uint32(i)
+		for _, k := range ws {
+			at[k] += uint32(binary.PutUvarint(p.data[at[k]:], uint64(f+1-last[k])))
+			last[k] = f + 1
+		}
+	}
+	p.head, p.pool = nil, nil
+}
+
+func uvarintLen(v uint64) int {
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
+	}
+	return n
+}
+
+// add puts file f under key k, in the overlay.
+func (p *postings) add(k, f uint32) {
+	if int(k) >= len(p.head) {
+		h := make([]uint32, max(int(k)+1, 2*len(p.head), 1024))
+		copy(h, p.head)
+		p.head = h
+	}
+	p.pool = append(p.pool, f, p.head[k])
+	p.head[k] = uint32(len(p.pool) / 2)
+}
+
+// overlay is how many entries the overlay holds.
+func (p *postings) overlay() int { return len(p.pool) / 2 }
+
+// empty reports whether key k has no file, live or not.
+func (p *postings) empty(k uint32) bool {
+	if int(k)+1 < len(p.off) && p.off[k+1] > p.off[k] {
+		return false
+	}
+	return int(k) >= len(p.head) || p.head[k] == 0
+}
+
+// list appends key k's file ids to buf, in increasing order (removed
+// files included).
+func (p *postings) list(k uint32, buf []uint32) []uint32 {
+	start := len(buf)
+	if int(k)+1 < len(p.off) {
+		b := p.data[p.off[k]:p.off[k+1]]
+		var f uint32
+		for i := 0; i < len(b); {
+			var d uint64
+			if c := b[i]; c < 0x80 {
+				d = uint64(c)
+				i++
+			} else {
+				var n int
+				d, n = binary.Uvarint(b[i:])
+				i += n
+			}
+			f += uint32(d)
+			buf = append(buf, f-1)
+		}
+	}
+	if int(k) < len(p.head) {
+		base := len(buf)
+		for e := p.head[k]; e != 0; e = p.pool[2*(e-1)+1] {
+			buf = append(buf, p.pool[2*(e-1)])
+		}
+		if len(buf) > base {
+			slices.Reverse(buf[base:])
+			if !slices.IsSorted(buf[start:]) {
+				slices.Sort(buf[start:])
+				buf = append(buf[:start], slices.Compact(buf[start:])...)
+			}
+		}
+	}
+	return buf
+}
+
+// merge folds the overlay into a new base, keeping only the files live
+// accepts, for keys below nkeys.
+func (p *postings) merge(nkeys int, live func(f uint32) bool) {
+	off := make([]uint32, nkeys+1)
+	data := make([]byte, 0, len(p.data)+len(p.pool)*2)
+	var buf []uint32
+	for k := range nkeys {
+		off[k] = uint32(len(data))
+		buf = p.list(uint32(k), buf[:0])
+		var last uint32
+		for _, f := range buf {
+			if live(f) {
+				data = binary.AppendUvarint(data, uint64(f+1-last))
+				last = f + 1
+			}
+		}
+	}
+	off[nkeys] = uint32(len(data))
+	p.off, p.data = off, slices.Clip(data)
+	p.head, p.pool = nil, nil
+}
+
+// intersect keeps the ids of a (sorted) that are in b (sorted).
+func intersect(a, b []uint32) []uint32 {
+	out := a[:0]
+	j := 0
+	for _, x := range a {
+		for j < len(b) && b[j] < x {
+			j++
+		}
+		if j == len(b) {
+			break
+		}
+		if b[j] == x {
+			out = append(out, x)
+		}
+	}
+	return out
+}

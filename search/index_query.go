@@ -1,0 +1,458 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/zumba-dev/zumba/grammar"
+)
+
+// References answers like [Root.References], reading only the files the
+// word index names once it is built.
+func (ix *Index) References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error) {
+	defer ix.call()()
+	if !ix.wordsReady.Load() {
+		return ix.root.References(ctx, name, filter)
+	}
+	name = strings.TrimSpace(name)
+	if err := checkName(name); err != nil {
+		return nil, err
+	}
+	if err := ix.sync(ctx); err != nil {
+		return nil, err
+	}
+	files := FilterEntries(ix.candidates(name), filter)
+	refs, more, err := References(ctx, files, ix.root, name, RefLimit)
+	if err != nil {
+		return nil, err
+	}
+	return &RefResult{Refs: refs, More: more}, nil
+}
+
+// candidates lists, in path order, the files that may hold name as a
+// whole word: those holding every word of name. A whole-word occurrence of
+// name has each of its words bounded on both sides (inside the name by its
+// own punctuation, at its ends by the boundary WordScanner requires beside
+// a word character: "operate(" needs one before "operate"), so each is a
+// word of the file. A name without words, or with one too long to be indexed,
+// needs every file.
+func (ix *Index) candidates(name string) []Entry {
+	ix.mu.RLock()
+	ids, all := ix.candidateIDsLocked(name)
+	var out []Entry
+	if all {
+		ids = ix.liveIDsLocked()
+	}
+	out = make([]Entry, 0, len(ids))
+	for _, f := range ids {
+		out = append(out, ix.files[f].entry())
+	}
+	ix.mu.RUnlock()
+	return sortByPath(out)
+}
+
+// candidateIDsLocked lists the live files holding every word of name, in
+// id order; all is set when every file may hold it.
+func (ix *Index) candidateIDsLocked(name string) (ids []uint32, all bool) {
+	var words [][]byte
+	forWords([]byte(name), func(w []byte) { words = append(words, w) })
+	if len(words) == 0 {
+		return nil, true
+	}
+	var keys []uint32
+	for _, w := range words {
+		if !indexedWord(w) {
+			return nil, true
+		}
+		id, ok := ix.words.lookup(w)
+		if !ok {
+			return nil, false
+		}
+		keys = append(keys, id)
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	for i, k := range keys {
+		if i == 0 {
+			ids = ix.wordPost.list(k, nil)
+			continue
+		}
+		ids = intersect(ids, ix.wordPost.list(k, nil))
+	}
+	return ix.liveLocked(ids), false
+}
+
+// liveLocked keeps the ids that have a record.
+func (ix *Index) liveLocked(ids []uint32) []uint32 {
+	out := ids[:0]
+	for _, f := range ids {
+		if int(f) < len(ix.files) && ix.files[f] != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (ix *Index) liveIDsLocked() []uint32 {
+	out := make([]uint32, 0, ix.live)
+	for f, r := range ix.files {
+		if r != nil {
+			out = append(out, uint32(f))
+		}
+	}
+	return out
+}
+
+// sortByPath sorts entries by path. Most come in path order already (ids
+// follow the walk), so the sorted run at the start is kept and only the
+// rest sorted and merged in.
+func sortByPath(es []Entry) []Entry {
+	cmp := func(a, b Entry) int { return strings.Compare(a.Path, b.Path) }
+	run := 1
+	for run < len(es) && es[run-1].Path < es[run].Path {
+		run++
+	}
+	if run >= len(es) {
+		return es
+	}
+	rest := slices.Clone(es[run:])
+	slices.SortFunc(rest, cmp)
+	out := make([]Entry, 0, len(es))
+	a := es[:run]
+	for len(a) > 0 && len(rest) > 0 {
+		if cmp(a[0], rest[0]) <= 0 {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, rest = append(out, rest[0]), rest[1:]
+		}
+	}
+	out = append(append(out, a...), rest...)
+	return slices.CompactFunc(out, func(a, b Entry) bool { return a.Path == b.Path })
+}
+
+// entries lists the indexed files in path order.
+func (ix *Index) entries() []Entry {
+	ix.mu.RLock()
+	out := make([]Entry, 0, ix.live)
+	for _, r := range ix.files {
+		if r != nil {
+			out = append(out, r.entry())
+		}
+	}
+	ix.mu.RUnlock()
+	return sortByPath(out)
+}
+
+// Symbols answers like [Root.Symbols]. Before the word index is built it
+// searches the files directly; after, it parses the files the word index
+// says may define the name and are not parsed yet, then answers from the
+// definitions. When the time limit stops the parsing, the answer is what
+// the files parsed so far define, saying how many that is
+// (SymbolResult.Building).
+func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
+	deadline := time.Now().Add(ix.symbolTimeLimit())
+	if err := checkName(q.Name); err != nil {
+		return nil, err
+	}
+	defer ix.call()()
+	if !ix.wordsReady.Load() {
+		files, err := ix.root.Walk(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+		}
+		res, err := Symbols(ctx, files, ix.root, q, q.limit(), deadline)
+		if err != nil {
+			return nil, err
+		}
+		if res.Searched < res.Files {
+			res.Building, res.Indexed = true, res.Searched
+		}
+		return res, nil
+	}
+	if err := ix.sync(ctx); err != nil {
+		return nil, err
+	}
+	return ix.symbols(ctx, q, q.limit(), deadline)
+}
+
+func (ix *Index) symbolTimeLimit() time.Duration {
+	if ix.opts.SymbolTimeLimit != 0 {
+		return ix.opts.SymbolTimeLimit
+	}
+	return ix.root.symbolTimeLimit()
+}
+
+// symbols answers q from the definitions, as Symbols would from the
+// files: exact definitions in path and line order, else those whose names
+// contain q, best first. The files that may hold an answer are parsed
+// first, until the deadline.
+func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
+	ix.mu.RLock()
+	n := ix.live
+	ids, all := ix.candidateIDsLocked(string(q.needle))
+	if all {
+		ids = ix.liveIDsLocked()
+	}
+	ix.mu.RUnlock()
+	complete := ix.ensureParsed(ctx, ids, deadline)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res := &SymbolResult{Searched: n, Files: n}
+	sc := &Scratch{}
+	defer sc.Close()
+	defs, err := ix.exact(ctx, q, limit, sc)
+	if err != nil {
+		return nil, err
+	}
+	if len(defs) == 0 {
+		fids := ix.foldCandidates(q)
+		if complete {
+			complete = ix.ensureParsed(ctx, fids, deadline)
+		}
+		if defs, err = ix.fuzzy(ctx, q, limit, fids, sc); err != nil {
+			return nil, err
+		}
+		res.Fuzzy = len(defs) > 0
+	}
+	defs = implFirst(defs)
+	if limit >= 0 && len(defs) > limit {
+		defs, res.More = defs[:limit], true
+	}
+	res.Defs = defs
+	if !complete {
+		res.Building, res.Indexed = true, ix.parsedFiles()
+	}
+	return res, ctx.Err()
+}
+
+// parsedFiles counts the files whose definitions the index holds.
+func (ix *Index) parsedFiles() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	n := 0
+	for _, r := range ix.files {
+		if r != nil && r.parsed {
+			n++
+		}
+	}
+	return n
+}
+
+// defFile is one file's definitions, taken from the index for a query.
+type defFile struct {
+	path string
+	e    Entry
+	raw  []byte
+}
+
+// exact lists the definitions q names, from the files the index knows
+// define its last segment or its whole name, in path and line order (own
+// files first), up to one past limit. As Symbols does, a file where the
+// name is never a whole word where a definition could name it is passed
+// over.
+func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratch) ([]Def, error) {
+	last := q.Parts[len(q.Parts)-1]
+	ix.mu.RLock()
+	var ids []uint32
+	for _, k := range [2]string{last, q.Name} {
+		if id, ok := ix.words.lookupString(k); ok {
+			ids = ix.defines.list(id, ids)
+		}
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	files := ix.defFilesLocked(ids)
+	strs := ix.words.strs
+	ix.mu.RUnlock()
+	slices.SortFunc(files, func(a, b defFile) int { return compareFiles(a.path, b.path) })
+	word := NewWordScanner(string(q.needle))
+	var defs []Def
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var found []Def
+		test := grammar.IsTestFile(f.path)
+		for _, d := range decodeDefs(strs, f.raw) {
+			d.Path = f.path
+			if q.exact(&d) {
+				found = append(found, Def{Definition: d, rank: q.foldText(&d), exact: true, test: test})
+			}
+		}
+		if len(found) == 0 {
+			continue
+		}
+		data, err := ix.root.Contents(f.e, sc)
+		if err != nil {
+			continue
+		}
+		lang := grammar.ForPath(f.path, data[:min(len(data), binaryPrefix)])
+		if lang == nil || !definitionWord(word, lang, data) {
+			continue
+		}
+		fillText(found, data)
+		defs = append(defs, found...)
+		if limit >= 0 && len(defs) > limit {
+			break
+		}
+	}
+	return defs, nil
+}
+
+// defFilesLocked takes the definitions of the live, parsed files of ids.
+func (ix *Index) defFilesLocked(ids []uint32) []defFile {
+	var out []defFile
+	for _, f := range ids {
+		if int(f) >= len(ix.files) {
+			continue
+		}
+		if r := ix.files[f]; r != nil && r.parsed && len(r.defs) > 0 {
+			out = append(out, defFile{path: r.path, e: r.entry(), raw: r.defs})
+		}
+	}
+	return out
+}
+
+// foldCandidates lists the files that may contain q's needle in any case
+// (so may define a name containing q): those holding a word that
+// contains the needle's longest run of word characters, ignoring case. A
+// needle without one, or with one longer than any indexed word, needs
+// every file.
+func (ix *Index) foldCandidates(q SymbolQuery) []uint32 {
+	var run []byte
+	forWords(q.foldNeedle, func(w []byte) {
+		if len(w) > len(run) {
+			run = w
+		}
+	})
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if len(run) == 0 || len(run) > maxIndexedWord {
+		return ix.liveIDsLocked()
+	}
+	in := make([]bool, len(ix.files))
+	var buf []uint32
+	for k, w := range ix.words.strs {
+		if ix.wordPost.empty(uint32(k)) || !containsFoldString(w, run) {
+			continue
+		}
+		buf = ix.wordPost.list(uint32(k), buf[:0])
+		for _, f := range buf {
+			if int(f) < len(in) {
+				in[f] = true
+			}
+		}
+	}
+	var out []uint32
+	for f, ok := range in {
+		if ok && ix.files[f] != nil {
+			out = append(out, uint32(f))
+		}
+	}
+	return out
+}
+
+// containsFoldString reports whether s contains lower (lower case),
+// ignoring case.
+func containsFoldString(s string, lower []byte) bool {
+	if len(s) < len(lower) {
+		return false
+	}
+	return containsFold(unsafe.Slice(unsafe.StringData(s), len(s)), lower)
+}
+
+// fuzzy lists the definitions whose names contain q, ignoring case, best
+// first, up to one past limit, from the files of fids. As Symbols does,
+// it passes over files that do not contain the query's needle in any
+// case. An unqualified query compares the names' last segments, which
+// the index keeps: only the files defining a name that contains q are
+// decoded.
+func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *Scratch) ([]Def, error) {
+	ix.mu.RLock()
+	if !q.qualified() {
+		fold := []byte(q.fold)
+		var ids []uint32
+		for k, w := range ix.words.strs {
+			if !ix.defines.empty(uint32(k)) && containsFoldString(w, fold) {
+				ids = ix.defines.list(uint32(k), ids)
+			}
+		}
+		slices.Sort(ids)
+		fids = slices.Compact(ids)
+	}
+	files := ix.defFilesLocked(fids)
+	strs := ix.words.strs
+	ix.mu.RUnlock()
+	var defs []Def
+	ents := map[string]Entry{}
+	for _, f := range files {
+		test, known := false, false
+		for _, d := range decodeDefs(strs, f.raw) {
+			d.Path = f.path
+			if rank := q.foldText(&d); strings.Contains(strings.ToLower(rank), q.fold) {
+				if !known {
+					test, known = grammar.IsTestFile(f.path), true
+				}
+				defs = append(defs, Def{Definition: d, rank: rank, test: test})
+				ents[f.path] = f.e
+			}
+		}
+	}
+	sortFuzzy(defs, q)
+	// Before the cut, as Symbols does.
+	defs = implFirst(defs)
+	type file struct {
+		ok     bool
+		data   []byte
+		starts []int
+	}
+	read := map[string]*file{}
+	out := defs[:0]
+	for _, d := range defs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if limit >= 0 && len(out) > limit {
+			break
+		}
+		f := read[d.Path]
+		if f == nil {
+			f = &file{}
+			read[d.Path] = f
+			if data, err := ix.root.Contents(ents[d.Path], sc); err == nil && containsFold(data, q.foldNeedle) {
+				f.ok, f.data = true, slices.Clone(data)
+				f.starts = lineStarts(f.data)
+			}
+		}
+		if f.ok {
+			d.Text = lineText(f.data, f.starts, d.Line)
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+func fillText(defs []Def, data []byte) {
+	starts := lineStarts(data)
+	for i := range defs {
+		defs[i].Text = lineText(data, starts, defs[i].Line)
+	}
+}
+
+// lineText is the 1-based line of data as find_symbol shows it.
+func lineText(data []byte, starts []int, line int) string {
+	if line-1 >= len(starts) || line < 1 {
+		return ""
+	}
+	s := starts[line-1]
+	end := len(data)
+	if line < len(starts) {
+		end = starts[line] - 1
+	}
+	return showLine(data[s:end], -1, -1)
+}

@@ -1,0 +1,561 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// readWords is the build's first pass without a disk cache: it reads
+// every file for its words and builds the postings in one go. Each file's
+// word list lives only until the postings are built from them.
+func (ix *Index) readWords(ctx context.Context, files []Entry) {
+	recs := make([]*fileRec, len(files))
+	wids := make([][]uint32, len(files))
+	ix.parallel(ctx, len(files), workers(), false, func(i int, sc *Scratch) {
+		recs[i], wids[i] = ix.read(files[i], sc)
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	first := uint32(len(ix.files))
+	for i, r := range recs {
+		r.id = first + uint32(i)
+		ix.files = append(ix.files, r)
+		ix.byPath[r.path] = r
+		ix.live++
+		if r.failed {
+			ix.failed++
+		}
+	}
+	ix.wordPost.build(ix.words.len(), first, wids)
+	ix.gen++
+}
+
+// read reads the file e for a record: its words, and whether it has
+// definitions to parse later.
+func (ix *Index) read(e Entry, sc *Scratch) (*fileRec, []uint32) {
+	r := &fileRec{path: e.Path, st: e.Stat(), ref: time.Now().UnixNano()}
+	lang := grammar.ForPath(e.Path, nil)
+	data, err := ix.root.Contents(e, sc)
+	switch {
+	case errors.Is(err, ErrUnreadable):
+		r.failed = true
+		return r, nil
+	case err != nil:
+		// Not covered (binary, grown too large): nothing in it.
+		r.parsed = true
+		return r, nil
+	}
+	if lang == nil && !strings.Contains(pathBase(e.Path), ".") {
+		lang = grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
+	}
+	if lang == nil {
+		r.parsed = true
+	}
+	return r, ix.wordIDs(data)
+}
+
+// restore takes the index from the disk cache's snapshot, then reads the
+// files the walk lists that the snapshot does not hold as they are now.
+func (ix *Index) restore(ctx context.Context, s *snapshot, files []Entry) {
+	ix.mu.Lock()
+	ix.words.load(s.strs)
+	ix.files = s.files
+	ix.wordPost, ix.defines = s.words, s.defines
+	for _, r := range s.files {
+		if r != nil {
+			ix.byPath[r.path] = r
+			ix.live++
+		}
+	}
+	var stale []Entry
+	seen := make(map[string]bool, len(files))
+	for _, e := range files {
+		seen[e.Path] = true
+		st := e.Stat()
+		r := ix.byPath[e.Path]
+		if r != nil && r.st == st && !st.RacyAt(s.written) {
+			ix.cached++
+			continue
+		}
+		if r != nil {
+			ix.killLocked(r)
+		}
+		stale = append(stale, e)
+	}
+	for p, r := range ix.byPath {
+		if !seen[p] {
+			ix.killLocked(r)
+		}
+	}
+	ix.gen++
+	if ix.cached == ix.live && ix.live == len(files) {
+		// Nothing changed: the cache file holds this index already.
+		ix.savedGen = ix.gen
+	}
+	ix.mu.Unlock()
+	ix.readAll(ctx, stale, false)
+}
+
+// load re-reads the file e into a new record, replacing the old one.
+func (ix *Index) load(e Entry, sc *Scratch) {
+	r, wids := ix.read(e, sc)
+	ix.mu.Lock()
+	ix.installLocked(r, wids)
+	ix.mu.Unlock()
+}
+
+// installLocked makes r the file's record, with the words wids.
+func (ix *Index) installLocked(r *fileRec, wids []uint32) {
+	if old := ix.byPath[r.path]; old != nil {
+		ix.killLocked(old)
+	}
+	r.id = uint32(len(ix.files))
+	ix.files = append(ix.files, r)
+	ix.byPath[r.path] = r
+	ix.live++
+	if r.failed {
+		ix.failed++
+	}
+	for _, w := range wids {
+		ix.wordPost.add(w, r.id)
+	}
+	ix.gen++
+}
+
+// killLocked marks r as no longer the file's record.
+func (ix *Index) killLocked(r *fileRec) {
+	if r.dead {
+		return
+	}
+	r.dead = true
+	ix.live--
+	ix.deadWords++
+	if r.parsed && len(r.defs) > 0 {
+		ix.deadDefs++
+	}
+	if r.failed {
+		ix.failed--
+	}
+	if ix.byPath[r.path] == r {
+		delete(ix.byPath, r.path)
+	}
+	// Readers of the postings skip ids without a record.
+	ix.files[r.id] = nil
+	ix.gen++
+}
+
+// Overlay sizes past which the postings are merged.
+const (
+	maxOverlay = 1 << 21
+	maxDead    = 1 << 14
+)
+
+// mergeLocked folds the postings' overlays into their bases and drops
+// dead records from them, when worth it or when all is set.
+func (ix *Index) mergeLocked(all bool) {
+	live := func(f uint32) bool { return ix.files[f] != nil }
+	n := ix.words.len()
+	if ix.deadWords > 0 && (all || ix.deadWords > maxDead && ix.deadWords > ix.live/8) || ix.wordPost.overlay() > 0 && (all || ix.wordPost.overlay() > maxOverlay) {
+		ix.wordPost.merge(n, live)
+		ix.deadWords = 0
+	}
+	if ix.deadDefs > 0 && (all || ix.deadDefs > maxDead && ix.deadDefs > ix.live/8) || ix.defines.overlay() > 0 && (all || ix.defines.overlay() > maxOverlay) {
+		ix.defines.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
+		ix.deadDefs = 0
+	}
+}
+
+// wordScratch is one worker's state for listing a file's words.
+type wordScratch struct {
+	// mark[id] == gen: word id already listed for this file.
+	mark    []uint32
+	gen     uint32
+	ids     []uint32
+	unknown map[string]struct{}
+}
+
+var wordScratches = sync.Pool{New: func() any { return &wordScratch{unknown: map[string]struct{}{}} }}
+
+// wordIDs lists the distinct words of data (runs of IsWordRune
+// characters, as WordScanner bounds them) that the index keeps, as word
+// ids, in a slice of their exact size. Known words are looked up without
+// allocating; only words new to the index are copied.
+func (ix *Index) wordIDs(data []byte) []uint32 {
+	ws := wordScratches.Get().(*wordScratch)
+	defer wordScratches.Put(ws)
+	ws.gen++
+	if ws.gen == 0 {
+		clear(ws.mark)
+		ws.gen = 1
+	}
+	clear(ws.unknown)
+	ids := ws.ids[:0]
+	ix.mu.RLock()
+	if n := ix.words.len(); len(ws.mark) < n {
+		ws.mark = append(ws.mark, make([]uint32, n-len(ws.mark)+n/4)...)
+	}
+	forWords(data, func(w []byte) {
+		if !indexedWord(w) {
+			return
+		}
+		id, ok := ix.words.lookup(w)
+		switch {
+		case !ok:
+			if _, seen := ws.unknown[string(w)]; !seen {
+				ws.unknown[string(w)] = struct{}{}
+			}
+		case ws.mark[id] != ws.gen:
+			ws.mark[id] = ws.gen
+			ids = append(ids, id)
+		}
+	})
+	ix.mu.RUnlock()
+	if len(ws.unknown) > 0 {
+		ix.mu.Lock()
+		for w := range ws.unknown {
+			// Another worker may have added it meanwhile, and listed
+			// it for this file's known words never.
+			ids = append(ids, ix.words.internString(w))
+		}
+		ix.mu.Unlock()
+	}
+	ws.ids = ids
+	return slices.Clone(ids)
+}
+
+// forWords calls f with every maximal run of word characters of data.
+func forWords(data []byte, f func(w []byte)) {
+	wordAt := func(i int) int {
+		c := data[i]
+		if c < utf8.RuneSelf {
+			if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+				return 1
+			}
+			return -1
+		}
+		r, n := utf8.DecodeRune(data[i:])
+		if IsWordRune(r) {
+			return n
+		}
+		return -n
+	}
+	for i := 0; i < len(data); {
+		n := wordAt(i)
+		if n < 0 {
+			i -= n
+			continue
+		}
+		j := i + n
+		for j < len(data) {
+			m := wordAt(j)
+			if m < 0 {
+				break
+			}
+			j += m
+		}
+		f(data[i:j])
+		i = j
+	}
+}
+
+// parseFile parses the file of r and adds its definitions, unless the
+// file changed since r was made (the next sync replaces r) or r was
+// replaced meanwhile. It reports whether r's definitions are known.
+func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *Scratch) bool {
+	// The definitions must be of the file the words were read from.
+	fi, err := ix.root.stat(r.path)
+	if err != nil || StatOf(fi) != r.st {
+		return false
+	}
+	data, err := ix.root.Contents(r.entry(), sc)
+	var defs []outline.Definition
+	failed := false
+	switch {
+	case errors.Is(err, ErrUnreadable):
+		return false
+	case err != nil:
+	default:
+		lang := grammar.ForPath(r.path, data[:min(len(data), binaryPrefix)])
+		if lang == nil {
+			break
+		}
+		o, err := outline.Parse(ctx, lang, data)
+		if err != nil {
+			if _, call := ctx.Deadline(); call || ctx.Err() != nil {
+				// Stopped by the call's deadline (tree-sitter's clock
+				// may run out just before it), not failed: left for
+				// later.
+				return false
+			}
+			// The parser gave up within its own limit.
+			failed = true
+			break
+		}
+		defs = o.Definitions("")
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if r.dead {
+		return false
+	}
+	if r.parsed {
+		return true
+	}
+	r.parsed, r.parseFailed = true, failed
+	r.defs = encodeDefs(ix.words, defs)
+	if len(r.defs) > 0 {
+		var keys []uint32
+		defKeys(r.defs, func(name, last uint32) { keys = append(keys, name, last) })
+		slices.Sort(keys)
+		for _, k := range slices.Compact(keys) {
+			ix.defines.add(k, r.id)
+		}
+		if ix.defines.overlay() > maxOverlay {
+			ix.mergeLocked(false)
+		}
+	}
+	ix.gen++
+	return true
+}
+
+// parsePending parses, in the background, every file not parsed yet.
+func (ix *Index) parsePending(ctx context.Context) {
+	ix.mu.RLock()
+	var todo []*fileRec
+	for _, r := range ix.files {
+		if r != nil && !r.dead && !r.parsed && !r.failed && !r.tried {
+			todo = append(todo, r)
+		}
+	}
+	ix.mu.RUnlock()
+	ix.parallel(ctx, len(todo), backgroundWorkers(), false, func(i int, sc *Scratch) {
+		r := todo[i]
+		ix.parseFile(ctx, r, sc)
+		ix.mu.Lock()
+		r.tried = true
+		ix.mu.Unlock()
+	})
+}
+
+// ensureParsed parses, for a call, the files of ids not parsed yet, until
+// the deadline. It reports whether every one is parsed.
+func (ix *Index) ensureParsed(ctx context.Context, ids []uint32, deadline time.Time) bool {
+	ix.mu.RLock()
+	var todo []*fileRec
+	for _, f := range ids {
+		if r := ix.files[f]; r != nil && !r.dead && !r.parsed && !r.failed {
+			todo = append(todo, r)
+		}
+	}
+	ix.mu.RUnlock()
+	if len(todo) == 0 {
+		return true
+	}
+	pctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	ok := make([]bool, len(todo))
+	ix.parallel(pctx, len(todo), scanParallel, true, func(i int, sc *Scratch) {
+		ok[i] = ix.parseFile(pctx, todo[i], sc)
+	})
+	return !slices.Contains(ok, false)
+}
+
+// wakeParser tells the background parser that files were (re)read.
+func (ix *Index) wakeParser() {
+	select {
+	case ix.parseWake <- struct{}{}:
+	default:
+	}
+}
+
+// sync brings the index up to date with the files as they are now: the
+// paths the watcher reports are re-read, or, when it may have missed
+// events (or there is no watcher), every file's stat is compared. Files
+// that could not be read are tried again.
+func (ix *Index) sync(ctx context.Context) error {
+	ix.syncMu.Lock()
+	defer ix.syncMu.Unlock()
+	if ix.watcher == nil {
+		return ix.sweep(ctx, true)
+	}
+	ch := ix.watcher.Changes(ctx)
+	switch {
+	case ch.IgnoreChanged:
+		ix.rules.reset()
+		if err := ix.watcher.Resync(); err != nil {
+			ix.logf("watch: %v", err)
+		}
+		return ix.sweep(ctx, false)
+	case ch.Rescan:
+		return ix.sweep(ctx, false)
+	}
+	paths := ch.Paths
+	ix.mu.RLock()
+	if ix.failed > 0 {
+		for p, r := range ix.byPath {
+			if r.failed {
+				paths = append(paths, p)
+			}
+		}
+	}
+	ix.mu.RUnlock()
+	if len(paths) == 0 {
+		return nil
+	}
+	ix.mu.Lock()
+	for _, p := range paths {
+		if r := ix.byPath[p]; r != nil {
+			// A file: nothing is indexed under it.
+			ix.killLocked(r)
+			continue
+		}
+		prefix := p + "/"
+		for q, r := range ix.byPath {
+			if strings.HasPrefix(q, prefix) {
+				ix.killLocked(r)
+			}
+		}
+	}
+	ix.mu.Unlock()
+	var read []Entry
+	for _, p := range paths {
+		fi, err := ix.root.stat(p)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
+			continue
+		}
+		read = append(read, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: fileID(fi), CTime: fileCTime(fi)})
+	}
+	ix.readAll(ctx, read, true)
+	return ctx.Err()
+}
+
+// sweep walks the project and re-reads the files whose stat changed,
+// drops those gone, and adds new ones; with racy, also the files modified
+// too close to when they were read for their stat to prove them unchanged.
+func (ix *Index) sweep(ctx context.Context, racy bool) error {
+	files, links, err := ix.root.WalkLinks(ctx)
+	if err != nil {
+		return fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+	}
+	if ix.watcher != nil {
+		ix.watcher.SetLinks(links)
+	}
+	var read []Entry
+	seen := make(map[string]bool, len(files))
+	ix.mu.Lock()
+	for _, e := range files {
+		seen[e.Path] = true
+		st := e.Stat()
+		r := ix.byPath[e.Path]
+		if r == nil || r.failed || r.st != st || (racy && r.ref != 0 && st.RacyAt(r.ref)) {
+			read = append(read, e)
+		}
+	}
+	for p, r := range ix.byPath {
+		if !seen[p] {
+			ix.killLocked(r)
+		}
+	}
+	ix.mu.Unlock()
+	ix.readAll(ctx, read, true)
+	return ctx.Err()
+}
+
+// readAll re-reads files in parallel, for a call (fg) or in the
+// background, then merges the postings if their overlays grew large.
+func (ix *Index) readAll(ctx context.Context, files []Entry, fg bool) {
+	if len(files) == 0 {
+		return
+	}
+	ix.parallel(ctx, len(files), workers(), fg, func(i int, sc *Scratch) {
+		ix.load(files[i], sc)
+	})
+	ix.mu.Lock()
+	ix.mergeLocked(false)
+	ix.mu.Unlock()
+	ix.wakeParser()
+}
+
+// ignoreRules answers whether a single path is covered, as the walk would
+// decide, from the ignore files of its folders. Safe for concurrent use.
+type ignoreRules struct {
+	root   *Root
+	mu     sync.Mutex
+	stacks map[string]*dirRules
+}
+
+type dirRules struct {
+	stack   *ignoreStack
+	ignored bool
+}
+
+// reset forgets the rules read, after an ignore file changed.
+func (ir *ignoreRules) reset() {
+	ir.mu.Lock()
+	ir.stacks = nil
+	ir.mu.Unlock()
+}
+
+// dirLocked returns the rules that apply inside the folder rel, and
+// whether the walk skips the folder.
+func (ir *ignoreRules) dirLocked(rel string) *dirRules {
+	if ir.stacks == nil {
+		ir.stacks = map[string]*dirRules{}
+	}
+	if d := ir.stacks[rel]; d != nil {
+		return d
+	}
+	var d *dirRules
+	if rel == "." {
+		base := (*ignoreStack)(nil).push(ir.root.readIgnore(".git/info/exclude", ""))
+		d = &dirRules{stack: base.push(ir.root.readIgnore(".gitignore", "."))}
+	} else {
+		parent, name := ".", rel
+		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+			parent, name = rel[:i], rel[i+1:]
+		}
+		p := ir.dirLocked(parent)
+		switch {
+		case p.ignored || name == ".git" || p.stack.ignored(rel, true):
+			d = &dirRules{ignored: true}
+		default:
+			d = &dirRules{stack: p.stack.push(ir.root.readIgnore(rel+"/.gitignore", rel))}
+		}
+	}
+	ir.stacks[rel] = d
+	return d
+}
+
+// dirIgnored reports whether the walk skips the folder rel.
+func (ir *ignoreRules) dirIgnored(rel string) bool {
+	ir.mu.Lock()
+	defer ir.mu.Unlock()
+	return ir.dirLocked(rel).ignored
+}
+
+// fileCovered reports whether the rules let the walk list the file rel.
+func (ir *ignoreRules) fileCovered(rel string) bool {
+	dir, name := ".", rel
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		dir, name = rel[:i], rel[i+1:]
+	}
+	if name == ".git" {
+		return false
+	}
+	ir.mu.Lock()
+	defer ir.mu.Unlock()
+	d := ir.dirLocked(dir)
+	return !d.ignored && !d.stack.ignored(rel, false)
+}
