@@ -173,10 +173,16 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		}
 		return res, nil
 	}
+	t0 := time.Now()
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
-	return ix.symbols(ctx, q, q.limit(), deadline)
+	synced := time.Since(t0)
+	res, err := ix.symbols(ctx, q, q.limit(), deadline)
+	if d := time.Since(t0); d > time.Second {
+		ix.logf("find_symbol %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
+	}
+	return res, err
 }
 
 func (ix *Index) symbolTimeLimit() time.Duration {
@@ -198,9 +204,13 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		ids = ix.liveIDsLocked()
 	}
 	ix.mu.RUnlock()
+	t0 := time.Now()
 	complete := ix.ensureParsed(ctx, ids, deadline)
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if d := time.Since(t0); d > time.Second {
+		ix.logf("find_symbol %s: %d files may define it; parsing them took %d ms, complete %v", Echo(q.Name), len(ids), d.Milliseconds(), complete)
 	}
 	res := &SymbolResult{Searched: n, Files: n}
 	sc := &Scratch{}
