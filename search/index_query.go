@@ -258,6 +258,7 @@ type defFile struct {
 	path string
 	e    Entry
 	raw  []byte
+	test bool
 }
 
 // exact lists the definitions q names, from the files the index knows
@@ -279,7 +280,19 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	files := ix.defFilesLocked(ids)
 	strs := ix.words.strs
 	ix.mu.RUnlock()
-	slices.SortFunc(files, func(a, b defFile) int { return compareFiles(a.path, b.path) })
+	// As compareFiles orders them, with each file's test flag taken once.
+	for i := range files {
+		files[i].test = grammar.IsTestFile(files[i].path)
+	}
+	slices.SortFunc(files, func(a, b defFile) int {
+		if a.test != b.test {
+			if a.test {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.path, b.path)
+	})
 	word := NewWordScanner(string(q.needle))
 	var defs []Def
 	for _, f := range files {
@@ -287,7 +300,7 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 			return nil, err
 		}
 		var found []Def
-		test := grammar.IsTestFile(f.path)
+		test := f.test
 		for _, d := range decodeDefs(strs, f.raw) {
 			d.Path = f.path
 			if q.exact(&d) {

@@ -312,6 +312,7 @@ func (r *Root) Sites(ctx context.Context, name string, filter *PathFilter, opts 
 // Sites is [Root.Sites] reading only the files the word index names, once
 // it is built.
 func (ix *Index) Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
+	defer ix.call()()
 	if !ix.wordsReady.Load() {
 		return ix.root.Sites(ctx, name, filter, opts, cache)
 	}
