@@ -244,13 +244,21 @@ func (ix *Index) Build(ctx context.Context) {
 	default:
 		ix.cacheFile = ix.opts.CacheFile
 	}
-	if ix.cacheFile != "" {
+	// The cache file is read while the project is walked: on a large
+	// project each takes seconds.
+	loaded := make(chan struct{})
+	go func() {
+		defer close(loaded)
+		if ix.cacheFile == "" {
+			return
+		}
 		var err error
 		if snap, err = loadSnapshot(ix.cacheFile, ix.root.Real, BuildProducer()); err != nil {
 			ix.logf("%v", err)
 		}
-	}
+	}()
 	files, links, err := ix.root.WalkLinks(ctx)
+	<-loaded
 	if err != nil {
 		return
 	}
