@@ -24,7 +24,7 @@ import (
 	"github.com/zumba-dev/zumba/search"
 )
 
-var update = flag.Bool("update", false, "rewrite the want files of testdata/diagnostics")
+var update = flag.Bool("update", false, "rewrite the expected answers of the testdata cases (diagnostics, outline, refs, read_symbol)")
 
 const diagCorpus = "../testdata/diagnostics"
 

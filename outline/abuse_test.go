@@ -169,7 +169,7 @@ func TestDeepNesting(t *testing.T) {
 				}
 				return
 			}
-			text := o.Text()
+			text := text(o)
 			if !strings.HasPrefix(text, "1 ") || !strings.Contains(text, " g\n") {
 				t.Errorf("outline = %.300q; want f at line 1 and g after it", text)
 			}
@@ -249,7 +249,7 @@ func TestParseDeadline(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse after a stopped parse = %v", err)
 		}
-		if got := o.Text(); got != "3 function A\n" {
+		if got := text(o); got != "3 function A\n" {
 			t.Fatalf("Parse after a stopped parse = %q", got)
 		}
 	}

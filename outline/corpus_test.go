@@ -2,23 +2,20 @@ package outline
 
 import (
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/zumba-dev/zumba/grammar"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/outline")
-
 const corpusDir = "../testdata/outline"
 
-// TestCorpus outlines every case in testdata/outline/<lang>/ and compares
-// the text with NAME.golden beside it.
+// TestCorpus outlines every case in testdata/outline/<lang>/: each is
+// detected as its folder's language and outlined, well nested. The text
+// is compared with NAME.golden beside it by mcpserver's TestOutlineCorpus,
+// which prints it as the outline tool does.
 func TestCorpus(t *testing.T) {
 	langs, err := os.ReadDir(corpusDir)
 	if err != nil {
@@ -55,20 +52,8 @@ func TestCorpus(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := o.Text()
-				golden := path + ".golden"
-				if *update {
-					if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Fatalf("%v (run go test ./outline -update, then read the golden)", err)
-				}
-				if diff := cmp.Diff(string(want), got); diff != "" {
-					t.Errorf("Outline(%q) mismatch (-want +got):\n%s", path, diff)
+				if msg := checkNesting(o, src); msg != "" {
+					t.Error(msg)
 				}
 			})
 		}

@@ -67,7 +67,7 @@ func FuzzOutline(f *testing.F) {
 			t.Fatalf("Parse(%s, %q) = %v", l.Name, src, err)
 		}
 		if err := checkNesting(o, src); err != "" {
-			t.Fatalf("Parse(%s, %q): %s\n%s", l.Name, src, err, o.Text())
+			t.Fatalf("Parse(%s, %q): %s\n%s", l.Name, src, err, text(o))
 		}
 		// The head of a large input, as the outline tool reads it.
 		if len(src) <= fuzzHead {
@@ -82,7 +82,7 @@ func FuzzOutline(f *testing.F) {
 			t.Fatalf("ParseHead(%s): CutLine %d; want %d", l.Name, h.CutLine, want)
 		}
 		if err := checkNesting(h, src[:cut]); err != "" {
-			t.Fatalf("ParseHead(%s, %q): %s\n%s", l.Name, src, err, h.Text())
+			t.Fatalf("ParseHead(%s, %q): %s\n%s", l.Name, src, err, text(h))
 		}
 	})
 }

@@ -50,7 +50,7 @@ func TestParseHead(t *testing.T) {
 			t.Errorf("%s: ParseHead = %v", tt.name, err)
 			continue
 		}
-		if got := o.Text(); got != tt.want || o.CutLine != tt.cut {
+		if got := text(o); got != tt.want || o.CutLine != tt.cut {
 			t.Errorf("%s: ParseHead(%q, %d) = %q, CutLine %d; want %q, %d", tt.name, tt.src, tt.max, got, o.CutLine, tt.want, tt.cut)
 		}
 	}

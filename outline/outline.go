@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -543,27 +542,4 @@ func nest(defs []def) []*Entry {
 	}
 	byLine(roots)
 	return roots
-}
-
-// Text prints the outline, one "LINE KIND NAME" line per entry, nested
-// entries indented by two spaces per level. An empty outline prints "".
-func (o *Outline) Text() string {
-	var sb strings.Builder
-	var walk func(es []*Entry, depth int)
-	walk = func(es []*Entry, depth int) {
-		for _, e := range es {
-			for range depth {
-				sb.WriteString("  ")
-			}
-			sb.WriteString(strconv.Itoa(e.Line))
-			sb.WriteByte(' ')
-			sb.WriteString(e.Kind.String())
-			sb.WriteByte(' ')
-			sb.WriteString(e.Name)
-			sb.WriteByte('\n')
-			walk(e.Children, depth+1)
-		}
-	}
-	walk(o.Entries, 0)
-	return sb.String()
 }

@@ -38,9 +38,9 @@ func TestParseReusesParsers(t *testing.T) {
 				}
 				mu.Lock()
 				if want == "" {
-					want = o.Text()
+					want = text(o)
 				}
-				if got := o.Text(); got != want {
+				if got := text(o); got != want {
 					t.Errorf("Outline(outline.go) = %q; want %q", got, want)
 				}
 				mu.Unlock()
@@ -137,7 +137,7 @@ func TestPreparedNamesReadOriginal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := o.Text(), "1 heading 2024年の計画\n  3 heading 1😀 item\n"; got != want {
+	if got, want := text(o), "1 heading 2024年の計画\n  3 heading 1😀 item\n"; got != want {
 		t.Errorf("Outline = %q; want %q", got, want)
 	}
 }

@@ -2,8 +2,10 @@ package search
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -215,6 +217,12 @@ func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	ctx = ix.withStop(ctx)
 	start := time.Now()
+	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		// Parsing a large project makes garbage at a high rate: without
+		// a limit the heap grows to twice what is live before each
+		// collection. A program that set its own limit keeps it.
+		debug.SetMemoryLimit(defaultMemoryLimit)
+	}
 	if !ix.opts.NoWatch {
 		w, err := watch.Start(ix.root.Real, watch.Options{Skip: ix.rules.dirIgnored, SyncTimeout: ix.opts.SyncTimeout})
 		if err != nil {
@@ -259,6 +267,9 @@ func (ix *Index) Build(ctx context.Context) {
 	}
 	ix.wordsReady.Store(true)
 	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
+	// The pass's garbage (every file's word list, the snapshot's copy)
+	// goes back to the system now, not at the scavenger's pace.
+	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.syncMu.Lock()
 		ix.saveLocked()
@@ -285,6 +296,7 @@ func (ix *Index) Build(ctx context.Context) {
 	n, cached := ix.live, ix.cached
 	ix.mu.RUnlock()
 	ix.logf("index complete: %d files (%d from cache) in %d ms", n, cached, time.Since(start).Milliseconds())
+	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.syncMu.Lock()
 		ix.saveLocked()
@@ -303,6 +315,10 @@ func (ix *Index) Build(ctx context.Context) {
 		}
 	}()
 }
+
+// defaultMemoryLimit is the Go heap's soft limit while an index is
+// built, when the program set none.
+const defaultMemoryLimit = 640 << 20
 
 // saveInterval is how often the disk cache is saved while the index
 // changes, so that a server killed without warning loses little.

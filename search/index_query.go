@@ -173,10 +173,16 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		}
 		return res, nil
 	}
+	t0 := time.Now()
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
-	return ix.symbols(ctx, q, q.limit(), deadline)
+	synced := time.Since(t0)
+	res, err := ix.symbols(ctx, q, q.limit(), deadline)
+	if d := time.Since(t0); d > time.Second {
+		ix.logf("find_symbol %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
+	}
+	return res, err
 }
 
 func (ix *Index) symbolTimeLimit() time.Duration {
@@ -198,9 +204,13 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		ids = ix.liveIDsLocked()
 	}
 	ix.mu.RUnlock()
+	t0 := time.Now()
 	complete := ix.ensureParsed(ctx, ids, deadline)
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if d := time.Since(t0); d > time.Second {
+		ix.logf("find_symbol %s: %d files may define it; parsing them took %d ms, complete %v", Echo(q.Name), len(ids), d.Milliseconds(), complete)
 	}
 	res := &SymbolResult{Searched: n, Files: n}
 	sc := &Scratch{}
@@ -248,6 +258,7 @@ type defFile struct {
 	path string
 	e    Entry
 	raw  []byte
+	test bool
 }
 
 // exact lists the definitions q names, from the files the index knows
@@ -269,7 +280,19 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	files := ix.defFilesLocked(ids)
 	strs := ix.words.strs
 	ix.mu.RUnlock()
-	slices.SortFunc(files, func(a, b defFile) int { return compareFiles(a.path, b.path) })
+	// As compareFiles orders them, with each file's test flag taken once.
+	for i := range files {
+		files[i].test = grammar.IsTestFile(files[i].path)
+	}
+	slices.SortFunc(files, func(a, b defFile) int {
+		if a.test != b.test {
+			if a.test {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.path, b.path)
+	})
 	word := NewWordScanner(string(q.needle))
 	var defs []Def
 	for _, f := range files {
@@ -277,7 +300,7 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 			return nil, err
 		}
 		var found []Def
-		test := grammar.IsTestFile(f.path)
+		test := f.test
 		for _, d := range decodeDefs(strs, f.raw) {
 			d.Path = f.path
 			if q.exact(&d) {

@@ -366,7 +366,8 @@ func (ix *Index) ensureParsed(ctx context.Context, ids []uint32, deadline time.T
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	ok := make([]bool, len(todo))
-	ix.parallel(pctx, len(todo), scanParallel, true, func(i int, sc *Scratch) {
+	// One parse per core: more would only hold more parse trees at once.
+	ix.parallel(pctx, len(todo), workers(), true, func(i int, sc *Scratch) {
 		ok[i] = ix.parseFile(pctx, todo[i], sc)
 	})
 	return !slices.Contains(ok, false)

@@ -83,7 +83,7 @@ func (v *vocab) add(s string) uint32 {
 	id := uint32(len(v.strs))
 	v.strs = append(v.strs, s)
 	if 2*len(v.strs) > len(v.table) {
-		v.grow(4 * len(v.table))
+		v.grow(2 * len(v.table))
 	} else {
 		v.place(id)
 	}

@@ -26,7 +26,13 @@ type Root struct {
 	// SymbolTimeLimit bounds a find_symbol call over the files; zero is
 	// the package's SymbolTimeLimit.
 	SymbolTimeLimit time.Duration
-	fs              *os.Root
+	// SiteTimeLimit and CountTimeLimit bound find_references with
+	// options (see [Root.Sites]): the parsing, and the counting of the
+	// hits left out; zero is the package's default (3 s and
+	// [CountTimeLimit]). Tests whose answers must not depend on the
+	// machine's load set them long.
+	SiteTimeLimit, CountTimeLimit time.Duration
+	fs                            *os.Root
 	// openHook, when set, is asked before each listed file is opened and
 	// fails the open with its error (tests: root ignores file modes).
 	openHook func(rel string) error

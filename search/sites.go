@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -22,6 +23,9 @@ type RefOptions struct {
 	Code bool
 	// Group finds the innermost definition holding each hit.
 	Group bool
+	// siteLimit and countLimit are the root's SiteTimeLimit and
+	// CountTimeLimit; zero is the default.
+	siteLimit, countLimit time.Duration
 }
 
 // Site is one hit line with where it sits.
@@ -122,7 +126,7 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 		hits, comments, prose int
 	}
 	per := make([]fileSites, len(files))
-	deadline := time.Now().Add(siteTimeLimit)
+	deadline := time.Now().Add(cmp.Or(opts.siteLimit, siteTimeLimit))
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, scr *Scratch) int {
@@ -190,7 +194,7 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 		res.More, cut = true, emitted-1
 	}
 	if res.More {
-		n, files, exact := countRest(ctx, files[cut+1:], src, sc)
+		n, files, exact := countRest(ctx, files[cut+1:], src, sc, cmp.Or(opts.countLimit, CountTimeLimit))
 		res.MoreHits += n
 		res.MoreFiles += files
 		res.MoreAtLeast = !exact
@@ -199,11 +203,11 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 }
 
 // countRest counts the hit lines of files and the files holding them,
-// within CountTimeLimit; exact is false when the time ran out first, and
-// then the counts are of the files read.
-func countRest(ctx context.Context, files []Entry, src Source, sc *WordScanner) (hits, withHits int, exact bool) {
+// within limit; exact is false when the time ran out first, and then the
+// counts are of the files read.
+func countRest(ctx context.Context, files []Entry, src Source, sc *WordScanner, limit time.Duration) (hits, withHits int, exact bool) {
 	var nHits, nFiles atomic.Int64
-	deadline := time.Now().Add(CountTimeLimit)
+	deadline := time.Now().Add(limit)
 	emitted, _ := scanOrdered(ctx, len(files), -1, deadline, func(i int, scr *Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err == nil {
@@ -301,12 +305,14 @@ func (r *Root) Sites(ctx context.Context, name string, filter *PathFilter, opts 
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
+	opts.siteLimit, opts.countLimit = r.SiteTimeLimit, r.CountTimeLimit
 	return ReferenceSites(ctx, FilterEntries(files, filter), r, name, opts, RefLimit, cache)
 }
 
 // Sites is [Root.Sites] reading only the files the word index names, once
 // it is built.
 func (ix *Index) Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
+	defer ix.call()()
 	if !ix.wordsReady.Load() {
 		return ix.root.Sites(ctx, name, filter, opts, cache)
 	}
@@ -317,5 +323,6 @@ func (ix *Index) Sites(ctx context.Context, name string, filter *PathFilter, opt
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
+	opts.siteLimit, opts.countLimit = ix.root.SiteTimeLimit, ix.root.CountTimeLimit
 	return ReferenceSites(ctx, FilterEntries(ix.candidates(name), filter), ix.root, name, opts, RefLimit, cache)
 }
