@@ -551,19 +551,19 @@ func (rd *fileReader) extent(path string, start, end int) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	to, ok := lineOffset(rd.data, from, start, end+1)
+	last, ok := lineOffset(rd.data, from, start, end)
 	if !ok {
-		// The file ends on line end, without a line break.
-		if to != len(rd.data) {
-			return nil, false
-		}
+		return nil, false
+	}
+	to := len(rd.data)
+	if i := bytes.IndexByte(rd.data[last:], '\n'); i >= 0 {
+		to = last + i + 1
 	}
 	return rd.data[from:to], true
 }
 
-// lineOffset is the offset of line want in data, counting from offset off
-// which starts line at; ok is false when the file has no such line (the
-// offset is then the file's end when it has exactly want-1 lines).
+// lineOffset is the offset of line want in data, counting from offset off,
+// where line at starts; ok is false when the file has no such line.
 func lineOffset(data []byte, off, at, want int) (int, bool) {
 	for ; at < want; at++ {
 		i := bytes.IndexByte(data[off:], '\n')

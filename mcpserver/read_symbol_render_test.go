@@ -2,10 +2,14 @@ package mcpserver
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/zumba-dev/zumba/search"
 )
 
 // synthClass builds a class of methods of the given body sizes: line 1
@@ -164,6 +168,45 @@ func TestSplitFileLines(t *testing.T) {
 	} {
 		if diff := cmp.Diff(c.want, splitFileLines([]byte(c.in))); diff != "" {
 			t.Errorf("splitFileLines(%q) (-want +got):\n%s", c.in, diff)
+		}
+	}
+}
+
+// TestFileReaderExtent: lines start..end as in the file, with their line
+// breaks; a file shorter than end (changed since it was indexed) has no
+// such extent.
+func TestFileReaderExtent(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"a.go": "1\n2\r\n3\n", "b.go": "1\n2\n3", "c.go": ""}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := search.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := getReader(root)
+	defer rd.release()
+	for _, c := range []struct {
+		path       string
+		start, end int
+		want       string
+		ok         bool
+	}{
+		{"a.go", 1, 3, "1\n2\r\n3\n", true},
+		{"a.go", 2, 2, "2\r\n", true},
+		{"a.go", 3, 4, "", false},
+		{"a.go", 4, 4, "", false},
+		{"b.go", 2, 3, "2\n3", true},
+		{"b.go", 3, 4, "", false},
+		{"c.go", 1, 1, "", false},
+		{"no.go", 1, 1, "", false},
+	} {
+		got, ok := rd.extent(c.path, c.start, c.end)
+		if string(got) != c.want || ok != c.ok {
+			t.Errorf("extent(%s, %d, %d) = %q, %v; want %q, %v", c.path, c.start, c.end, got, ok, c.want, c.ok)
 		}
 	}
 }

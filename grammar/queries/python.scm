@@ -5,10 +5,20 @@
 ; global. Those bodies are reached from (module …) through wildcards that
 ; carry "!name": def and class have a name field, so no wildcard chain
 ; enters a function or a class, and nothing inside them becomes a constant.
-; A statement's parent is always a block or the module, so a chain of N
-; wildcards reaches statements N-1 blocks down: 2 for an if body, 3 for an
-; else or except body, 4 for an if inside an if, … up to 10, which covers
-; the version shims of six and trio (if/else, then try/except, then if).
+; A statement's parent is always a block or the module, and a block's
+; parent is a statement (if, for, while, try, with, match, case) or one of
+; its clauses (elif, else, except, finally). So a statement N blocks down
+; is reached by N steps, each "(_ !name (block …))" into a statement's own
+; body or "(_ !name (_ !name (block …)))" into a clause's body, up to 10
+; nodes deep, which covers the version shims of six and trio (if/else, then
+; try/except, then if).
+;
+; Each depth is an alternative inside one pattern rather than a pattern of
+; its own: the query cursor keeps a state per pattern rooted at the module
+; for the whole file, and lets a wildcard step match the nodes of every
+; module-level expression, so ten patterns cost as much as the rest of the
+; query. Nested alternatives share the steps of their common blocks, and
+; the typed (block …) steps stop the wildcards one level below a statement.
 
 ; Types
 
@@ -36,53 +46,47 @@
 ; square = lambda x: x * x   at module level and in a class body (where it
 ; is a method), also in their if/else bodies
 (module
-  (expression_statement
-    (assignment
-      left: (identifier) @name
-      right: (lambda)) @definition.function))
-
-(module
-  (_ !name
-    (_ !name
-      (expression_statement
-        (assignment
-          left: (identifier) @name
-          right: (lambda)) @definition.function))))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (expression_statement
-          (assignment
-            left: (identifier) @name
-            right: (lambda)) @definition.function)))))
-
-(class_definition
-  body: (block
+  [
     (expression_statement
       (assignment
         left: (identifier) @name
-        right: (lambda)) @definition.function)))
-
-(class_definition
-  body: (block
+        right: (lambda)) @definition.function)
     (_ !name
-      (_ !name
+      (block
         (expression_statement
           (assignment
             left: (identifier) @name
-            right: (lambda)) @definition.function)))))
-
-(class_definition
-  body: (block
+            right: (lambda)) @definition.function)))
     (_ !name
       (_ !name
-        (_ !name
+        (block
           (expression_statement
             (assignment
               left: (identifier) @name
-              right: (lambda)) @definition.function))))))
+              right: (lambda)) @definition.function))))
+  ])
+
+(class_definition
+  body: (block
+    [
+      (expression_statement
+        (assignment
+          left: (identifier) @name
+          right: (lambda)) @definition.function)
+      (_ !name
+        (block
+          (expression_statement
+            (assignment
+              left: (identifier) @name
+              right: (lambda)) @definition.function)))
+      (_ !name
+        (_ !name
+          (block
+            (expression_statement
+              (assignment
+                left: (identifier) @name
+                right: (lambda)) @definition.function))))
+    ]))
 
 ; Constants
 
@@ -92,100 +96,37 @@
 ;   NO = FALSE = OFF = 0   (up to four names in a chain)
 ; The entry spans the name only, so the names of one statement never nest
 ; in each other. Starred (*REST) and nested tuple targets are left out.
+; Their statements are reached as the lambdas' are, up to 10 nodes deep.
 (module
-  (expression_statement
-    [
-      (assignment
-        left: [
-          (identifier) @name @definition.const
-          (pattern_list
-            (identifier) @name @definition.const)
-          (tuple_pattern
-            (identifier) @name @definition.const)
-          (list_pattern
-            (identifier) @name @definition.const)
-        ])
-      (assignment
-        right: (assignment
-          left: (identifier) @name @definition.const))
-      (assignment
-        right: (assignment
+  [
+    (expression_statement
+      [
+        (assignment
+          left: [
+            (identifier) @name @definition.const
+            (pattern_list
+              (identifier) @name @definition.const)
+            (tuple_pattern
+              (identifier) @name @definition.const)
+            (list_pattern
+              (identifier) @name @definition.const)
+          ])
+        (assignment
           right: (assignment
-            left: (identifier) @name @definition.const)))
-      (assignment
-        right: (assignment
+            left: (identifier) @name @definition.const))
+        (assignment
           right: (assignment
             right: (assignment
-              left: (identifier) @name @definition.const))))
-    ])
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
+              left: (identifier) @name @definition.const)))
+        (assignment
+          right: (assignment
+            right: (assignment
+              right: (assignment
+                left: (identifier) @name @definition.const))))
+      ])
     (_ !name
-      (expression_statement
+      (block
         [
-          (assignment
-            left: [
-              (identifier) @name @definition.const
-              (pattern_list
-                (identifier) @name @definition.const)
-              (tuple_pattern
-                (identifier) @name @definition.const)
-              (list_pattern
-                (identifier) @name @definition.const)
-            ])
-          (assignment
-            right: (assignment
-              left: (identifier) @name @definition.const))
-          (assignment
-            right: (assignment
-              right: (assignment
-                left: (identifier) @name @definition.const)))
-          (assignment
-            right: (assignment
-              right: (assignment
-                right: (assignment
-                  left: (identifier) @name @definition.const))))
-        ])))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (expression_statement
-          [
-            (assignment
-              left: [
-                (identifier) @name @definition.const
-                (pattern_list
-                  (identifier) @name @definition.const)
-                (tuple_pattern
-                  (identifier) @name @definition.const)
-                (list_pattern
-                  (identifier) @name @definition.const)
-              ])
-            (assignment
-              right: (assignment
-                left: (identifier) @name @definition.const))
-            (assignment
-              right: (assignment
-                right: (assignment
-                  left: (identifier) @name @definition.const)))
-            (assignment
-              right: (assignment
-                right: (assignment
-                  right: (assignment
-                    left: (identifier) @name @definition.const))))
-          ]))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (_ !name
           (expression_statement
             [
               (assignment
@@ -210,84 +151,10 @@
                   right: (assignment
                     right: (assignment
                       left: (identifier) @name @definition.const))))
-            ])))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (_ !name
+            ])
           (_ !name
-            (expression_statement
+            (block
               [
-                (assignment
-                  left: [
-                    (identifier) @name @definition.const
-                    (pattern_list
-                      (identifier) @name @definition.const)
-                    (tuple_pattern
-                      (identifier) @name @definition.const)
-                    (list_pattern
-                      (identifier) @name @definition.const)
-                  ])
-                (assignment
-                  right: (assignment
-                    left: (identifier) @name @definition.const))
-                (assignment
-                  right: (assignment
-                    right: (assignment
-                      left: (identifier) @name @definition.const)))
-                (assignment
-                  right: (assignment
-                    right: (assignment
-                      right: (assignment
-                        left: (identifier) @name @definition.const))))
-              ]))))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (_ !name
-          (_ !name
-            (_ !name
-              (expression_statement
-                [
-                  (assignment
-                    left: [
-                      (identifier) @name @definition.const
-                      (pattern_list
-                        (identifier) @name @definition.const)
-                      (tuple_pattern
-                        (identifier) @name @definition.const)
-                      (list_pattern
-                        (identifier) @name @definition.const)
-                    ])
-                  (assignment
-                    right: (assignment
-                      left: (identifier) @name @definition.const))
-                  (assignment
-                    right: (assignment
-                      right: (assignment
-                        left: (identifier) @name @definition.const)))
-                  (assignment
-                    right: (assignment
-                      right: (assignment
-                        right: (assignment
-                          left: (identifier) @name @definition.const))))
-                ])))))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (_ !name
-          (_ !name
-            (_ !name
-              (_ !name
                 (expression_statement
                   [
                     (assignment
@@ -312,93 +179,10 @@
                         right: (assignment
                           right: (assignment
                             left: (identifier) @name @definition.const))))
-                  ]))))))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (_ !name
-          (_ !name
-            (_ !name
-              (_ !name
+                  ])
                 (_ !name
-                  (expression_statement
+                  (block
                     [
-                      (assignment
-                        left: [
-                          (identifier) @name @definition.const
-                          (pattern_list
-                            (identifier) @name @definition.const)
-                          (tuple_pattern
-                            (identifier) @name @definition.const)
-                          (list_pattern
-                            (identifier) @name @definition.const)
-                        ])
-                      (assignment
-                        right: (assignment
-                          left: (identifier) @name @definition.const))
-                      (assignment
-                        right: (assignment
-                          right: (assignment
-                            left: (identifier) @name @definition.const)))
-                      (assignment
-                        right: (assignment
-                          right: (assignment
-                            right: (assignment
-                              left: (identifier) @name @definition.const))))
-                    ])))))))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (_ !name
-          (_ !name
-            (_ !name
-              (_ !name
-                (_ !name
-                  (_ !name
-                    (expression_statement
-                      [
-                        (assignment
-                          left: [
-                            (identifier) @name @definition.const
-                            (pattern_list
-                              (identifier) @name @definition.const)
-                            (tuple_pattern
-                              (identifier) @name @definition.const)
-                            (list_pattern
-                              (identifier) @name @definition.const)
-                          ])
-                        (assignment
-                          right: (assignment
-                            left: (identifier) @name @definition.const))
-                        (assignment
-                          right: (assignment
-                            right: (assignment
-                              left: (identifier) @name @definition.const)))
-                        (assignment
-                          right: (assignment
-                            right: (assignment
-                              right: (assignment
-                                left: (identifier) @name @definition.const))))
-                      ]))))))))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-
-(module
-  (_ !name
-    (_ !name
-      (_ !name
-        (_ !name
-          (_ !name
-            (_ !name
-              (_ !name
-                (_ !name
-                  (_ !name
-                    (_ !name
                       (expression_statement
                         [
                           (assignment
@@ -423,5 +207,663 @@
                               right: (assignment
                                 right: (assignment
                                   left: (identifier) @name @definition.const))))
-                        ])))))))))))
+                        ])
+                      (_ !name
+                        (block
+                          [
+                            (expression_statement
+                              [
+                                (assignment
+                                  left: [
+                                    (identifier) @name @definition.const
+                                    (pattern_list
+                                      (identifier) @name @definition.const)
+                                    (tuple_pattern
+                                      (identifier) @name @definition.const)
+                                    (list_pattern
+                                      (identifier) @name @definition.const)
+                                  ])
+                                (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const)))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const))))
+                              ])
+                            (_ !name
+                              (block
+                                (expression_statement
+                                  [
+                                    (assignment
+                                      left: [
+                                        (identifier) @name @definition.const
+                                        (pattern_list
+                                          (identifier) @name @definition.const)
+                                        (tuple_pattern
+                                          (identifier) @name @definition.const)
+                                        (list_pattern
+                                          (identifier) @name @definition.const)
+                                      ])
+                                    (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const))
+                                    (assignment
+                                      right: (assignment
+                                        right: (assignment
+                                          left: (identifier) @name @definition.const)))
+                                    (assignment
+                                      right: (assignment
+                                        right: (assignment
+                                          right: (assignment
+                                            left: (identifier) @name @definition.const))))
+                                  ])))
+                          ]))
+                      (_ !name
+                        (_ !name
+                          (block
+                            (expression_statement
+                              [
+                                (assignment
+                                  left: [
+                                    (identifier) @name @definition.const
+                                    (pattern_list
+                                      (identifier) @name @definition.const)
+                                    (tuple_pattern
+                                      (identifier) @name @definition.const)
+                                    (list_pattern
+                                      (identifier) @name @definition.const)
+                                  ])
+                                (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const)))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const))))
+                              ]))))
+                    ]))
+                (_ !name
+                  (_ !name
+                    (block
+                      [
+                        (expression_statement
+                          [
+                            (assignment
+                              left: [
+                                (identifier) @name @definition.const
+                                (pattern_list
+                                  (identifier) @name @definition.const)
+                                (tuple_pattern
+                                  (identifier) @name @definition.const)
+                                (list_pattern
+                                  (identifier) @name @definition.const)
+                              ])
+                            (assignment
+                              right: (assignment
+                                left: (identifier) @name @definition.const))
+                            (assignment
+                              right: (assignment
+                                right: (assignment
+                                  left: (identifier) @name @definition.const)))
+                            (assignment
+                              right: (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const))))
+                          ])
+                        (_ !name
+                          (block
+                            (expression_statement
+                              [
+                                (assignment
+                                  left: [
+                                    (identifier) @name @definition.const
+                                    (pattern_list
+                                      (identifier) @name @definition.const)
+                                    (tuple_pattern
+                                      (identifier) @name @definition.const)
+                                    (list_pattern
+                                      (identifier) @name @definition.const)
+                                  ])
+                                (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const)))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const))))
+                              ])))
+                        (_ !name
+                          (_ !name
+                            (block
+                              (expression_statement
+                                [
+                                  (assignment
+                                    left: [
+                                      (identifier) @name @definition.const
+                                      (pattern_list
+                                        (identifier) @name @definition.const)
+                                      (tuple_pattern
+                                        (identifier) @name @definition.const)
+                                      (list_pattern
+                                        (identifier) @name @definition.const)
+                                    ])
+                                  (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const)))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        right: (assignment
+                                          left: (identifier) @name @definition.const))))
+                                ]))))
+                      ])))
+              ]))
+          (_ !name
+            (_ !name
+              (block
+                [
+                  (expression_statement
+                    [
+                      (assignment
+                        left: [
+                          (identifier) @name @definition.const
+                          (pattern_list
+                            (identifier) @name @definition.const)
+                          (tuple_pattern
+                            (identifier) @name @definition.const)
+                          (list_pattern
+                            (identifier) @name @definition.const)
+                        ])
+                      (assignment
+                        right: (assignment
+                          left: (identifier) @name @definition.const))
+                      (assignment
+                        right: (assignment
+                          right: (assignment
+                            left: (identifier) @name @definition.const)))
+                      (assignment
+                        right: (assignment
+                          right: (assignment
+                            right: (assignment
+                              left: (identifier) @name @definition.const))))
+                    ])
+                  (_ !name
+                    (block
+                      [
+                        (expression_statement
+                          [
+                            (assignment
+                              left: [
+                                (identifier) @name @definition.const
+                                (pattern_list
+                                  (identifier) @name @definition.const)
+                                (tuple_pattern
+                                  (identifier) @name @definition.const)
+                                (list_pattern
+                                  (identifier) @name @definition.const)
+                              ])
+                            (assignment
+                              right: (assignment
+                                left: (identifier) @name @definition.const))
+                            (assignment
+                              right: (assignment
+                                right: (assignment
+                                  left: (identifier) @name @definition.const)))
+                            (assignment
+                              right: (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const))))
+                          ])
+                        (_ !name
+                          (block
+                            (expression_statement
+                              [
+                                (assignment
+                                  left: [
+                                    (identifier) @name @definition.const
+                                    (pattern_list
+                                      (identifier) @name @definition.const)
+                                    (tuple_pattern
+                                      (identifier) @name @definition.const)
+                                    (list_pattern
+                                      (identifier) @name @definition.const)
+                                  ])
+                                (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const)))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const))))
+                              ])))
+                        (_ !name
+                          (_ !name
+                            (block
+                              (expression_statement
+                                [
+                                  (assignment
+                                    left: [
+                                      (identifier) @name @definition.const
+                                      (pattern_list
+                                        (identifier) @name @definition.const)
+                                      (tuple_pattern
+                                        (identifier) @name @definition.const)
+                                      (list_pattern
+                                        (identifier) @name @definition.const)
+                                    ])
+                                  (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const)))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        right: (assignment
+                                          left: (identifier) @name @definition.const))))
+                                ]))))
+                      ]))
+                  (_ !name
+                    (_ !name
+                      (block
+                        [
+                          (expression_statement
+                            [
+                              (assignment
+                                left: [
+                                  (identifier) @name @definition.const
+                                  (pattern_list
+                                    (identifier) @name @definition.const)
+                                  (tuple_pattern
+                                    (identifier) @name @definition.const)
+                                  (list_pattern
+                                    (identifier) @name @definition.const)
+                                ])
+                              (assignment
+                                right: (assignment
+                                  left: (identifier) @name @definition.const))
+                              (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const)))
+                              (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))))
+                            ])
+                          (_ !name
+                            (block
+                              (expression_statement
+                                [
+                                  (assignment
+                                    left: [
+                                      (identifier) @name @definition.const
+                                      (pattern_list
+                                        (identifier) @name @definition.const)
+                                      (tuple_pattern
+                                        (identifier) @name @definition.const)
+                                      (list_pattern
+                                        (identifier) @name @definition.const)
+                                    ])
+                                  (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const)))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        right: (assignment
+                                          left: (identifier) @name @definition.const))))
+                                ])))
+                        ])))
+                ])))
+        ]))
+    (_ !name
+      (_ !name
+        (block
+          [
+            (expression_statement
+              [
+                (assignment
+                  left: [
+                    (identifier) @name @definition.const
+                    (pattern_list
+                      (identifier) @name @definition.const)
+                    (tuple_pattern
+                      (identifier) @name @definition.const)
+                    (list_pattern
+                      (identifier) @name @definition.const)
+                  ])
+                (assignment
+                  right: (assignment
+                    left: (identifier) @name @definition.const))
+                (assignment
+                  right: (assignment
+                    right: (assignment
+                      left: (identifier) @name @definition.const)))
+                (assignment
+                  right: (assignment
+                    right: (assignment
+                      right: (assignment
+                        left: (identifier) @name @definition.const))))
+              ])
+            (_ !name
+              (block
+                [
+                  (expression_statement
+                    [
+                      (assignment
+                        left: [
+                          (identifier) @name @definition.const
+                          (pattern_list
+                            (identifier) @name @definition.const)
+                          (tuple_pattern
+                            (identifier) @name @definition.const)
+                          (list_pattern
+                            (identifier) @name @definition.const)
+                        ])
+                      (assignment
+                        right: (assignment
+                          left: (identifier) @name @definition.const))
+                      (assignment
+                        right: (assignment
+                          right: (assignment
+                            left: (identifier) @name @definition.const)))
+                      (assignment
+                        right: (assignment
+                          right: (assignment
+                            right: (assignment
+                              left: (identifier) @name @definition.const))))
+                    ])
+                  (_ !name
+                    (block
+                      [
+                        (expression_statement
+                          [
+                            (assignment
+                              left: [
+                                (identifier) @name @definition.const
+                                (pattern_list
+                                  (identifier) @name @definition.const)
+                                (tuple_pattern
+                                  (identifier) @name @definition.const)
+                                (list_pattern
+                                  (identifier) @name @definition.const)
+                              ])
+                            (assignment
+                              right: (assignment
+                                left: (identifier) @name @definition.const))
+                            (assignment
+                              right: (assignment
+                                right: (assignment
+                                  left: (identifier) @name @definition.const)))
+                            (assignment
+                              right: (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const))))
+                          ])
+                        (_ !name
+                          (block
+                            (expression_statement
+                              [
+                                (assignment
+                                  left: [
+                                    (identifier) @name @definition.const
+                                    (pattern_list
+                                      (identifier) @name @definition.const)
+                                    (tuple_pattern
+                                      (identifier) @name @definition.const)
+                                    (list_pattern
+                                      (identifier) @name @definition.const)
+                                  ])
+                                (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const)))
+                                (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const))))
+                              ])))
+                        (_ !name
+                          (_ !name
+                            (block
+                              (expression_statement
+                                [
+                                  (assignment
+                                    left: [
+                                      (identifier) @name @definition.const
+                                      (pattern_list
+                                        (identifier) @name @definition.const)
+                                      (tuple_pattern
+                                        (identifier) @name @definition.const)
+                                      (list_pattern
+                                        (identifier) @name @definition.const)
+                                    ])
+                                  (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const)))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        right: (assignment
+                                          left: (identifier) @name @definition.const))))
+                                ]))))
+                      ]))
+                  (_ !name
+                    (_ !name
+                      (block
+                        [
+                          (expression_statement
+                            [
+                              (assignment
+                                left: [
+                                  (identifier) @name @definition.const
+                                  (pattern_list
+                                    (identifier) @name @definition.const)
+                                  (tuple_pattern
+                                    (identifier) @name @definition.const)
+                                  (list_pattern
+                                    (identifier) @name @definition.const)
+                                ])
+                              (assignment
+                                right: (assignment
+                                  left: (identifier) @name @definition.const))
+                              (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const)))
+                              (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))))
+                            ])
+                          (_ !name
+                            (block
+                              (expression_statement
+                                [
+                                  (assignment
+                                    left: [
+                                      (identifier) @name @definition.const
+                                      (pattern_list
+                                        (identifier) @name @definition.const)
+                                      (tuple_pattern
+                                        (identifier) @name @definition.const)
+                                      (list_pattern
+                                        (identifier) @name @definition.const)
+                                    ])
+                                  (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const)))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        right: (assignment
+                                          left: (identifier) @name @definition.const))))
+                                ])))
+                        ])))
+                ]))
+            (_ !name
+              (_ !name
+                (block
+                  [
+                    (expression_statement
+                      [
+                        (assignment
+                          left: [
+                            (identifier) @name @definition.const
+                            (pattern_list
+                              (identifier) @name @definition.const)
+                            (tuple_pattern
+                              (identifier) @name @definition.const)
+                            (list_pattern
+                              (identifier) @name @definition.const)
+                          ])
+                        (assignment
+                          right: (assignment
+                            left: (identifier) @name @definition.const))
+                        (assignment
+                          right: (assignment
+                            right: (assignment
+                              left: (identifier) @name @definition.const)))
+                        (assignment
+                          right: (assignment
+                            right: (assignment
+                              right: (assignment
+                                left: (identifier) @name @definition.const))))
+                      ])
+                    (_ !name
+                      (block
+                        [
+                          (expression_statement
+                            [
+                              (assignment
+                                left: [
+                                  (identifier) @name @definition.const
+                                  (pattern_list
+                                    (identifier) @name @definition.const)
+                                  (tuple_pattern
+                                    (identifier) @name @definition.const)
+                                  (list_pattern
+                                    (identifier) @name @definition.const)
+                                ])
+                              (assignment
+                                right: (assignment
+                                  left: (identifier) @name @definition.const))
+                              (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const)))
+                              (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))))
+                            ])
+                          (_ !name
+                            (block
+                              (expression_statement
+                                [
+                                  (assignment
+                                    left: [
+                                      (identifier) @name @definition.const
+                                      (pattern_list
+                                        (identifier) @name @definition.const)
+                                      (tuple_pattern
+                                        (identifier) @name @definition.const)
+                                      (list_pattern
+                                        (identifier) @name @definition.const)
+                                    ])
+                                  (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        left: (identifier) @name @definition.const)))
+                                  (assignment
+                                    right: (assignment
+                                      right: (assignment
+                                        right: (assignment
+                                          left: (identifier) @name @definition.const))))
+                                ])))
+                        ]))
+                    (_ !name
+                      (_ !name
+                        (block
+                          (expression_statement
+                            [
+                              (assignment
+                                left: [
+                                  (identifier) @name @definition.const
+                                  (pattern_list
+                                    (identifier) @name @definition.const)
+                                  (tuple_pattern
+                                    (identifier) @name @definition.const)
+                                  (list_pattern
+                                    (identifier) @name @definition.const)
+                                ])
+                              (assignment
+                                right: (assignment
+                                  left: (identifier) @name @definition.const))
+                              (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    left: (identifier) @name @definition.const)))
+                              (assignment
+                                right: (assignment
+                                  right: (assignment
+                                    right: (assignment
+                                      left: (identifier) @name @definition.const))))
+                            ]))))
+                  ])))
+          ])))
+  ]
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
