@@ -224,7 +224,13 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		if complete {
 			complete = ix.ensureParsed(ctx, fids, deadline)
 		}
-		if defs, err = ix.fuzzy(ctx, q, limit, fids, sc); err != nil {
+		// A partial answer keeps to the call's time limit: past it, the
+		// fallback stops decoding files.
+		var stopAt time.Time
+		if !complete {
+			stopAt = deadline
+		}
+		if defs, err = ix.fuzzy(ctx, q, limit, fids, sc, stopAt); err != nil {
 			return nil, err
 		}
 		res.Fuzzy = len(defs) > 0
@@ -390,12 +396,13 @@ func containsFoldString(s string, lower []byte) bool {
 }
 
 // fuzzy lists the definitions whose names contain q, ignoring case, best
-// first, up to one past limit, from the files of fids. As Symbols does,
+// first, up to one past limit, from the files of fids; with a non-zero
+// stopAt (a partial answer), it decodes no file after that time. As Symbols does,
 // it passes over files that do not contain the query's needle in any
 // case. An unqualified query compares the names' last segments, which
 // the index keeps: only the files defining a name that contains q are
 // decoded.
-func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *Scratch) ([]Def, error) {
+func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *Scratch, stopAt time.Time) ([]Def, error) {
 	ix.mu.RLock()
 	if !q.qualified() {
 		fold := []byte(q.fold)
@@ -413,7 +420,10 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 	ix.mu.RUnlock()
 	var defs []Def
 	ents := map[string]Entry{}
-	for _, f := range files {
+	for i, f := range files {
+		if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {
+			break
+		}
 		test, known := false, false
 		for _, d := range decodeDefs(strs, f.raw) {
 			d.Path = f.path
