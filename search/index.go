@@ -279,9 +279,7 @@ func (ix *Index) Build(ctx context.Context) {
 	// goes back to the system now, not at the scavenger's pace.
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
-		ix.syncMu.Lock()
-		ix.saveLocked()
-		ix.syncMu.Unlock()
+		ix.save()
 		ix.loops.Add(1)
 		go func() {
 			defer ix.loops.Done()
@@ -306,9 +304,7 @@ func (ix *Index) Build(ctx context.Context) {
 	ix.logf("index complete: %d files (%d from cache) in %d ms", n, cached, time.Since(start).Milliseconds())
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
-		ix.syncMu.Lock()
-		ix.saveLocked()
-		ix.syncMu.Unlock()
+		ix.save()
 	}
 	ix.loops.Add(1)
 	go func() {
@@ -332,6 +328,14 @@ const defaultMemoryLimit = 640 << 20
 // changes, so that a server killed without warning loses little.
 const saveInterval = 2 * time.Minute
 
+// save writes the disk cache if the index changed since it was last
+// saved or loaded.
+func (ix *Index) save() {
+	ix.syncMu.Lock()
+	defer ix.syncMu.Unlock()
+	ix.saveLocked()
+}
+
 func (ix *Index) saveLoop(ctx context.Context) {
 	t := time.NewTicker(saveInterval)
 	defer t.Stop()
@@ -340,9 +344,7 @@ func (ix *Index) saveLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			ix.syncMu.Lock()
-			ix.saveLocked()
-			ix.syncMu.Unlock()
+			ix.save()
 		}
 	}
 }
