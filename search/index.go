@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -217,6 +218,7 @@ func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	ctx = ix.withStop(ctx)
 	start := time.Now()
+	procs()
 	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
 		// Parsing a large project makes garbage at a high rate: without
 		// a limit the heap grows to twice what is live before each
@@ -293,6 +295,7 @@ func (ix *Index) Build(ctx context.Context) {
 			return
 		}
 	}
+	spareProc()
 	ix.parsePending(ctx)
 	if ctx.Err() != nil {
 		return
@@ -349,27 +352,68 @@ func (ix *Index) saveLoop(ctx context.Context) {
 	}
 }
 
-// workers is how many goroutines read files for the index at once.
-func workers() int { return runtime.GOMAXPROCS(0) }
+// procs is how many cores the index works on: GOMAXPROCS as it was
+// before the first build added a spare one (see spareProc).
+var procs = sync.OnceValue(func() int { return runtime.GOMAXPROCS(0) })
 
-// backgroundWorkers is how many parse in the background: one core is
-// left to the caller.
-func backgroundWorkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+// spareProc adds one to GOMAXPROCS, once, unless the program chose its
+// own: the background parse keeps every core busy at low priority (see
+// backgroundWorkers), and a goroutine answering a call must not wait for
+// one of its threads to be scheduled to get a P; with a spare P it runs
+// at once, and the system scheduler prefers its thread.
+var spareProc = sync.OnceFunc(func() {
+	n := procs()
+	if lowPriority && os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) == n {
+		runtime.GOMAXPROCS(n + 1)
+	}
+})
+
+// workers is how many goroutines read files for the index at once.
+func workers() int { return procs() }
+
+// backgroundWorkers is how many parse in the background: every core
+// where their threads can be given a lower CPU priority than the rest of
+// the machine (see lowerThread), so that a core wanted by anything else
+// goes to it and an idle one is not wasted; else one core is left to the
+// caller.
+func backgroundWorkers() int {
+	if lowPriority {
+		return procs()
+	}
+	return max(1, procs()-1)
+}
+
+// A workKind says how parallel runs its work.
+type workKind int
+
+const (
+	// callWork is a call's own: it never waits.
+	callWork workKind = iota
+	// buildWork is the build's: each item waits while a call is being
+	// answered.
+	buildWork
+	// idleWork is the background parse: it waits like buildWork, on
+	// threads of lowered priority.
+	idleWork
+)
 
 // parallel runs work on items 0..n-1 on up to w workers, one scratch
-// buffer each; each item waits first while a call is being answered,
-// unless fg is set (the work is the call's own).
-func (ix *Index) parallel(ctx context.Context, n, w int, fg bool, work func(i int, sc *Scratch)) {
+// buffer each, as kind says.
+func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *Scratch)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(w, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if kind == idleWork {
+				// The thread ends with this goroutine: never unlocked.
+				lowerThread()
+			}
 			sc := &Scratch{}
 			defer sc.Close()
 			for ctx.Err() == nil {
-				if !fg {
+				if kind != callWork {
 					ix.waitIdle(ctx)
 				}
 				i := int(next.Add(1) - 1)

@@ -20,7 +20,7 @@ import (
 func (ix *Index) readWords(ctx context.Context, files []Entry) {
 	recs := make([]*fileRec, len(files))
 	wids := make([][]uint32, len(files))
-	ix.parallel(ctx, len(files), workers(), false, func(i int, sc *Scratch) {
+	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *Scratch) {
 		recs[i], wids[i] = ix.read(files[i], sc)
 	})
 	if ctx.Err() != nil {
@@ -340,7 +340,7 @@ func (ix *Index) parsePending(ctx context.Context) {
 		}
 	}
 	ix.mu.RUnlock()
-	ix.parallel(ctx, len(todo), backgroundWorkers(), false, func(i int, sc *Scratch) {
+	ix.parallel(ctx, len(todo), backgroundWorkers(), idleWork, func(i int, sc *Scratch) {
 		r := todo[i]
 		ix.parseFile(ctx, r, sc)
 		ix.mu.Lock()
@@ -367,7 +367,7 @@ func (ix *Index) ensureParsed(ctx context.Context, ids []uint32, deadline time.T
 	defer cancel()
 	ok := make([]bool, len(todo))
 	// One parse per core: more would only hold more parse trees at once.
-	ix.parallel(pctx, len(todo), workers(), true, func(i int, sc *Scratch) {
+	ix.parallel(pctx, len(todo), workers(), callWork, func(i int, sc *Scratch) {
 		ok[i] = ix.parseFile(pctx, todo[i], sc)
 	})
 	return !slices.Contains(ok, false)
@@ -480,7 +480,11 @@ func (ix *Index) readAll(ctx context.Context, files []Entry, fg bool) {
 	if len(files) == 0 {
 		return
 	}
-	ix.parallel(ctx, len(files), workers(), fg, func(i int, sc *Scratch) {
+	kind := buildWork
+	if fg {
+		kind = callWork
+	}
+	ix.parallel(ctx, len(files), workers(), kind, func(i int, sc *Scratch) {
 		ix.load(files[i], sc)
 	})
 	ix.mu.Lock()
