@@ -88,6 +88,8 @@ type Index struct {
 	// busy counts the calls being answered: background work waits while
 	// there is one.
 	busy atomic.Int32
+	// cores says how many background parse workers may run.
+	cores coreGate
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
 
@@ -357,13 +359,12 @@ func (ix *Index) saveLoop(ctx context.Context) {
 var procs = sync.OnceValue(func() int { return runtime.GOMAXPROCS(0) })
 
 // spareProc adds one to GOMAXPROCS, once, unless the program chose its
-// own: the background parse keeps every core busy at low priority (see
-// backgroundWorkers), and a goroutine answering a call must not wait for
-// one of its threads to be scheduled to get a P; with a spare P it runs
-// at once, and the system scheduler prefers its thread.
+// own: the background parse may keep every core busy (see coreGate), and
+// a goroutine answering a call must not wait for a parse to be preempted
+// to get a P.
 var spareProc = sync.OnceFunc(func() {
 	n := procs()
-	if lowPriority && os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) == n {
+	if os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) == n {
 		runtime.GOMAXPROCS(n + 1)
 	}
 })
@@ -371,17 +372,10 @@ var spareProc = sync.OnceFunc(func() {
 // workers is how many goroutines read files for the index at once.
 func workers() int { return procs() }
 
-// backgroundWorkers is how many parse in the background: every core
-// where their threads can be given a lower CPU priority than the rest of
-// the machine (see lowerThread), so that a core wanted by anything else
-// goes to it and an idle one is not wasted; else one core is left to the
-// caller.
-func backgroundWorkers() int {
-	if lowPriority {
-		return procs()
-	}
-	return max(1, procs()-1)
-}
+// backgroundWorkers is how many may parse in the background: one per
+// core, all but the first only while the rest of the machine leaves a
+// core idle (see coreGate).
+func backgroundWorkers() int { return procs() }
 
 // A workKind says how parallel runs its work.
 type workKind int
@@ -392,8 +386,9 @@ const (
 	// buildWork is the build's: each item waits while a call is being
 	// answered.
 	buildWork
-	// idleWork is the background parse: it waits like buildWork, on
-	// threads of lowered priority.
+	// idleWork is the background parse: it waits like buildWork, and
+	// its workers past the first wait while the machine has no idle
+	// core for them (see coreGate).
 	idleWork
 )
 
@@ -402,19 +397,26 @@ const (
 func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *Scratch)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(w, n) {
+	w = min(w, n)
+	for k := range w {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if kind == idleWork {
-				// The thread ends with this goroutine: never unlocked.
-				lowerThread()
-			}
 			sc := &Scratch{}
 			defer sc.Close()
 			for ctx.Err() == nil {
 				if kind != callWork {
 					ix.waitIdle(ctx)
+				}
+				if kind == idleWork && k > 0 && k >= ix.cores.workers(w) {
+					if next.Load() >= int64(n) {
+						return
+					}
+					select {
+					case <-ctx.Done():
+					case <-time.After(spareWindow):
+					}
+					continue
 				}
 				i := int(next.Add(1) - 1)
 				if i >= n {

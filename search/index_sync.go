@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -340,14 +341,39 @@ func (ix *Index) parsePending(ctx context.Context) {
 		}
 	}
 	ix.mu.RUnlock()
+	var done atomic.Int64
+	if len(todo) >= progressFiles {
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			t := time.NewTicker(progressEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					ix.logf("parsing: %d of %d files, %d workers", done.Load(), len(todo), ix.cores.workers(backgroundWorkers()))
+				}
+			}
+		}()
+	}
 	ix.parallel(ctx, len(todo), backgroundWorkers(), idleWork, func(i int, sc *Scratch) {
 		r := todo[i]
 		ix.parseFile(ctx, r, sc)
 		ix.mu.Lock()
 		r.tried = true
 		ix.mu.Unlock()
+		done.Add(1)
 	})
 }
+
+// A background parse of progressFiles files or more logs its progress
+// every progressEvery.
+const (
+	progressFiles = 10000
+	progressEvery = time.Minute
+)
 
 // ensureParsed parses, for a call, the files of ids not parsed yet, until
 // the deadline. It reports whether every one is parsed.
