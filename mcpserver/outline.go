@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
@@ -40,7 +41,7 @@ var outlineTool = &Tool{
 
 // outlineCache keeps the outline of files that have not changed since
 // they were outlined, keyed by size, modification time and inode. A file
-// modified within search.RacyWindow of being read is not trusted (git's
+// modified within filestat.RacyWindow of being read is not trusted (git's
 // racily-clean rule): its stat cannot prove that a later write did not
 // keep both size and time.
 //
@@ -56,7 +57,7 @@ type outlineCache struct {
 // outlineKey is a file as it was when its outline started.
 type outlineKey struct {
 	rel string
-	st  search.FileStat
+	st  filestat.Stat
 }
 
 // outlineCall is an outline being computed; done is closed when text,
@@ -71,7 +72,7 @@ type outlineCall struct {
 }
 
 type outlineEntry struct {
-	st   search.FileStat
+	st   filestat.Stat
 	at   int64 // when the file was stat'ed, Unix nanoseconds
 	text string
 }
@@ -91,7 +92,7 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 		return toolError(err), true
 	}
 	at := time.Now().UnixNano()
-	st := search.StatOf(fi)
+	st := filestat.Of(fi)
 	c.mu.Lock()
 	e, ok := c.m[rel]
 	c.mu.Unlock()
@@ -139,7 +140,7 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 
 // outline reads and outlines the opened file f, whose stat st was taken
 // at time at, and caches the answer.
-func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st search.FileStat, at int64) (string, bool) {
+func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st filestat.Stat, at int64) (string, bool) {
 	// The stat was taken before the file is read: if the file changes in
 	// between, the entry holds newer text under an older stat, which the
 	// next call's stat no longer matches.

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/watch"
 )
 
@@ -28,7 +30,7 @@ func indexedWord(w []byte) bool {
 // IndexOptions tune an Index.
 type IndexOptions struct {
 	// CacheFile is the disk cache file: "" for the usual place under the
-	// user's cache folder (see [CacheDir]), "-" for no disk cache.
+	// user's cache folder (see [diskcache.Dir]), "-" for no disk cache.
 	CacheFile string
 	// NoWatch makes the index sweep (stat every file) before each answer
 	// instead of watching the project; tests use it for the fallback.
@@ -60,7 +62,8 @@ type IndexOptions struct {
 // Files are watched (see [watch.Watcher]); where watching is unavailable
 // or has lost events, every file's stat is compared with the index
 // instead (see Index.sweep). The whole index is saved to a disk cache
-// (diskcache.go), so that a restart costs one walk plus reading one file.
+// (index_cache.go; the format is package internal/diskcache), so that a
+// restart costs one walk plus reading one file.
 //
 // An Index is safe for concurrent use.
 type Index struct {
@@ -124,7 +127,7 @@ type Index struct {
 type fileRec struct {
 	path string
 	id   uint32
-	st   FileStat
+	st   filestat.Stat
 	// ref is when the file was read (Unix ns), for the racy rule; 0 for a
 	// record from the disk cache, verified against the cache's time.
 	ref int64
@@ -146,7 +149,7 @@ type fileRec struct {
 }
 
 func (r *fileRec) entry() Entry {
-	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: FileID{Ino: r.st.Inode}, CTime: r.st.CTime}
+	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: filestat.ID{Ino: r.st.Inode}, CTime: r.st.CTime}
 }
 
 // NewIndex returns the index of the project root; Build fills it.
@@ -239,12 +242,12 @@ func (ix *Index) Build(ctx context.Context) {
 	switch ix.opts.CacheFile {
 	case "-":
 	case "":
-		dir, err := CacheDir(ix.root.Real)
+		dir, err := diskcache.Dir(ix.root.Real)
 		if err != nil {
 			ix.logf("no disk cache: %v", err)
 			break
 		}
-		ix.cacheFile = filepath.Join(dir, cacheFileName)
+		ix.cacheFile = filepath.Join(dir, diskcache.FileName)
 	default:
 		ix.cacheFile = ix.opts.CacheFile
 	}
@@ -257,7 +260,7 @@ func (ix *Index) Build(ctx context.Context) {
 			return
 		}
 		var err error
-		if snap, err = loadSnapshot(ix.cacheFile, ix.root.Real, BuildProducer()); err != nil {
+		if snap, err = loadSnapshot(ix.cacheFile, ix.root.Real, diskcache.Producer()); err != nil {
 			ix.logf("%v", err)
 		}
 	}()
