@@ -58,8 +58,8 @@
 // Root.Symbols and Root.References walk and read the files at each call
 // (the command line searches so). The server uses an Index instead (index.go): a
 // word index and the symbols of every file, built in the background from
-// the walk and the disk cache (diskcache.go), and brought up to date
-// before every answer from the watcher's changes (internal/watch) or,
+// the walk and the disk cache (index_cache.go, internal/diskcache), and
+// brought up to date before every answer from the watcher's changes (internal/watch) or,
 // without one, a stat of every file (Index.sweep), so that its answers are the
 // tools' answers for the files as they are at that moment.
 package search

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/watch"
 )
 
@@ -27,7 +28,7 @@ func indexedWord(w []byte) bool {
 // IndexOptions tune an Index.
 type IndexOptions struct {
 	// CacheFile is the disk cache file: "" for the usual place under the
-	// user's cache folder (see [CacheDir]), "-" for no disk cache.
+	// user's cache folder (see [diskcache.Dir]), "-" for no disk cache.
 	CacheFile string
 	// NoWatch makes the index sweep (stat every file) before each answer
 	// instead of watching the project; tests use it for the fallback.
@@ -59,7 +60,8 @@ type IndexOptions struct {
 // Files are watched (see [watch.Watcher]); where watching is unavailable
 // or has lost events, every file's stat is compared with the index
 // instead (see Index.sweep). The whole index is saved to a disk cache
-// (diskcache.go), so that a restart costs one walk plus reading one file.
+// (index_cache.go; the format is package internal/diskcache), so that a
+// restart costs one walk plus reading one file.
 //
 // An Index is safe for concurrent use.
 type Index struct {
@@ -235,12 +237,12 @@ func (ix *Index) Build(ctx context.Context) {
 	switch ix.opts.CacheFile {
 	case "-":
 	case "":
-		dir, err := CacheDir(ix.root.Real)
+		dir, err := diskcache.Dir(ix.root.Real)
 		if err != nil {
 			ix.logf("no disk cache: %v", err)
 			break
 		}
-		ix.cacheFile = filepath.Join(dir, cacheFileName)
+		ix.cacheFile = filepath.Join(dir, diskcache.FileName)
 	default:
 		ix.cacheFile = ix.opts.CacheFile
 	}
@@ -253,7 +255,7 @@ func (ix *Index) Build(ctx context.Context) {
 			return
 		}
 		var err error
-		if snap, err = loadSnapshot(ix.cacheFile, ix.root.Real, BuildProducer()); err != nil {
+		if snap, err = loadSnapshot(ix.cacheFile, ix.root.Real, diskcache.Producer()); err != nil {
 			ix.logf("%v", err)
 		}
 	}()

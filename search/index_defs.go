@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -70,17 +71,17 @@ func defKeys(raw []byte, f func(name, last uint32)) error {
 // walkDefs decodes raw, checking every string id against nstrs, and calls
 // f for each definition; quals is valid during the call only.
 func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, before, after uint64, quals []uint32)) error {
-	r := &cacheReader{b: raw}
+	r := diskcache.NewReader(raw)
 	maxKind := uint64(len(grammar.Kinds()))
 	var quals [16]uint32
-	n := r.count()
+	n := r.Count()
 	for range n {
-		name := r.uvarint()
-		k := r.byte()
-		line, before, after := r.uvarint(), r.uvarint(), r.uvarint()
-		nq := r.count()
-		if r.err != nil {
-			return r.err
+		name := r.Uvarint()
+		k := r.Byte()
+		line, before, after := r.Uvarint(), r.Uvarint(), r.Uvarint()
+		nq := r.Count()
+		if err := r.Err(); err != nil {
+			return err
 		}
 		kk := k &^ declBit
 		if name >= nstrs || kk == 0 || uint64(kk) > maxKind || line > math.MaxInt32 || before > line || after > math.MaxInt32-line {
@@ -88,9 +89,9 @@ func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, bef
 		}
 		qs := quals[:0]
 		for range nq {
-			q := r.uvarint()
-			if r.err != nil {
-				return r.err
+			q := r.Uvarint()
+			if err := r.Err(); err != nil {
+				return err
 			}
 			if q >= nstrs {
 				return errBadDefs
@@ -99,10 +100,10 @@ func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, bef
 		}
 		f(uint32(name), k, line, before, after, qs)
 	}
-	if r.err == nil && r.off != len(r.b) {
+	if r.Err() == nil && !r.Done() {
 		return errBadDefs
 	}
-	return r.err
+	return r.Err()
 }
 
 // decodeDefs turns raw back into definitions, their strings from strs

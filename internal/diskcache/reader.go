@@ -1,0 +1,130 @@
+package diskcache
+
+import (
+	"encoding/binary"
+	"errors"
+	"unsafe"
+)
+
+// Reader reads a record defensively: the checksum makes damage unlikely
+// but not impossible, and a bad count must not allocate memory or index
+// out of range. After the first error every read returns zero. The index
+// reads its encoded definitions with it too.
+type Reader struct {
+	b   []byte
+	off int
+	err error
+}
+
+// NewReader reads b.
+func NewReader(b []byte) *Reader { return &Reader{b: b} }
+
+var errTruncated = errors.New("truncated record")
+
+// Err is the first error met, if any.
+func (r *Reader) Err() error { return r.err }
+
+// Done reports whether every byte was read.
+func (r *Reader) Done() bool { return r.off == len(r.b) }
+
+// Uvarint reads an unsigned varint.
+func (r *Reader) Uvarint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.b[r.off:])
+	if n <= 0 {
+		r.err = errTruncated
+		return 0
+	}
+	r.off += n
+	return v
+}
+
+// Varint reads a signed varint.
+func (r *Reader) Varint() int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.b[r.off:])
+	if n <= 0 {
+		r.err = errTruncated
+		return 0
+	}
+	r.off += n
+	return v
+}
+
+// Byte reads one byte.
+func (r *Reader) Byte() byte {
+	if r.err != nil {
+		return 0
+	}
+	if r.off >= len(r.b) {
+		r.err = errTruncated
+		return 0
+	}
+	r.off++
+	return r.b[r.off-1]
+}
+
+// Count reads a number of items, each at least one byte long, so that a
+// damaged count is caught before anything is allocated for it.
+func (r *Reader) Count() int {
+	n := r.Uvarint()
+	if r.err == nil && n > uint64(len(r.b)-r.off) {
+		r.err = errTruncated
+		return 0
+	}
+	return int(n)
+}
+
+// Bytes reads a length and that many bytes, a slice of the input.
+func (r *Reader) Bytes() []byte {
+	n := r.Uvarint()
+	if r.err != nil {
+		return nil
+	}
+	if n > uint64(len(r.b)-r.off) {
+		r.err = errTruncated
+		return nil
+	}
+	b := r.b[r.off : r.off+int(n) : r.off+int(n)]
+	r.off += int(n)
+	return b
+}
+
+// table reads the string table as slices of one string.
+func (r *Reader) table() []string {
+	n := r.Count()
+	if r.err != nil {
+		return nil
+	}
+	lens := make([]uint32, n)
+	var total uint64
+	for i := range lens {
+		l := r.Uvarint()
+		total += l
+		if r.err != nil {
+			return nil
+		}
+		if total > uint64(len(r.b)) {
+			r.err = errTruncated
+			return nil
+		}
+		lens[i] = uint32(l)
+	}
+	if total > uint64(len(r.b)-r.off) {
+		r.err = errTruncated
+		return nil
+	}
+	blob := unsafe.String(unsafe.SliceData(r.b[r.off:]), int(total))
+	r.off += int(total)
+	strs := make([]string, n)
+	off := 0
+	for i, l := range lens {
+		strs[i] = blob[off : off+int(l)]
+		off += int(l)
+	}
+	return strs
+}
