@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/watch"
 )
 
@@ -123,7 +124,7 @@ type Index struct {
 type fileRec struct {
 	path string
 	id   uint32
-	st   FileStat
+	st   filestat.Stat
 	// ref is when the file was read (Unix ns), for the racy rule; 0 for a
 	// record from the disk cache, verified against the cache's time.
 	ref int64
@@ -145,7 +146,7 @@ type fileRec struct {
 }
 
 func (r *fileRec) entry() Entry {
-	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: FileID{Ino: r.st.Inode}, CTime: r.st.CTime}
+	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: filestat.ID{Ino: r.st.Inode}, CTime: r.st.CTime}
 }
 
 // NewIndex returns the index of the project root; Build fills it.

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -276,7 +277,7 @@ func forWords(data []byte, f func(w []byte)) {
 func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *Scratch) bool {
 	// The definitions must be of the file the words were read from.
 	fi, err := ix.root.stat(r.path)
-	if err != nil || StatOf(fi) != r.st {
+	if err != nil || filestat.Of(fi) != r.st {
 		return false
 	}
 	data, err := ix.root.Contents(r.entry(), sc)
@@ -436,7 +437,7 @@ func (ix *Index) sync(ctx context.Context) error {
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
 			continue
 		}
-		read = append(read, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: fileID(fi), CTime: fileCTime(fi)})
+		read = append(read, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: filestat.IDOf(fi), CTime: filestat.CTime(fi)})
 	}
 	ix.readAll(ctx, read, true)
 	return ctx.Err()

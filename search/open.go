@@ -6,10 +6,6 @@ import (
 	"github.com/zumba-dev/zumba/internal/filestat"
 )
 
-// ErrNotRegular is filestat.ErrNotRegular: the error of opening something
-// that is not a regular file for its contents.
-var ErrNotRegular = filestat.ErrNotRegular
-
 // Every file zumba reads is opened through openRegular or
 // filestat.OpenRegular: O_NONBLOCK keeps the open of a named pipe (FIFO)
 // or a device from waiting for a writer forever, and anything that is not
@@ -21,10 +17,6 @@ var ErrNotRegular = filestat.ErrNotRegular
 func (r *Root) openRegular(rel string) (*os.File, error) {
 	return filestat.CheckRegular(r.openFile(rel))
 }
-
-// OpenRegular is filestat.OpenRegular: it opens a file outside any
-// project (the diagnostics file, the disk cache) without blocking.
-func OpenRegular(path string) (*os.File, error) { return filestat.OpenRegular(path) }
 
 // openDir opens the project folder rel for listing, without blocking on
 // something that replaced it; the caller checks that it is a folder.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"syscall"
+
+	"github.com/zumba-dev/zumba/internal/filestat"
 )
 
 // binaryPrefix is how much of a file is looked at for a NUL byte, as git
@@ -72,7 +74,7 @@ func (r *Root) open(rel string, sc *Scratch) (io.ReadCloser, error) {
 		if err == nil {
 			return f, nil
 		}
-		if errors.Is(err, ErrNotRegular) {
+		if errors.Is(err, filestat.ErrNotRegular) {
 			return nil, err
 		}
 	}
@@ -136,7 +138,7 @@ func (r *Root) Contents(e Entry, sc *Scratch) ([]byte, error) {
 // failure to read a file that is there.
 func readError(err error) error {
 	switch {
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, ErrNotRegular),
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, filestat.ErrNotRegular),
 		errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.ELOOP),
 		isEscape(err):
 		return ErrSkip

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"github.com/zumba-dev/zumba/internal/filestat"
 )
 
 // openInDir opens the file base (a name, no "/") inside the open folder
@@ -27,7 +29,7 @@ func openInDir(dir *os.File, base string) (io.ReadCloser, error) {
 		var st syscall.Stat_t
 		if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 			syscall.Close(fd)
-			return nil, ErrNotRegular
+			return nil, filestat.ErrNotRegular
 		}
 		return rawFile(fd), nil
 	}

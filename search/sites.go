@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -224,7 +225,7 @@ func countRest(ctx context.Context, files []Entry, src Source, sc *WordScanner, 
 // ParseCache keeps what parsing a file gave find_references, under the
 // outline cache's rule: an entry serves while the file's size,
 // modification time and inode are unchanged and it was not modified
-// within RacyWindow of being read. It is safe for concurrent use; a nil
+// within [filestat.RacyWindow] of being read. It is safe for concurrent use; a nil
 // cache keeps nothing.
 type ParseCache struct {
 	mu sync.Mutex
@@ -238,7 +239,7 @@ const maxParseCache = 2048
 // code. prose: the file has no code (no grammar, or Markdown); failed:
 // the parse stopped, so nothing is known of it.
 type parsed struct {
-	st            FileStat
+	st            filestat.Stat
 	at            int64
 	defs          []outline.Definition
 	nc            outline.NonCode

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/watch"
 )
 
@@ -24,15 +25,15 @@ type Entry struct {
 	Size    int64
 	ModTime time.Time
 	// ID identifies the file on its device (inode); zero where unknown.
-	ID FileID
+	ID filestat.ID
 	// CTime is the status change time, Unix nanoseconds; 0 where unknown.
 	CTime int64
 }
 
 // Stat is the entry's size, modification time, inode and status change
 // time, the key of its cached records.
-func (e Entry) Stat() FileStat {
-	return FileStat{Size: e.Size, MTime: e.ModTime.UnixNano(), Inode: e.ID.Ino, CTime: e.CTime}
+func (e Entry) Stat() filestat.Stat {
+	return filestat.Stat{Size: e.Size, MTime: e.ModTime.UnixNano(), Inode: e.ID.Ino, CTime: e.CTime}
 }
 
 // walkParallel is how many folders are read at once; reading folders is
@@ -67,10 +68,10 @@ type Link = watch.Link
 // behind the links found so far, in path order. A link to a file is a file
 // of its own, as git lists it.
 func (r *Root) WalkLinks(ctx context.Context) ([]Entry, []Link, error) {
-	w := &walker{root: r, sem: make(chan struct{}, walkParallel), seen: map[FileID]bool{}}
+	w := &walker{root: r, sem: make(chan struct{}, walkParallel), seen: map[filestat.ID]bool{}}
 	base := (*ignoreStack)(nil).push(r.readIgnore(".git/info/exclude", ""))
 	if fi, err := r.fs.Stat("."); err == nil {
-		w.claim(fileID(fi))
+		w.claim(filestat.IDOf(fi))
 	}
 	wave := []pendingDir{{rel: ".", ign: base}}
 	for len(wave) > 0 && ctx.Err() == nil {
@@ -108,7 +109,7 @@ type walker struct {
 	mu    sync.Mutex
 	files []Entry
 	// seen holds the folders entered or about to be, by device and inode.
-	seen map[FileID]bool
+	seen map[filestat.ID]bool
 	// folderLinks are the links to folders found in the current wave.
 	folderLinks []pendingDir
 	links       []Link
@@ -119,14 +120,14 @@ type walker struct {
 type pendingDir struct {
 	rel, real string
 	ign       *ignoreStack
-	id        FileID
+	id        filestat.ID
 }
 
 // claim marks the folder id as entered; false if it was already. An
 // unknown identity (no inodes here) is always new, and os.Root's limit on
 // link resolution ends loops.
-func (w *walker) claim(id FileID) bool {
-	if id == (FileID{}) {
+func (w *walker) claim(id filestat.ID) bool {
+	if id == (filestat.ID{}) {
 		return true
 	}
 	w.mu.Lock()
@@ -192,11 +193,11 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
 			}
 			if real != "" {
 				w.mu.Lock()
-				w.folderLinks = append(w.folderLinks, pendingDir{rel: child, real: real, ign: ign, id: fileID(info)})
+				w.folderLinks = append(w.folderLinks, pendingDir{rel: child, real: real, ign: ign, id: filestat.IDOf(info)})
 				w.mu.Unlock()
 				continue
 			}
-			if fi, err := d.Info(); err != nil || !w.claim(fileID(fi)) {
+			if fi, err := d.Info(); err != nil || !w.claim(filestat.IDOf(fi)) {
 				continue
 			}
 			w.wg.Add(1)
@@ -215,7 +216,7 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
 			if info.Size() > MaxFileSize {
 				continue
 			}
-			files = append(files, Entry{Path: child, Size: info.Size(), ModTime: info.ModTime(), ID: fileID(info), CTime: fileCTime(info)})
+			files = append(files, Entry{Path: child, Size: info.Size(), ModTime: info.ModTime(), ID: filestat.IDOf(info), CTime: filestat.CTime(info)})
 			if real != "" {
 				w.mu.Lock()
 				w.links = append(w.links, Link{Path: child, Real: real})
