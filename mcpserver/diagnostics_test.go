@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/zumba-dev/zumba/internal/diagfile"
+	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -350,7 +351,7 @@ func TestDiagnosticsFIFO(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(diagFile), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	mkfifo(t, diagFile)
+	fixture.Mkfifo(t, diagFile)
 	s := newDiagServer(t, project, diagFile)
 	done := make(chan struct{})
 	go func() {

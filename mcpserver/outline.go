@@ -216,68 +216,94 @@ const maxOutlineName = 300
 // boundOutline prints the outline within budget bytes: whole when it
 // fits; else nested levels collapse first, deepest first, the container
 // line saying how many entries it holds; else the top level is cut, and a
-// last line says what was left out and how to read it.
+// last line says what was left out and how to read it. The size of each
+// collapse level is measured in one pass, so an outline thousands of
+// levels deep costs no more than a flat one.
 func boundOutline(es []*outline.Entry, budget int) string {
-	depth := 0
-	var measure func(es []*outline.Entry, d int)
-	measure = func(es []*outline.Entry, d int) {
-		for _, e := range es {
-			depth = max(depth, d)
-			measure(e.Children, d+1)
+	// lines[d] is the size of the lines of the entries at depth d, and
+	// collapsed[d] what their "(N members)" add when d is the deepest
+	// level shown; printing down to level L takes the sum of lines[0..L]
+	// plus collapsed[L].
+	var lines, collapsed []int
+	members := map[*outline.Entry]int{}
+	var measure func(es []*outline.Entry, d int) int
+	measure = func(es []*outline.Entry, d int) int {
+		if len(lines) <= d {
+			lines, collapsed = append(lines, 0), append(collapsed, 0)
 		}
+		n := 0
+		for _, e := range es {
+			lines[d] += 2*d + len(entryLine(e)) + 1
+			if k := measure(e.Children, d+1); k > 0 {
+				members[e] = k
+				collapsed[d] += len(membersNote(k))
+				n += k
+			}
+			n++
+		}
+		return n
 	}
 	measure(es, 0)
-	for limit := depth; limit >= 0; limit-- {
-		var sb strings.Builder
-		writeOutline(&sb, es, 0, limit, budget+1)
-		if sb.Len() <= budget {
-			return strings.TrimSuffix(sb.String(), "\n")
+	size := 0
+	limit := -1
+	for d := range lines {
+		size += lines[d]
+		if size+collapsed[d] > budget {
+			break
 		}
+		limit = d
+	}
+	if limit >= 0 {
+		var sb strings.Builder
+		writeOutline(&sb, es, 0, limit, members)
+		return strings.TrimSuffix(sb.String(), "\n")
 	}
 	var sb strings.Builder
 	shown := 0
 	for _, e := range es {
-		var line strings.Builder
-		writeOutline(&line, []*outline.Entry{e}, 0, 0, budget)
-		if sb.Len()+line.Len() > budget-200 {
+		line := entryLine(e) + membersNote(members[e]) + "\n"
+		if sb.Len()+len(line) > budget-200 {
 			break
 		}
-		sb.WriteString(line.String())
+		sb.WriteString(line)
 		shown++
 	}
 	fmt.Fprintf(&sb, "… %d more top-level entries from line %d on; find_symbol NAME shows one definition, or outline a smaller file", len(es)-shown, es[shown].Line)
 	return sb.String()
 }
 
-func countEntries(es []*outline.Entry) int {
-	n := len(es)
-	for _, e := range es {
-		n += countEntries(e.Children)
+// entryLine is e's line without its indentation and members.
+func entryLine(e *outline.Entry) string {
+	name := e.Name
+	if utf8.RuneCountInString(name) > maxOutlineName {
+		name = string([]rune(name)[:maxOutlineName]) + "…"
 	}
-	return n
+	return fmt.Sprintf("%d %s %s", e.Line, e.Kind, name)
 }
 
-// writeOutline prints es at depth d; below limit, an entry's members are
-// counted on its line instead. It stops past max bytes.
-func writeOutline(sb *strings.Builder, es []*outline.Entry, d, limit, max int) {
+// membersNote is what a collapsed container's line says of its n
+// members; nothing when it has none.
+func membersNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d members)", n)
+}
+
+// writeOutline prints es at depth d; at limit, an entry's members (as
+// counted in members) are counted on its line instead.
+func writeOutline(sb *strings.Builder, es []*outline.Entry, d, limit int, members map[*outline.Entry]int) {
 	for _, e := range es {
-		if sb.Len() > max {
-			return
-		}
 		for range d {
 			sb.WriteString("  ")
 		}
-		name := e.Name
-		if utf8.RuneCountInString(name) > maxOutlineName {
-			name = string([]rune(name)[:maxOutlineName]) + "…"
-		}
-		fmt.Fprintf(sb, "%d %s %s", e.Line, e.Kind, name)
-		if d >= limit && len(e.Children) > 0 {
-			fmt.Fprintf(sb, " (%d members)", countEntries(e.Children))
+		sb.WriteString(entryLine(e))
+		if d >= limit {
+			sb.WriteString(membersNote(members[e]))
 			sb.WriteByte('\n')
 			continue
 		}
 		sb.WriteByte('\n')
-		writeOutline(sb, e.Children, d+1, limit, max)
+		writeOutline(sb, e.Children, d+1, limit, members)
 	}
 }

@@ -11,6 +11,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // testSyncTimeout is the indexes' IndexOptions.SyncTimeout in tests: they
@@ -60,22 +63,42 @@ func (l *logLines) String() string {
 	return strings.Join(l.lines, "\n")
 }
 
-// sameAnswers checks that the index answers find_symbol and
-// find_references for names exactly as the tools do without it.
+// sameAnswers checks that the index finds what the direct search finds
+// for each name, as find_symbol and find_references ask.
 func sameAnswers(t *testing.T, what string, ix *Index, root *Root, names []string) {
 	t.Helper()
-	ctx := context.Background()
 	for _, name := range names {
-		want, werr := symbolAnswer(ctx, root, name)
-		got, gerr := symbolAnswer(ctx, ix, name)
-		if got != want || (werr == nil) != (gerr == nil) {
-			t.Errorf("%s: find_symbol %q from the index:\n%s\n(err %v)\nwithout:\n%s\n(err %v)", what, name, got, gerr, want, werr)
-		}
-		want, werr = refsAnswer(ctx, root, name, "")
-		got, gerr = refsAnswer(ctx, ix, name, "")
-		if got != want || (werr == nil) != (gerr == nil) {
-			t.Errorf("%s: find_references %q from the index:\n%s\n(err %v)\nwithout:\n%s\n(err %v)", what, name, got, gerr, want, werr)
-		}
+		sameSymbols(t, what, ix, root, name)
+		sameRefs(t, what, ix, root, name)
+	}
+}
+
+// resultOpts compare results by what they say: a definition's ranking
+// notes are the engine's.
+var resultOpts = cmp.Options{cmpopts.IgnoreUnexported(Def{}), cmpopts.EquateEmpty()}
+
+func sameSymbols(t *testing.T, what string, ix *Index, root *Root, name string) {
+	t.Helper()
+	ctx := context.Background()
+	q := ParseSymbolQuery(name)
+	want, werr := root.Symbols(ctx, q)
+	got, gerr := ix.Symbols(ctx, q)
+	if (werr == nil) != (gerr == nil) {
+		t.Errorf("%s: symbols %q: error from the index %v, without %v", what, name, gerr, werr)
+	} else if d := cmp.Diff(want, got, resultOpts); d != "" {
+		t.Errorf("%s: symbols %q (-without +from the index):\n%s", what, name, d)
+	}
+}
+
+func sameRefs(t *testing.T, what string, ix *Index, root *Root, name string) {
+	t.Helper()
+	ctx := context.Background()
+	want, werr := root.References(ctx, name, nil)
+	got, gerr := ix.References(ctx, name, nil)
+	if (werr == nil) != (gerr == nil) {
+		t.Errorf("%s: references %q: error from the index %v, without %v", what, name, gerr, werr)
+	} else if d := cmp.Diff(want, got, resultOpts); d != "" {
+		t.Errorf("%s: references %q (-without +from the index):\n%s", what, name, d)
 	}
 }
 
@@ -269,7 +292,7 @@ func TestIndexCacheRestart(t *testing.T) {
 }
 
 // TestIndexPartialBeforeReady: before the index is built, an answer cut
-// short by the time limit says so in its last line.
+// short by the time limit says so, and how much it covered.
 func TestIndexPartialBeforeReady(t *testing.T) {
 	dir := freshProject(t)
 	root, err := OpenRoot(dir)
@@ -277,13 +300,12 @@ func TestIndexPartialBeforeReady(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
-	text, err := symbolAnswer(context.Background(), ix, "shared")
+	res, err := ix.Symbols(context.Background(), ParseSymbolQuery("shared"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(text, "\n")
-	if last := lines[len(lines)-1]; !strings.Contains(last, "later call will be complete") || !strings.Contains(last, "of 22 files") {
-		t.Errorf("partial answer's last line: %q", last)
+	if !res.Building || res.Indexed >= res.Files || res.Files != 22 {
+		t.Errorf("partial answer: building %v, %d of %d files indexed; want part of 22", res.Building, res.Indexed, res.Files)
 	}
 }
 
@@ -292,10 +314,10 @@ func TestIndexCancel(t *testing.T) {
 	ix, _, _ := testIndex(t, freshProject(t), "-", false)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := refsAnswer(ctx, ix, "shared", ""); err == nil {
+	if _, err := ix.References(ctx, "shared", nil); err == nil {
 		t.Error("find_references ran under a cancelled context")
 	}
-	if _, err := symbolAnswer(ctx, ix, "shared"); err == nil {
+	if _, err := ix.Symbols(ctx, ParseSymbolQuery("shared")); err == nil {
 		t.Error("find_symbol ran under a cancelled context")
 	}
 }
@@ -328,21 +350,17 @@ func TestIndexWordsOnly(t *testing.T) {
 	exact := []string{"Walk", "Root.Walk", "Rpc::spawn", "ParseSymbolQuery"}
 	sameAnswers(t, "words only", ix, root, exact)
 	for _, name := range []string{"err", "erv", "zzzNoSuchName"} {
-		want, _ := refsAnswer(context.Background(), root, name, "")
-		if got, _ := refsAnswer(context.Background(), ix, name, ""); got != want {
-			t.Errorf("find_references %q from the word index:\n%s\nwithout:\n%s", name, got, want)
-		}
+		sameRefs(t, "word index", ix, root, name)
 	}
 	func() {
 		ix.opts.SymbolTimeLimit = 50 * time.Millisecond
 		defer func() { ix.opts.SymbolTimeLimit = 0 }()
-		text, err := symbolAnswer(context.Background(), ix, "erv")
+		res, err := ix.Symbols(context.Background(), ParseSymbolQuery("erv"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := strings.Split(text, "\n")
-		if last := lines[len(lines)-1]; !strings.Contains(last, "later call will be complete") {
-			t.Errorf("find_symbol before the symbols: last line %q", last)
+		if !res.Building || res.Indexed >= res.Files {
+			t.Errorf("symbols before the symbol pass: building %v, %d of %d files indexed; want part", res.Building, res.Indexed, res.Files)
 		}
 	}()
 	close(ix.holdSymbols)

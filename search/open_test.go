@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // TestContentsLinkToFIFO: a listed file behind a link whose target became
@@ -29,7 +31,7 @@ func TestContentsLinkToFIFO(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "p/real.go")); err != nil {
 		t.Fatal(err)
 	}
-	mkfifo(t, filepath.Join(dir, "p/real.go"))
+	fixture.Mkfifo(t, filepath.Join(dir, "p/real.go"))
 	done := make(chan error, 1)
 	go func() {
 		sc := &Scratch{}

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -70,6 +72,7 @@ func TestStress(t *testing.T) {
 	var mu sync.Mutex
 	var latencies []time.Duration
 	var failures []string
+	byCall := map[string][]time.Duration{}
 	var wg sync.WaitGroup
 	start := time.Now()
 	for c := range clients + hostileClients {
@@ -80,9 +83,14 @@ func TestStress(t *testing.T) {
 			if c >= clients {
 				project, mix = hostile, hostileMix
 			}
-			lat, fails, rss := stressClient(t, project, mix, c, perClient, inFlight)
+			calls, fails, rss := stressClient(t, project, mix, c, perClient, inFlight)
 			mu.Lock()
 			defer mu.Unlock()
+			var lat []time.Duration
+			for _, cl := range calls {
+				lat = append(lat, cl.latency)
+				byCall[cl.label] = append(byCall[cl.label], cl.latency)
+			}
 			latencies = append(latencies, lat...)
 			failures = append(failures, fails...)
 			slow := 0
@@ -106,6 +114,17 @@ func TestStress(t *testing.T) {
 	slow := len(latencies) - sort.Search(len(latencies), func(i int) bool { return latencies[i] > clientTimeout })
 	t.Logf("%d requests from %d clients in %v: %d errors, %d slower than %v, p50 %v, p99 %v, max %v",
 		len(latencies), clients+hostileClients, elapsed.Round(time.Millisecond), len(failures), slow, clientTimeout, pct(0.50), pct(0.99), pct(1))
+	// Each kind of call, slowest first: which calls are slow.
+	labels := slices.Collect(maps.Keys(byCall))
+	for _, l := range labels {
+		slices.Sort(byCall[l])
+	}
+	slices.SortFunc(labels, func(a, b string) int { return cmp.Compare(slices.Max(byCall[b]), slices.Max(byCall[a])) })
+	for _, l := range labels {
+		ls := byCall[l]
+		over := len(ls) - sort.Search(len(ls), func(i int) bool { return ls[i] > clientTimeout })
+		t.Logf("  %-60.60s %4d calls, %3d over %v, p50 %8v, max %8v", l, len(ls), over, clientTimeout, ls[len(ls)/2].Round(time.Millisecond), ls[len(ls)-1].Round(time.Millisecond))
+	}
 	for i, f := range failures {
 		if i == 20 {
 			t.Errorf("… and %d more", len(failures)-20)
@@ -264,10 +283,17 @@ func hostileProject(t *testing.T) string {
 	return dir
 }
 
+// stressCall is one answered call: what it was (its method, tool and
+// arguments) and how long its answer took.
+type stressCall struct {
+	label   string
+	latency time.Duration
+}
+
 // stressClient runs one server on dir and sends it n requests chosen by
-// mix, inFlight at a time; it returns the latencies, the failures and the
-// server's peak RSS.
-func stressClient(t *testing.T, dir string, mix mix, seed, n, inFlight int) ([]time.Duration, []string, string) {
+// mix, inFlight at a time; it returns the answered calls, the failures
+// and the server's peak RSS.
+func stressClient(t *testing.T, dir string, mix mix, seed, n, inFlight int) ([]stressCall, []string, string) {
 	cmd := exec.Command(zumbaBin, "mcp", dir)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
@@ -283,7 +309,7 @@ func stressClient(t *testing.T, dir string, mix mix, seed, n, inFlight int) ([]t
 	}
 	var mu sync.Mutex
 	waiting := map[int]pending{}
-	var latencies []time.Duration
+	var calls []stressCall
 	var failures []string
 	slots := make(chan struct{}, inFlight)
 	readerDone := make(chan struct{})
@@ -313,7 +339,7 @@ func stressClient(t *testing.T, dir string, mix mix, seed, n, inFlight int) ([]t
 				continue
 			}
 			latency := time.Since(p.sent)
-			latencies = append(latencies, latency)
+			calls = append(calls, stressCall{callLabel(p.line), latency})
 			if latency > grossLatency {
 				failures = append(failures, fmt.Sprintf("client %d: %.200s answered after %v", seed, p.line, latency.Round(time.Millisecond)))
 			}
@@ -379,7 +405,28 @@ func stressClient(t *testing.T, dir string, mix mix, seed, n, inFlight int) ([]t
 	if err := cmd.Wait(); err != nil {
 		failures = append(failures, fmt.Sprintf("client %d: server exit: %v", seed, err))
 	}
-	return latencies, failures, peak
+	return calls, failures, peak
+}
+
+// callLabel names a request line by its method, and for a tool call by
+// the tool and its arguments.
+func callLabel(line string) string {
+	var r struct {
+		Method string
+		Params struct {
+			Name      string
+			Arguments map[string]string
+		}
+	}
+	json.Unmarshal([]byte(line), &r)
+	if r.Method != "tools/call" {
+		return r.Method
+	}
+	label := r.Params.Name
+	for _, k := range slices.Sorted(maps.Keys(r.Params.Arguments)) {
+		label += " " + k + "=" + r.Params.Arguments[k]
+	}
+	return label
 }
 
 func toolCall(id int, name string, args map[string]string) string {
