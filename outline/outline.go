@@ -39,7 +39,16 @@ type Outline struct {
 	// CutLine, when not 0, is the first line ParseHead left out: the
 	// outline holds the definitions of the lines before it.
 	CutLine int
+	// DeepLine, when not 0, is the line where the file is first nested
+	// deeper than MaxDepth levels: definitions nested deeper are not
+	// listed (no real code nests so deep; searching a deeper tree costs
+	// time in proportion to its depth).
+	DeepLine int
 }
+
+// MaxDepth is the nesting depth, in syntax tree levels, past which a
+// file's definitions are not searched.
+const MaxDepth = maxDepth
 
 var parsers sync.Pool
 
@@ -170,14 +179,15 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	defs := collect(ctx, q, root, orig)
+	var deep deepCut
+	defs := collect(ctx, q, root, orig, &deep)
 	if err := ctx.Err(); err != nil {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
 		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", err)
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
-	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
+	o := &Outline{Entries: nest(defs), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
 	qualify(o.Entries, nil)
 	if !code {
 		return o, nil, nil
@@ -204,14 +214,14 @@ type def struct {
 	member [2]uint32
 }
 
-func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte) []def {
+func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte, deep *deepCut) []def {
 	byName := map[[2]uint32]int{}
 	// listed holds the object literals whose members are entries (those
 	// bound to a name or returned by a function); @member entries of other
 	// literals are dropped.
 	listed := map[[2]uint32]bool{}
 	var defs []def
-	for m := range matches(ctx, q, root, src) {
+	for m := range matches(ctx, q, root, src, deep) {
 		if len(m.Captures) == 0 {
 			continue
 		}
