@@ -1,14 +1,17 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/outline"
 )
 
 // References answers like [Root.References], reading only the files the
@@ -180,7 +183,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	synced := time.Since(t0)
 	res, err := ix.symbols(ctx, q, q.limit(), deadline)
 	if d := time.Since(t0); d > time.Second {
-		ix.logf("find_symbol %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
+		ix.logf("symbols %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
 	}
 	return res, err
 }
@@ -210,7 +213,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		return nil, err
 	}
 	if d := time.Since(t0); d > time.Second {
-		ix.logf("find_symbol %s: %d files may define it; parsing them took %d ms, complete %v", Echo(q.Name), len(ids), d.Milliseconds(), complete)
+		ix.logf("symbols %s: %d files may define it; parsing them took %d ms, complete %v", Echo(q.Name), len(ids), d.Milliseconds(), complete)
 	}
 	res := &SymbolResult{Searched: n, Files: n}
 	sc := &Scratch{}
@@ -220,9 +223,15 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		return nil, err
 	}
 	if len(defs) == 0 {
-		fids := ix.foldCandidates(q)
-		if complete {
-			complete = ix.ensureParsed(ctx, fids, deadline)
+		// The files that may define a name containing q are parsed first,
+		// unless every file is parsed already (the usual case once the
+		// background pass is through): finding them scans the vocabulary.
+		var fids []uint32
+		if q.qualified() || !ix.allParsed() {
+			fids = ix.foldCandidates(q)
+			if complete {
+				complete = ix.ensureParsed(ctx, fids, deadline)
+			}
 		}
 		// A partial answer keeps to the call's time limit: past it, the
 		// fallback stops decoding files.
@@ -230,7 +239,12 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		if !complete {
 			stopAt = deadline
 		}
-		if defs, err = ix.fuzzy(ctx, q, limit, fids, sc, stopAt); err != nil {
+		if q.qualified() {
+			defs, err = ix.fuzzy(ctx, q, limit, fids, sc, stopAt)
+		} else {
+			defs, err = ix.fuzzyLast(ctx, q, limit, sc, stopAt)
+		}
+		if err != nil {
 			return nil, err
 		}
 		res.Fuzzy = len(defs) > 0
@@ -395,31 +409,17 @@ func containsFoldString(s string, lower []byte) bool {
 	return containsFold(unsafe.Slice(unsafe.StringData(s), len(s)), lower)
 }
 
-// fuzzy lists the definitions whose names contain q, ignoring case, best
-// first, up to one past limit, from the files of fids; with a non-zero
-// stopAt (a partial answer), it decodes no file after that time. As Symbols does,
-// it passes over files that do not contain the query's needle in any
-// case. An unqualified query compares the names' last segments, which
-// the index keeps: only the files defining a name that contains q are
-// decoded.
+// fuzzy answers a qualified query's fallback: the definitions whose full
+// names contain q, ignoring case, best first, up to one past limit, from
+// the files of fids; with a non-zero stopAt (a partial answer), it
+// decodes no file after that time. As Symbols does, it passes over files
+// that do not contain the query's needle in any case.
 func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *Scratch, stopAt time.Time) ([]Def, error) {
 	ix.mu.RLock()
-	if !q.qualified() {
-		fold := []byte(q.fold)
-		var ids []uint32
-		for k, w := range ix.words.strs {
-			if !ix.defines.empty(uint32(k)) && containsFoldString(w, fold) {
-				ids = ix.defines.list(uint32(k), ids)
-			}
-		}
-		slices.Sort(ids)
-		fids = slices.Compact(ids)
-	}
 	files := ix.defFilesLocked(fids)
 	strs := ix.words.strs
 	ix.mu.RUnlock()
 	var defs []Def
-	ents := map[string]Entry{}
 	for i, f := range files {
 		if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {
 			break
@@ -432,20 +432,199 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 					test, known = grammar.IsTestFile(f.path), true
 				}
 				defs = append(defs, Def{Definition: d, rank: rank, test: test})
-				ents[f.path] = f.e
 			}
 		}
 	}
 	sortFuzzy(defs, q)
 	// Before the cut, as Symbols does.
 	defs = implFirst(defs)
-	type file struct {
-		ok     bool
-		data   []byte
-		starts []int
+	lines := newDefLines(ix.root, sc, q.foldNeedle)
+	for i := range files {
+		lines.ents[files[i].path] = files[i].e
 	}
-	read := map[string]*file{}
-	out := defs[:0]
+	return lines.fill(ctx, nil, defs, limit)
+}
+
+// fuzzyLast answers an unqualified query's fallback: the definitions
+// whose last segment contains q, ignoring case, in sortFuzzy's order, up
+// to one past limit; with a non-zero stopAt (a partial answer), it
+// decodes no file after that time. The index keeps every last segment as
+// a key, so the keys are visited in rank order instead of the
+// definitions: own files before test files, and within each, the keys
+// starting with q first, then shorter ones. Only the files defining the
+// keys of one rank are decoded at a time, and the answer ends once it is
+// full: a common piece ("ret", "get") decodes the files of a few short
+// names, not of every name containing it.
+func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *Scratch, stopAt time.Time) ([]Def, error) {
+	ix.mu.RLock()
+	groups := ix.fuzzyKeysLocked(q.fold)
+	ix.mu.RUnlock()
+	lines := newDefLines(ix.root, sc, q.foldNeedle)
+	var out []Def
+	files := make([][]defFile, len(groups))
+	for _, test := range [2]bool{false, true} {
+		for gi, g := range groups {
+			if files[gi] == nil {
+				ix.mu.RLock()
+				var ids []uint32
+				for _, k := range g.keys {
+					ids = ix.defines.list(k, ids)
+				}
+				slices.Sort(ids)
+				files[gi] = ix.defFilesLocked(slices.Compact(ids))
+				ix.mu.RUnlock()
+				for i := range files[gi] {
+					files[gi][i].test = grammar.IsTestFile(files[gi][i].path)
+				}
+			}
+			ix.mu.RLock()
+			strs := ix.words.strs
+			ix.mu.RUnlock()
+			var defs []Def
+			for i, f := range files[gi] {
+				if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {
+					return out, nil
+				}
+				if f.test != test {
+					continue
+				}
+				lines.ents[f.path] = f.e
+				for _, d := range decodeDefsOf(strs, f.raw, g.keys) {
+					d.Path = f.path
+					defs = append(defs, Def{Definition: d, rank: d.LastSegment(), test: test})
+				}
+			}
+			sortFuzzy(defs, q)
+			// Before the cut, as Symbols does. An overload set shares its
+			// last segment, so it lies within one rank.
+			defs = implFirst(defs)
+			var err error
+			if out, err = lines.fill(ctx, out, defs, limit); err != nil {
+				return nil, err
+			}
+			if limit >= 0 && len(out) > limit {
+				return out, nil
+			}
+		}
+	}
+	return out, nil
+}
+
+// keyRank is a group of keys sortFuzzy ranks alike as last segments.
+type keyRank struct {
+	prefix bool // the key starts with the query
+	runes  int
+	keys   []uint32 // sorted
+}
+
+// fuzzyKeysLocked lists the keys naming a definition that contain fold
+// (in lower case), grouped by rank, best first.
+func (ix *Index) fuzzyKeysLocked(fold string) []keyRank {
+	type key struct {
+		id     uint32
+		prefix bool
+		runes  int
+	}
+	var keys []key
+	lower := []byte(fold)
+	anchor := rareByte(lower)
+	for k, w := range ix.words.strs {
+		if len(w) < len(fold) || ix.defines.empty(uint32(k)) {
+			continue
+		}
+		if !isASCIIString(w) {
+			// As sortFuzzy and fuzzy compare them.
+			l := strings.ToLower(w)
+			if strings.Contains(l, fold) {
+				keys = append(keys, key{uint32(k), strings.HasPrefix(l, fold), utf8.RuneCountInString(l)})
+			}
+			continue
+		}
+		// The first place it is found is 0 when it is a prefix.
+		if i := indexFoldASCIIAt(unsafe.Slice(unsafe.StringData(w), len(w)), lower, anchor); i >= 0 {
+			keys = append(keys, key{uint32(k), i == 0, len(w)})
+		}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		if a.prefix != b.prefix {
+			if a.prefix {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(a.runes, b.runes), cmp.Compare(a.id, b.id))
+	})
+	var out []keyRank
+	for _, k := range keys {
+		if n := len(out); n == 0 || out[n-1].prefix != k.prefix || out[n-1].runes != k.runes {
+			out = append(out, keyRank{prefix: k.prefix, runes: k.runes})
+		}
+		out[len(out)-1].keys = append(out[len(out)-1].keys, k.id)
+	}
+	return out
+}
+
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeDefsOf decodes the definitions of raw whose last segment is one
+// of keys (sorted).
+func decodeDefsOf(strs []string, raw []byte, keys []uint32) []outline.Definition {
+	var defs []outline.Definition
+	walkDefs(raw, uint64(len(strs)), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+		last := name
+		if len(qs) > 0 {
+			last = qs[len(qs)-1]
+		}
+		if _, ok := slices.BinarySearch(keys, last); !ok {
+			return
+		}
+		var quals []string
+		if len(qs) > 0 {
+			quals = make([]string, len(qs))
+			for i, q := range qs {
+				quals[i] = strs[q]
+			}
+		}
+		defs = append(defs, outline.Definition{
+			Name: strs[name], Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Line: int(line), Start: int(line - before), End: int(line + after),
+			Qualified: quals,
+		})
+	})
+	return defs
+}
+
+// defLines gives fallback definitions their line text, reading each file
+// once, and passes over those whose file does not contain the needle in
+// any case (as Symbols does).
+type defLines struct {
+	root   *Root
+	sc     *Scratch
+	needle []byte
+	ents   map[string]Entry
+	read   map[string]*defLinesFile
+}
+
+type defLinesFile struct {
+	ok     bool
+	data   []byte
+	starts []int
+}
+
+func newDefLines(root *Root, sc *Scratch, needle []byte) *defLines {
+	return &defLines{root: root, sc: sc, needle: needle, ents: map[string]Entry{}, read: map[string]*defLinesFile{}}
+}
+
+// fill appends defs to out, with their text, until out holds more than
+// limit.
+func (l *defLines) fill(ctx context.Context, out, defs []Def, limit int) ([]Def, error) {
 	for _, d := range defs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -453,11 +632,11 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 		if limit >= 0 && len(out) > limit {
 			break
 		}
-		f := read[d.Path]
+		f := l.read[d.Path]
 		if f == nil {
-			f = &file{}
-			read[d.Path] = f
-			if data, err := ix.root.Contents(ents[d.Path], sc); err == nil && containsFold(data, q.foldNeedle) {
+			f = &defLinesFile{}
+			l.read[d.Path] = f
+			if data, err := l.root.Contents(l.ents[d.Path], l.sc); err == nil && containsFold(data, l.needle) {
 				f.ok, f.data = true, slices.Clone(data)
 				f.starts = lineStarts(f.data)
 			}
@@ -468,6 +647,18 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 		}
 	}
 	return out, nil
+}
+
+// allParsed reports whether every file's definitions are known.
+func (ix *Index) allParsed() bool {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	for _, r := range ix.files {
+		if r != nil && !r.dead && !r.parsed && !r.failed {
+			return false
+		}
+	}
+	return true
 }
 
 func fillText(defs []Def, data []byte) {

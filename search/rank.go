@@ -52,9 +52,12 @@ func compareFiles(a, b string) int {
 
 // sortFuzzy orders fallback definitions best first: own files before test
 // files, then names starting with the query, then shorter names, then by
-// path and line.
+// path and line. Definitions on one line ("} node_t, *node_p;") keep
+// their order in the file (the sort is stable, and every caller lists a
+// file's definitions in its outline's order), so that the answer does not
+// depend on what else was found.
 func sortFuzzy(defs []Def, q SymbolQuery) {
-	slices.SortFunc(defs, func(a, b Def) int {
+	slices.SortStableFunc(defs, func(a, b Def) int {
 		if a.test != b.test {
 			if a.test {
 				return 1

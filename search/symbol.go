@@ -17,17 +17,17 @@ import (
 // SymbolLimit is how many definitions find_symbol shows.
 const SymbolLimit = 40
 
-// SymbolTimeLimit bounds a find_symbol call, well inside the 5 seconds
-// clients wait: a name used in most files (err, self) would otherwise have
-// most of the project parsed. It is the default of [Root.SymbolTimeLimit]
-// and [IndexOptions.SymbolTimeLimit], which tests set instead.
-var SymbolTimeLimit = 3500 * time.Millisecond
+// defaultSymbolTimeLimit bounds a search for definitions, well inside the
+// 5 seconds clients wait: a name used in most files (err, self) would
+// otherwise have most of the project parsed. It is what a zero
+// [Root.SymbolTimeLimit] or [IndexOptions.SymbolTimeLimit] means.
+const defaultSymbolTimeLimit = 3500 * time.Millisecond
 
 func (r *Root) symbolTimeLimit() time.Duration {
 	if r.SymbolTimeLimit != 0 {
 		return r.SymbolTimeLimit
 	}
-	return SymbolTimeLimit
+	return defaultSymbolTimeLimit
 }
 
 // Def is one definition find_symbol found.
@@ -231,13 +231,15 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		}
 		return false, strings.Contains(strings.ToLower(q.foldText(d)), q.fold)
 	}
-	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, lang *grammar.Language, data []byte) bool {
+	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, langOf func() *grammar.Language, data []byte) bool {
 		// A definition's name is a whole word of its file; in some
 		// languages never one right after a ".".
-		if definitionWord(word, lang, data) {
-			return true
+		if word.Contains(data) {
+			if lang := langOf(); lang != nil && definitionWord(word, lang, data) {
+				return true
+			}
 		}
-		if containsFold(data, q.foldNeedle) {
+		if containsFold(data, q.foldNeedle) && langOf() != nil {
 			mu.Lock()
 			foldOnly = append(foldOnly, e)
 			mu.Unlock()
@@ -261,7 +263,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		res.Fuzzy = true
 		defs = found
 		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
-		more, done2, timedOut2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, *grammar.Language, []byte) bool { return true }, classify, q.foldText)
+		more, done2, timedOut2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, func() *grammar.Language, []byte) bool { return true }, classify, q.foldText)
 		if err != nil {
 			return nil, err
 		}
@@ -283,13 +285,15 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 }
 
 // scanDefs reads files in parallel, parses those pre accepts (a cheap byte
-// test, so most files are never parsed), and keeps the definitions
+// test, so most files are never parsed; it is given the file's language
+// as a function, since telling a ".h" file's language from its head costs
+// more than the test), and keeps the definitions
 // classify calls exact or fuzzy, in file order. Files without a grammar
 // are passed over unread. It stops once the files done in order hold more
 // than limit exact definitions (limit < 0: never), and starts no file
 // after the deadline. It returns how many leading files were searched, and
 // whether the deadline stopped it.
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, *grammar.Language, []byte) bool, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) (defs []Def, searched int, timedOut bool, err error) {
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, func() *grammar.Language, []byte) bool, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) (defs []Def, searched int, timedOut bool, err error) {
 	perFile := make([][]Def, len(files))
 	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
 		e := files[i]
@@ -300,8 +304,15 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 		if err != nil {
 			return 0
 		}
-		lang := grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
-		if lang == nil || !pre(e, lang, data) {
+		var lang *grammar.Language
+		known := false
+		langOf := func() *grammar.Language {
+			if !known {
+				lang, known = grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)]), true
+			}
+			return lang
+		}
+		if !pre(e, langOf, data) || langOf() == nil {
 			return 0
 		}
 		perFile[i] = fileDefs(ctx, e.Path, lang, data, classify, rank)
@@ -403,21 +414,28 @@ func containsFold(data, lower []byte) bool {
 	return false
 }
 
-// indexFoldASCII finds lower in data, where ASCII letters of data may be
-// upper case. It looks for the first byte in both cases, keeping the next
-// position of each so no byte is scanned twice for it.
+// indexFoldASCII finds the first lower in data, where ASCII letters of
+// data may be upper case.
 func indexFoldASCII(data, lower []byte) int {
-	c0 := lower[0]
+	return indexFoldASCIIAt(data, lower, rareByte(lower))
+}
+
+// indexFoldASCIIAt is indexFoldASCII looking for lower's byte at anchor
+// first (in both cases), keeping the next position of each so no byte is
+// scanned twice for it. Candidates come in order, so the first one that
+// matches is the first match.
+func indexFoldASCIIAt(data, lower []byte, anchor int) int {
+	c0 := lower[anchor]
 	up := c0
 	if 'a' <= c0 && c0 <= 'z' {
 		up = c0 - 'a' + 'A'
 	}
-	last := len(data) - len(lower)
+	last := len(data) - len(lower) + anchor
 	nextLo, nextUp := -2, -2
 	if up == c0 {
 		nextUp = -1
 	}
-	for i := 0; i <= last; {
+	for i := anchor; i <= last; {
 		if nextLo != -1 && nextLo < i {
 			nextLo = indexFrom(data, c0, i)
 		}
@@ -431,12 +449,43 @@ func indexFoldASCII(data, lower []byte) int {
 		if j < 0 || j > last {
 			return -1
 		}
-		if equalFoldASCII(data[j:j+len(lower)], lower) {
-			return j
+		if at := j - anchor; equalFoldASCII(data[at:at+len(lower)], lower) {
+			return at
 		}
 		i = j + 1
 	}
 	return -1
+}
+
+// byteCommonness ranks bytes by how often they appear in source text,
+// letters in either case together: the most common first. Bytes not
+// listed are rarer than all of these.
+const byteCommonness = " etainosrl_cd\n\tupmf(),;h*=gx-.b>0y1\"kv2w/{}3:48&'[]5!69z7+|<qj#"
+
+var byteRarity = func() (r [256]uint8) {
+	for i := range r {
+		r[i] = 255
+	}
+	for i := 0; i < len(byteCommonness); i++ {
+		c := byteCommonness[i]
+		r[c] = uint8(i)
+		if 'a' <= c && c <= 'z' {
+			r[c-'a'+'A'] = uint8(i)
+		}
+	}
+	return r
+}()
+
+// rareByte is the index of the byte of lower least common in source
+// text, the first of equals.
+func rareByte(lower []byte) int {
+	best := 0
+	for i := 1; i < len(lower); i++ {
+		if byteRarity[lower[i]] > byteRarity[lower[best]] {
+			best = i
+		}
+	}
+	return best
 }
 
 // indexFrom is the index of c in data at or after from, or -1.

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -128,6 +130,29 @@ func TestSymbolLimitIsNotTimeLimit(t *testing.T) {
 		}
 		if !res.More || res.Searched != res.Files || len(res.Defs) != 3 || res.Defs[2].Path != "f02.go" {
 			t.Fatalf("Symbols stopped at the limit: More %v, searched %d of %d, %d defs", res.More, res.Searched, res.Files, len(res.Defs))
+		}
+	}
+}
+
+// TestIndexFoldASCII compares indexFoldASCII, which looks for the
+// needle's rarest byte first, with lower-casing and searching, on random
+// text over a small alphabet (so matches and near misses are common).
+func TestIndexFoldASCII(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "aAbBzZ_1 x"
+	str := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return b
+	}
+	for range 20000 {
+		data := str(rng.IntN(40))
+		lower := bytes.ToLower(str(1 + rng.IntN(4)))
+		want := bytes.Index(bytes.ToLower(data), lower)
+		if got := indexFoldASCII(data, lower); got != want {
+			t.Fatalf("indexFoldASCII(%q, %q) = %d; want %d", data, lower, got, want)
 		}
 	}
 }
