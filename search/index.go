@@ -92,6 +92,9 @@ type Index struct {
 	busy atomic.Int32
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
+	// cold is what find_symbol calls before the word index learnt of
+	// the files (index_query.go).
+	cold coldSymbols
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex

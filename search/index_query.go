@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -21,6 +23,7 @@ func (ix *Index) References(ctx context.Context, name string, filter *PathFilter
 	if !ix.wordsReady.Load() {
 		return ix.root.References(ctx, name, filter)
 	}
+	ix.cold.drop()
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
 		return nil, err
@@ -167,7 +170,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		if err != nil {
 			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
 		}
-		res, err := Symbols(ctx, files, ix.root, q, q.limit(), deadline)
+		res, err := ix.cold.symbols(ctx, files, ix.root, q, deadline)
 		if err != nil {
 			return nil, err
 		}
@@ -176,6 +179,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		}
 		return res, nil
 	}
+	ix.cold.drop()
 	t0 := time.Now()
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
@@ -186,6 +190,63 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		ix.logf("find_symbol %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
 	}
 	return res, err
+}
+
+// coldSymbols remembers, for the last find_symbol query answered before
+// the word index was built, the files found unable to answer it, with
+// their stat when read. On a large project a direct search does not get
+// through every file within a call's time limit, and a client asks again
+// while the answer is partial: the next call for the same query searches
+// only the files not known, and the files changed since (a different
+// stat, or one too close to the read to prove the file unchanged), so
+// that repeated calls complete instead of each starting over.
+type coldSymbols struct {
+	mu    sync.Mutex
+	key   coldKey
+	files map[string]coldFile
+}
+
+// coldKey is what decides whether a file can answer a query.
+type coldKey struct{ needle, fold string }
+
+type coldFile struct {
+	st     filestat.Stat
+	readAt int64
+}
+
+func (c *coldSymbols) symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, deadline time.Time) (*SymbolResult, error) {
+	key := coldKey{string(q.needle), string(q.foldNeedle)}
+	c.mu.Lock()
+	if c.files == nil || c.key != key {
+		c.key, c.files = key, map[string]coldFile{}
+	}
+	known := c.files
+	rest := make([]Entry, 0, len(files))
+	for _, e := range files {
+		if f, ok := known[e.Path]; ok && f.st == e.Stat() && !f.st.RacyAt(f.readAt) {
+			continue
+		}
+		rest = append(rest, e)
+	}
+	c.mu.Unlock()
+	res, err := symbolsNoting(ctx, rest, src, q, q.limit(), deadline, func(e Entry, readAt int64) {
+		c.mu.Lock()
+		known[e.Path] = coldFile{e.Stat(), readAt}
+		c.mu.Unlock()
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Searched += len(files) - len(rest)
+	res.Files = len(files)
+	return res, nil
+}
+
+// drop forgets the files once the word index answers.
+func (c *coldSymbols) drop() {
+	c.mu.Lock()
+	c.files = nil
+	c.mu.Unlock()
 }
 
 func (ix *Index) symbolTimeLimit() time.Duration {
