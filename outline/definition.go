@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/zumba-dev/zumba/grammar"
 )
 
@@ -183,7 +181,7 @@ func Enclosing(defs []Definition, line int) (i int, inside bool) {
 // Finding a node's parent or siblings through the tree costs a walk from
 // the root each time, so the tree is walked once with a cursor instead,
 // into the nodes that hold definitions only.
-func extentStarts(root *sitter.Node, nodes []*sitter.Node, src []byte) []int {
+func extentStarts(p *plan, root tsNode, nodes []capRec, src []byte) []int {
 	starts := make([]int, len(nodes))
 	if len(nodes) == 0 {
 		return starts
@@ -194,9 +192,10 @@ func extentStarts(root *sitter.Node, nodes []*sitter.Node, src []byte) []int {
 		i          int
 	}
 	targets := make([]target, len(nodes))
-	for i, n := range nodes {
-		targets[i] = target{n.StartByte(), n.EndByte(), n.ID(), i}
-		starts[i] = int(firstRow(n, src)) + 1
+	for i := range nodes {
+		n := &nodes[i]
+		targets[i] = target{n.n.startByte(), n.endByte, n.n.id, i}
+		starts[i] = int(firstRow(n.n.startRow(), n.n.startByte(), n.endByte, src)) + 1
 	}
 	slices.SortFunc(targets, func(a, b target) int { return cmp.Compare(a.start, b.start) })
 	type key struct {
@@ -208,24 +207,21 @@ func extentStarts(root *sitter.Node, nodes []*sitter.Node, src []byte) []int {
 		defs[key{t.id, t.start, t.end}] = true
 	}
 	isDef := func(s *sibling) bool { return defs[key{s.id, s.start, s.end}] }
-	c := sitter.NewTreeCursor(root)
-	defer c.Close()
+	tl := root.language()
+	var buf []sib
 	// frames are the children of the nodes on the path being walked;
 	// at[k] is the index in frames[k] of the node frames[k+1] lists.
 	var frames [][]sibling
 	var at []int
-	var walk func(n *sitter.Node)
-	walk = func(n *sitter.Node) {
-		c.Reset(n)
-		if !c.GoToFirstChild() {
+	var walk func(n *tsNode)
+	walk = func(n *tsNode) {
+		buf = children(n, buf)
+		if len(buf) == 0 {
 			return
 		}
-		var kids []sibling
-		for {
-			kids = append(kids, newSibling(c.CurrentNode(), src))
-			if !c.GoToNextSibling() {
-				break
-			}
+		kids := make([]sibling, len(buf))
+		for j := range buf {
+			kids[j] = newSibling(&buf[j], p.name(buf[j].symbol, tl), src)
 		}
 		frames = append(frames, kids)
 		at = append(at, 0)
@@ -246,18 +242,18 @@ func extentStarts(root *sitter.Node, nodes []*sitter.Node, src []byte) []int {
 			}
 			if inner {
 				at[level] = j
-				walk(k.node)
+				walk(&k.node)
 			}
 		}
 		frames, at = frames[:level], at[:level]
 	}
-	walk(root)
+	walk(&root)
 	return starts
 }
 
 // sibling is what extentStarts needs of a node among its parent's children.
 type sibling struct {
-	node                 *sitter.Node
+	node                 tsNode
 	id                   uintptr
 	start, end           uint32 // bytes
 	row, last            uint32 // first and last rows
@@ -267,12 +263,12 @@ type sibling struct {
 // newSibling describes n. A named extra is a comment: the tree cursor
 // reports the type of an extra node inside some aliased nodes
 // (tree-sitter-typescript's interface_body) as its parent's.
-func newSibling(n *sitter.Node, src []byte) sibling {
-	t := n.Type()
+func newSibling(n *sib, t string, src []byte) sibling {
+	named := n.named != 0
 	return sibling{
-		node: n, id: n.ID(), start: n.StartByte(), end: n.EndByte(),
-		row: firstRow(n, src), last: lastRow(n),
-		named: n.IsNamed(), deco: isDecoration(t) || n.IsExtra() && n.IsNamed(), keyword: isKeyword(t),
+		node: n.n, id: n.n.id, start: n.n.startByte(), end: n.endByte,
+		row: firstRow(n.n.startRow(), n.n.startByte(), n.endByte, src), last: lastRow(n.n.startRow(), n.endRow, n.endCol),
+		named: named, deco: isDecoration(t) || n.extra != 0 && named, keyword: isKeyword(t),
 	}
 }
 
@@ -335,12 +331,13 @@ func wraps(kids []sibling, j int) bool {
 	return true
 }
 
-// firstRow is the row of the first byte of n that is not white space:
-// some grammars (tree-sitter-lua's function_start) put the line breaks
-// before a definition into its first token.
-func firstRow(n *sitter.Node, src []byte) uint32 {
-	row := n.StartPoint().Row
-	for i := n.StartByte(); i < n.EndByte() && int(i) < len(src); i++ {
+// firstRow is the row of the first byte that is not white space of the
+// node starting at byte start on row, and ending at byte end: some
+// grammars (tree-sitter-lua's function_start) put the line breaks before
+// a definition into its first token.
+func firstRow(row, start, end uint32, src []byte) uint32 {
+	first := row
+	for i := start; i < end && int(i) < len(src); i++ {
 		switch src[i] {
 		case '\n':
 			row++
@@ -349,17 +346,16 @@ func firstRow(n *sitter.Node, src []byte) uint32 {
 			return row
 		}
 	}
-	return n.StartPoint().Row
+	return first
 }
 
-// lastRow is the last row n covers; a node that ends with its line break
-// ends on the row before.
-func lastRow(n *sitter.Node) uint32 {
-	end := n.EndPoint()
-	if end.Column == 0 && end.Row > n.StartPoint().Row {
-		return end.Row - 1
+// lastRow is the last row of a node starting on row start and ending at
+// (row, col); a node that ends with its line break ends on the row before.
+func lastRow(start, row, col uint32) uint32 {
+	if col == 0 && row > start {
+		return row - 1
 	}
-	return end.Row
+	return row
 }
 
 // isDecoration reports whether a node of type t is a comment, decorator or attribute,

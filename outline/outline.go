@@ -170,7 +170,7 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	defs := collect(ctx, q, root, orig)
+	defs := collect(ctx, lang, q, root, orig)
 	if err := ctx.Err(); err != nil {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
@@ -192,7 +192,7 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 // def is one query match before nesting.
 type def struct {
 	entry   *Entry
-	node    *sitter.Node // the whole definition
+	node    capRec // the whole definition
 	nameKey [2]uint32
 	pattern uint16
 	// level is a heading's level, 1 to 6; 0 for other kinds.
@@ -204,58 +204,78 @@ type def struct {
 	member [2]uint32
 }
 
-func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte) []def {
+// capKind is what collect reads from a capture's name.
+type capKind struct {
+	role string // name, scope, trait, member, listed, skip, definition
+	kind grammar.Kind
+}
+
+func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src []byte) []def {
+	rn := nodeOf(root)
+	tl := rn.language()
+	p := planFor(lang, q, rn)
+	roles := make([]capKind, q.CaptureCount())
+	for i := range roles {
+		capName := q.CaptureNameForId(uint32(i))
+		switch capName {
+		case "name", "scope", "trait", "member", "listed", "skip":
+			roles[i].role = capName
+		default:
+			if k, ok := strings.CutPrefix(capName, "definition."); ok {
+				if kk, ok := grammar.ParseKind(k); ok {
+					roles[i] = capKind{"definition", kk}
+				}
+			}
+		}
+	}
+	content := func(c *capRec) string { return string(src[c.n.startByte():c.endByte]) }
 	byName := map[[2]uint32]int{}
 	// listed holds the object literals whose members are entries (those
 	// bound to a name or returned by a function); @member entries of other
 	// literals are dropped.
 	listed := map[[2]uint32]bool{}
 	var defs []def
-	for m := range matches(ctx, q, root, src) {
-		if len(m.Captures) == 0 {
-			continue
+	each := func(caps []capRec) {
+		if len(caps) == 0 {
+			return
 		}
 		var (
-			whole              *sitter.Node
+			whole              *capRec
 			kind               grammar.Kind
-			name, scope, trait *sitter.Node
-			member             *sitter.Node
+			name, scope, trait *capRec
+			member             *capRec
 			skip               bool
 		)
-		for _, c := range m.Captures {
-			capName := q.CaptureNameForId(c.Index)
-			switch capName {
+		for k := range caps {
+			c := &caps[k]
+			switch r := roles[c.capture]; r.role {
 			case "name":
 				if name == nil {
-					name = c.Node
+					name = c
 				}
 			case "scope":
-				scope = c.Node
+				scope = c
 			case "trait":
-				trait = c.Node
+				trait = c
 			case "member":
-				member = c.Node
+				member = c
 			case "listed":
-				listed[[2]uint32{c.Node.StartByte(), c.Node.EndByte()}] = true
+				listed[[2]uint32{c.n.startByte(), c.endByte}] = true
 			case "skip":
 				skip = true
-			default:
-				if k, ok := strings.CutPrefix(capName, "definition."); ok {
-					if kk, ok := grammar.ParseKind(k); ok {
-						whole, kind = c.Node, kk
-					}
-				}
+			case "definition":
+				whole, kind = c, r.kind
 			}
 		}
 		if whole == nil || name == nil {
-			continue
+			return
 		}
-		key := [2]uint32{name.StartByte(), name.EndByte()}
-		text := cleanName(name.Content(src), kind)
+		key := [2]uint32{name.n.startByte(), name.endByte}
+		text := cleanName(content(name), kind)
 		hidden := false
 		if text == "" {
 			if kind != grammar.Heading {
-				continue
+				return
 			}
 			// An empty heading (a lone #) is not listed, but it still
 			// ends the sections above it.
@@ -263,16 +283,16 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 		}
 		if scope != nil {
 			// Lua's cl[name] = function: a computed key keeps its brackets.
-			if prev := name.PrevSibling(); prev != nil && prev.Type() == "[" {
-				text = cleanName(scope.Content(src), 0) + "[" + text + "]"
+			if p.prevType(&name.n) == "[" {
+				text = cleanName(content(scope), 0) + "[" + text + "]"
 			} else {
-				text = cleanName(scope.Content(src), 0) + "." + text
+				text = cleanName(content(scope), 0) + "." + text
 			}
 		}
 		if trait != nil {
-			t := lastSegment(cleanName(trait.Content(src), 0))
+			t := lastSegment(cleanName(content(trait), 0))
 			// impl !Send for Raw: the ! is a token beside the trait.
-			if prev := trait.PrevSibling(); prev != nil && prev.Type() == "!" {
+			if p.prevType(&trait.n) == "!" {
 				t = "!" + t
 			}
 			text = t + " for " + text
@@ -281,36 +301,52 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			Definition: Definition{
 				Name:  text,
 				Kind:  kind,
-				Line:  int(name.StartPoint().Row) + 1,
-				Start: int(whole.StartPoint().Row) + 1,
+				Line:  int(name.n.startRow()) + 1,
+				Start: int(whole.n.startRow()) + 1,
 				End:   codeEndLine(whole),
-				Decl:  (kind == grammar.Function || kind == grammar.Method) && bodyless[whole.Type()],
+				Decl:  (kind == grammar.Function || kind == grammar.Method) && bodyless[p.name(whole.symbol, tl)],
 			},
-			StartByte: whole.StartByte(),
-			EndByte:   whole.EndByte(),
-			nameStart: name.StartByte(),
+			StartByte: whole.n.startByte(),
+			EndByte:   whole.endByte,
+			nameStart: name.n.startByte(),
 		}
 		if skip {
 			e = nil
 		}
-		d := def{entry: e, node: whole, nameKey: key, pattern: m.PatternIndex, hidden: hidden}
+		d := def{entry: e, node: *whole, nameKey: key, pattern: caps[0].pattern, hidden: hidden}
 		if member != nil {
-			d.member = [2]uint32{member.StartByte(), member.EndByte()}
+			d.member = [2]uint32{member.n.startByte(), member.endByte}
 		}
 		if kind == grammar.Heading {
-			d.level = headingLevel(whole.Content(src))
+			d.level = headingLevel(content(whole))
 		}
 		if i, seen := byName[key]; seen {
 			if defs[i].pattern > d.pattern {
 				defs[i] = d
 			}
-			continue
+			return
 		}
 		byName[key] = len(defs)
 		defs = append(defs, d)
 	}
+	if p.native {
+		p.run(ctx, q, rn, src, each)
+	} else {
+		var caps []capRec
+		for m := range matches(ctx, q, root, src) {
+			caps = caps[:0]
+			for _, c := range m.Captures {
+				end := c.Node.EndPoint()
+				caps = append(caps, capRec{
+					n: nodeOf(c.Node), endByte: c.Node.EndByte(), endRow: end.Row, endCol: end.Column,
+					capture: c.Index, pattern: m.PatternIndex, symbol: uint16(c.Node.Symbol()),
+				})
+			}
+			each(caps)
+		}
+	}
 	out := defs[:0]
-	var nodes []*sitter.Node
+	var nodes []capRec
 	for _, d := range defs {
 		if d.entry != nil && (d.member == [2]uint32{} || listed[d.member]) {
 			out = append(out, d)
@@ -320,7 +356,7 @@ func collect(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 		}
 	}
 	// A heading's extent is its section (see extendSections).
-	starts := extentStarts(root, nodes, src)
+	starts := extentStarts(p, rn, nodes, src)
 	k := 0
 	for _, d := range out {
 		if d.entry.Kind != grammar.Heading {
@@ -350,30 +386,6 @@ func endLine(n *sitter.Node) int {
 		return int(end.Row)
 	}
 	return int(end.Row) + 1
-}
-
-// codeEndLine is endLine without the comments that end n:
-// tree-sitter-python's block keeps the comment lines after a body's last
-// statement, which belong to no definition (Python's ast ends the
-// definition at that statement).
-func codeEndLine(n *sitter.Node) int {
-	end := endLine(n)
-	m, skipped := n, false
-	for m.ChildCount() > 0 {
-		k := int(m.ChildCount()) - 1
-		for k >= 0 && strings.Contains(m.Child(k).Type(), "comment") {
-			k--
-			skipped = true
-		}
-		if k < 0 {
-			break
-		}
-		m = m.Child(k)
-	}
-	if !skipped {
-		return end
-	}
-	return max(min(end, endLine(m)), int(n.StartPoint().Row)+1)
 }
 
 // headingLevel reads the level of a Markdown heading from its text: the

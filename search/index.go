@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -90,6 +91,8 @@ type Index struct {
 	// busy counts the calls being answered: background work waits while
 	// there is one.
 	busy atomic.Int32
+	// cores says how many background parse workers may run.
+	cores coreGate
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
 	// cold is what find_symbol calls before the word index learnt of
@@ -223,6 +226,7 @@ func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	ctx = ix.withStop(ctx)
 	start := time.Now()
+	procs()
 	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
 		// Parsing a large project makes garbage at a high rate: without
 		// a limit the heap grows to twice what is live before each
@@ -299,6 +303,7 @@ func (ix *Index) Build(ctx context.Context) {
 			return
 		}
 	}
+	spareProc()
 	ix.parsePending(ctx)
 	if ctx.Err() != nil {
 		return
@@ -355,28 +360,69 @@ func (ix *Index) saveLoop(ctx context.Context) {
 	}
 }
 
-// workers is how many goroutines read files for the index at once.
-func workers() int { return runtime.GOMAXPROCS(0) }
+// procs is how many cores the index works on: GOMAXPROCS as it was
+// before the first build added a spare one (see spareProc).
+var procs = sync.OnceValue(func() int { return runtime.GOMAXPROCS(0) })
 
-// backgroundWorkers is how many parse in the background: one core is
-// left to the caller.
-func backgroundWorkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+// spareProc adds one to GOMAXPROCS, once, unless the program chose its
+// own: the background parse may keep every core busy (see coreGate), and
+// a goroutine answering a call must not wait for a parse to be preempted
+// to get a P.
+var spareProc = sync.OnceFunc(func() {
+	n := procs()
+	if os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) == n {
+		runtime.GOMAXPROCS(n + 1)
+	}
+})
+
+// workers is how many goroutines read files for the index at once.
+func workers() int { return procs() }
+
+// backgroundWorkers is how many may parse in the background: one per
+// core, all but the first only while the rest of the machine leaves a
+// core idle (see coreGate).
+func backgroundWorkers() int { return procs() }
+
+// A workKind says how parallel runs its work.
+type workKind int
+
+const (
+	// callWork is a call's own: it never waits.
+	callWork workKind = iota
+	// buildWork is the build's: each item waits while a call is being
+	// answered.
+	buildWork
+	// idleWork is the background parse: it waits like buildWork, and
+	// its workers past the first wait while the machine has no idle
+	// core for them (see coreGate).
+	idleWork
+)
 
 // parallel runs work on items 0..n-1 on up to w workers, one scratch
-// buffer each; each item waits first while a call is being answered,
-// unless fg is set (the work is the call's own).
-func (ix *Index) parallel(ctx context.Context, n, w int, fg bool, work func(i int, sc *Scratch)) {
+// buffer each, as kind says.
+func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *Scratch)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(w, n) {
+	w = min(w, n)
+	for k := range w {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sc := &Scratch{}
 			defer sc.Close()
 			for ctx.Err() == nil {
-				if !fg {
+				if kind != callWork {
 					ix.waitIdle(ctx)
+				}
+				if kind == idleWork && k > 0 && k >= ix.cores.workers(w) {
+					if next.Load() >= int64(n) {
+						return
+					}
+					select {
+					case <-ctx.Done():
+					case <-time.After(spareWindow):
+					}
+					continue
 				}
 				i := int(next.Add(1) - 1)
 				if i >= n {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -21,7 +22,7 @@ import (
 func (ix *Index) readWords(ctx context.Context, files []Entry) {
 	recs := make([]*fileRec, len(files))
 	wids := make([][]uint32, len(files))
-	ix.parallel(ctx, len(files), workers(), false, func(i int, sc *Scratch) {
+	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *Scratch) {
 		recs[i], wids[i] = ix.read(files[i], sc)
 	})
 	if ctx.Err() != nil {
@@ -341,14 +342,39 @@ func (ix *Index) parsePending(ctx context.Context) {
 		}
 	}
 	ix.mu.RUnlock()
-	ix.parallel(ctx, len(todo), backgroundWorkers(), false, func(i int, sc *Scratch) {
+	var done atomic.Int64
+	if len(todo) >= progressFiles {
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			t := time.NewTicker(progressEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					ix.logf("parsing: %d of %d files, %d workers", done.Load(), len(todo), ix.cores.workers(backgroundWorkers()))
+				}
+			}
+		}()
+	}
+	ix.parallel(ctx, len(todo), backgroundWorkers(), idleWork, func(i int, sc *Scratch) {
 		r := todo[i]
 		ix.parseFile(ctx, r, sc)
 		ix.mu.Lock()
 		r.tried = true
 		ix.mu.Unlock()
+		done.Add(1)
 	})
 }
+
+// A background parse of progressFiles files or more logs its progress
+// every progressEvery.
+const (
+	progressFiles = 10000
+	progressEvery = time.Minute
+)
 
 // ensureParsed parses, for a call, the files of ids not parsed yet, until
 // the deadline. It reports whether every one is parsed.
@@ -368,7 +394,7 @@ func (ix *Index) ensureParsed(ctx context.Context, ids []uint32, deadline time.T
 	defer cancel()
 	ok := make([]bool, len(todo))
 	// One parse per core: more would only hold more parse trees at once.
-	ix.parallel(pctx, len(todo), workers(), true, func(i int, sc *Scratch) {
+	ix.parallel(pctx, len(todo), workers(), callWork, func(i int, sc *Scratch) {
 		ok[i] = ix.parseFile(pctx, todo[i], sc)
 	})
 	return !slices.Contains(ok, false)
@@ -481,7 +507,11 @@ func (ix *Index) readAll(ctx context.Context, files []Entry, fg bool) {
 	if len(files) == 0 {
 		return
 	}
-	ix.parallel(ctx, len(files), workers(), fg, func(i int, sc *Scratch) {
+	kind := buildWork
+	if fg {
+		kind = callWork
+	}
+	ix.parallel(ctx, len(files), workers(), kind, func(i int, sc *Scratch) {
 		ix.load(files[i], sc)
 	})
 	ix.mu.Lock()

@@ -87,6 +87,7 @@ func main() {
 	partial := flag.String("partial", `(?i)(of the project|later call|not complete|incomplete|time limit)`, "regexp matching the last line of an incomplete answer")
 	readyWait := flag.Duration("ready-wait", 120*time.Second, "how long to wait for the -ready line before the latency rounds (0: do not wait)")
 	ping := flag.Duration("ping", 100*time.Millisecond, "interval of the pings sent while the index is built (0: none)")
+	slowPing := flag.Duration("slow-ping", 0, "print to stderr, with its time from the start, every ping slower than this (0: none)")
 	idle := flag.Duration("idle", 0, "how long to leave the server idle before reading its resident set (0: not read)")
 	timeout := flag.Duration("timeout", 60*time.Second, "the longest wait for one reply")
 	flag.Parse()
@@ -123,7 +124,7 @@ func main() {
 
 	var pings *pinger
 	if *ping > 0 {
-		pings = startPinger(c, *ping)
+		pings = startPinger(c, *ping, *slowPing)
 	}
 
 	for _, step := range split(*cold) {
@@ -258,7 +259,7 @@ type pinger struct {
 	wg    sync.WaitGroup
 }
 
-func startPinger(c *client, interval time.Duration) *pinger {
+func startPinger(c *client, interval, slow time.Duration) *pinger {
 	p := &pinger{done: make(chan struct{})}
 	p.wg.Add(1)
 	go func() {
@@ -276,8 +277,12 @@ func startPinger(c *client, interval time.Duration) *pinger {
 				fmt.Fprintln(os.Stderr, "benchclient: ping:", err)
 				return
 			}
+			took := time.Since(start)
+			if slow > 0 && took > slow {
+				fmt.Fprintf(os.Stderr, "slow ping at %.0f ms: %.1f ms\n", ms(start.Sub(c.started)), ms(took))
+			}
 			p.mu.Lock()
-			p.times = append(p.times, ms(time.Since(start)))
+			p.times = append(p.times, ms(took))
 			p.mu.Unlock()
 		}
 	}()

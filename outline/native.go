@@ -1,0 +1,595 @@
+package outline
+
+/*
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The few types of tree-sitter's C API (api.h) used here, with the same
+// layout. The functions are the ones go-tree-sitter compiles into the
+// program; api.h itself is not on this package's include path.
+typedef struct { uint32_t row, column; } zPoint;
+typedef struct { uint32_t context[4]; const void *id; const void *tree; } zNode;
+typedef struct { const void *tree; const void *id; uint32_t context[3]; } zCursor;
+typedef struct { zNode node; uint32_t index; } zCapture;
+typedef struct { uint32_t id; uint16_t pattern_index; uint16_t capture_count; const zCapture *captures; } zMatch;
+
+extern void *ts_query_cursor_new(void);
+extern void ts_query_cursor_delete(void *);
+extern void ts_query_cursor_exec(void *, const void *, zNode);
+extern bool ts_query_cursor_next_match(void *, zMatch *);
+extern void ts_query_cursor_set_max_start_depth(void *, uint32_t);
+extern uint32_t ts_query_pattern_count(const void *);
+extern uint32_t ts_query_start_byte_for_pattern(const void *, uint32_t);
+extern bool ts_query_is_pattern_rooted(const void *, uint32_t);
+extern bool ts_query_is_pattern_non_local(const void *, uint32_t);
+extern uint32_t ts_language_symbol_count(const void *);
+extern const char *ts_language_symbol_name(const void *, uint16_t);
+extern int ts_language_symbol_type(const void *, uint16_t);
+extern const void *ts_tree_language(const void *);
+extern uint16_t ts_node_symbol(zNode);
+extern const char *ts_node_type(zNode);
+extern uint32_t ts_node_end_byte(zNode);
+extern zPoint ts_node_end_point(zNode);
+extern bool ts_node_is_named(zNode);
+extern bool ts_node_is_extra(zNode);
+extern uint32_t ts_node_child_count(zNode);
+extern zNode ts_node_child(zNode, uint32_t);
+extern zNode ts_node_prev_sibling(zNode);
+extern zCursor ts_tree_cursor_new(zNode);
+extern void ts_tree_cursor_delete(zCursor *);
+extern void ts_tree_cursor_reset(zCursor *, zNode);
+extern zNode ts_tree_cursor_current_node(const zCursor *);
+extern bool ts_tree_cursor_goto_first_child(zCursor *);
+extern bool ts_tree_cursor_goto_next_sibling(zCursor *);
+extern bool ts_tree_cursor_goto_parent(zCursor *);
+
+// zRec is one captured node of a match.
+typedef struct {
+	zNode node;
+	uint32_t end_byte, end_row, end_col;
+	uint32_t capture; // the capture's index in the query
+	uint32_t match;   // the match's ordinal in the run
+	uint16_t pattern;
+	uint16_t symbol;
+} zRec;
+
+typedef struct {
+	zRec *recs;
+	uint32_t len, cap;
+	uint32_t matches;
+} zRecs;
+
+static bool zumba_push(zRecs *out, const zMatch *m) {
+	if (out->len + m->capture_count > out->cap) {
+		uint32_t cap = out->cap ? out->cap * 2 : 256;
+		while (cap < out->len + m->capture_count) cap *= 2;
+		zRec *r = realloc(out->recs, (size_t)cap * sizeof(zRec));
+		if (!r) return false;
+		out->recs = r;
+		out->cap = cap;
+	}
+	for (uint16_t i = 0; i < m->capture_count; i++) {
+		zNode n = m->captures[i].node;
+		zPoint end = ts_node_end_point(n);
+		zRec *r = &out->recs[out->len++];
+		r->node = n;
+		r->end_byte = ts_node_end_byte(n);
+		r->end_row = end.row;
+		r->end_col = end.column;
+		r->capture = m->captures[i].index;
+		r->match = out->matches;
+		r->pattern = m->pattern_index;
+		r->symbol = ts_node_symbol(n);
+	}
+	out->matches++;
+	return true;
+}
+
+// zumba_run walks the tree under root and runs the query at every node
+// whose symbol is marked in roots (the symbols the query's patterns start
+// at), each run starting patterns at that node only: a run follows a
+// pattern's states only as deep as the pattern reaches, so the work stays
+// linear in a deep tree. It stops early,
+// returning 1, when *stop becomes non-zero, and returns 2 when memory
+// runs out.
+static int zumba_run(zNode root, const void *query, const uint8_t *roots, uint32_t nroots, uint32_t max_children, volatile int32_t *stop, zRecs *out) {
+	void *qc = ts_query_cursor_new();
+	ts_query_cursor_set_max_start_depth(qc, 0);
+	zCursor c = ts_tree_cursor_new(root);
+	int ret = 0;
+	uint32_t steps = 0;
+	for (;;) {
+		zNode n = ts_tree_cursor_current_node(&c);
+		uint16_t sym = ts_node_symbol(n);
+		// A wide error node is not run: its children are, one by one (see
+		// maxChildren).
+		if (sym < nroots && roots[sym] && !(sym == 0xFFFF && ts_node_child_count(n) > max_children)) {
+			if (__atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
+			ts_query_cursor_exec(qc, query, n);
+			zMatch m;
+			while (ts_query_cursor_next_match(qc, &m)) {
+				if (m.capture_count > 0 && !zumba_push(out, &m)) { ret = 2; goto done; }
+			}
+		}
+		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
+		if (ts_tree_cursor_goto_first_child(&c)) continue;
+		while (!ts_tree_cursor_goto_next_sibling(&c)) {
+			if (!ts_tree_cursor_goto_parent(&c)) goto done;
+		}
+	}
+done:
+	ts_tree_cursor_delete(&c);
+	ts_query_cursor_delete(qc);
+	return ret;
+}
+
+// zSib is one child of a node, as extentStarts reads it.
+typedef struct {
+	zNode node;
+	uint32_t end_byte, end_row, end_col;
+	uint16_t symbol;
+	uint8_t named, extra;
+} zSib;
+
+// zumba_children lists the children of n the tree cursor visits, at most
+// cap of them into out, and returns how many there are.
+static uint32_t zumba_children(zNode n, zSib *out, uint32_t cap) {
+	zCursor c = ts_tree_cursor_new(n);
+	uint32_t k = 0;
+	if (ts_tree_cursor_goto_first_child(&c)) {
+		do {
+			if (k < cap) {
+				zNode m = ts_tree_cursor_current_node(&c);
+				zPoint end = ts_node_end_point(m);
+				zSib *s = &out[k];
+				s->node = m;
+				s->end_byte = ts_node_end_byte(m);
+				s->end_row = end.row;
+				s->end_col = end.column;
+				s->symbol = ts_node_symbol(m);
+				s->named = ts_node_is_named(m);
+				s->extra = ts_node_is_extra(m);
+			}
+			k++;
+		} while (ts_tree_cursor_goto_next_sibling(&c));
+	}
+	ts_tree_cursor_delete(&c);
+	return k;
+}
+
+static const void *zumba_language(zNode n) { return ts_tree_language(n.tree); }
+
+// zumba_prev_symbol is the symbol of n's previous sibling, or -1.
+static int32_t zumba_prev_symbol(zNode n) {
+	zNode p = ts_node_prev_sibling(n);
+	if (!p.id) return -1;
+	return ts_node_symbol(p);
+}
+
+// zumba_code_end finds the node codeEndLine ends n at: the last child,
+// repeatedly, skipping children whose type holds "comment". It returns
+// whether any were skipped and that node's start row and end point.
+static bool zumba_code_end(zNode n, uint32_t *start_row, zPoint *end) {
+	zNode m = n;
+	bool skipped = false;
+	for (;;) {
+		uint32_t count = ts_node_child_count(m);
+		if (count == 0) break;
+		int64_t k = (int64_t)count - 1;
+		while (k >= 0 && strstr(ts_node_type(ts_node_child(m, (uint32_t)k)), "comment")) {
+			k--;
+			skipped = true;
+		}
+		if (k < 0) break;
+		m = ts_node_child(m, (uint32_t)k);
+	}
+	*start_row = m.context[1];
+	*end = ts_node_end_point(m);
+	return skipped;
+}
+*/
+import "C"
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/zumba-dev/zumba/grammar"
+)
+
+// tsNode is tree-sitter's TSNode, laid out as C's: go-tree-sitter's Node
+// holds one as its first field. Its start byte and point are read from it
+// without a call.
+type tsNode struct {
+	context  [4]uint32
+	id, tree uintptr
+}
+
+func (n *tsNode) c() C.zNode                  { return *(*C.zNode)(unsafe.Pointer(n)) }
+func (n *tsNode) startByte() uint32           { return n.context[0] }
+func (n *tsNode) startRow() uint32            { return n.context[1] }
+func (n *tsNode) language() *C.void           { return (*C.void)(C.zumba_language(n.c())) }
+func nodeOf(n *sitter.Node) tsNode            { return *(*tsNode)(unsafe.Pointer(n)) }
+func queryPtr(q *sitter.Query) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(q)) }
+
+// capRec is C's zRec: one node a match captured.
+type capRec struct {
+	n                       tsNode
+	endByte, endRow, endCol uint32
+	capture, match          uint32
+	pattern, symbol         uint16
+}
+
+// sib is C's zSib.
+type sib struct {
+	n                       tsNode
+	endByte, endRow, endCol uint32
+	symbol                  uint16
+	named, extra            uint8
+}
+
+func init() {
+	// The layouts above must be C's, or every read is garbage.
+	if unsafe.Sizeof(tsNode{}) != C.sizeof_zNode || unsafe.Sizeof(capRec{}) != C.sizeof_zRec || unsafe.Sizeof(sib{}) != C.sizeof_zSib {
+		panic("outline: tree-sitter node layout mismatch")
+	}
+	if unsafe.Sizeof(sitter.Node{}) < unsafe.Sizeof(tsNode{}) {
+		panic("outline: go-tree-sitter Node layout mismatch")
+	}
+}
+
+// plan is how a language's definitions query runs: natively, starting
+// patterns only at the nodes of the symbols they are rooted at, when
+// every pattern is rooted at a named node type (see newPlan).
+type plan struct {
+	native bool
+	roots  []byte   // roots[symbol] is 1 where a pattern starts
+	names  []string // node type names by symbol
+	preds  [][]predicate
+}
+
+// predicate is one of go-tree-sitter's FilterPredicates predicates,
+// resolved once: eq?, not-eq?, match?, not-match? (others pass).
+type predicate struct {
+	positive    bool
+	match       bool // match? / not-match?, else eq? / not-eq?
+	left, right uint32
+	byCapture   bool // eq? compares two captures, else a capture and value
+	value       string
+	re          *regexp.Regexp
+}
+
+var plans sync.Map // *sitter.Query -> *plan
+
+// planFor returns the plan of q, the query of lang, over the tree of root.
+func planFor(lang *grammar.Language, q *sitter.Query, root tsNode) *plan {
+	if p, ok := plans.Load(q); ok {
+		return p.(*plan)
+	}
+	p := newPlan(lang, q, root.language())
+	actual, _ := plans.LoadOrStore(q, p)
+	return actual.(*plan)
+}
+
+func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
+	p := &plan{}
+	count := uint32(C.ts_language_symbol_count(unsafe.Pointer(tl)))
+	p.names = make([]string, count)
+	for s := range count {
+		p.names[s] = C.GoString(C.ts_language_symbol_name(unsafe.Pointer(tl), C.uint16_t(s)))
+	}
+	p.preds = make([][]predicate, q.PatternCount())
+	for i := range p.preds {
+		var ok bool
+		if p.preds[i], ok = predicatesOf(q, uint32(i)); !ok {
+			return p
+		}
+	}
+	src, err := lang.Source()
+	if err != nil {
+		return p
+	}
+	roots := map[string]bool{}
+	qp := queryPtr(q)
+	for i := range q.PatternCount() {
+		if !C.ts_query_is_pattern_rooted(qp, C.uint32_t(i)) || C.ts_query_is_pattern_non_local(qp, C.uint32_t(i)) {
+			return p
+		}
+		names, ok := rootNames(src, int(C.ts_query_start_byte_for_pattern(qp, C.uint32_t(i))))
+		if !ok {
+			return p
+		}
+		for _, n := range names {
+			roots[n] = true
+		}
+	}
+	// Every root must be a named node type: a supertype or hidden rule
+	// would start at nodes of other names.
+	found := map[string]bool{}
+	p.roots = make([]byte, 1<<16)
+	for s := range count {
+		if roots[p.names[s]] && C.ts_language_symbol_type(unsafe.Pointer(tl), C.uint16_t(s)) == 0 {
+			p.roots[s] = 1
+			found[p.names[s]] = true
+		}
+	}
+	if roots["ERROR"] {
+		p.roots[errorSymbol] = 1
+		found["ERROR"] = true
+	}
+	for n := range roots {
+		if !found[n] {
+			return p
+		}
+	}
+	p.native = true
+	return p
+}
+
+// rootNames reads the node types a pattern of src starting at byte i is
+// rooted at: "(type …)", "((type …) …)" or an alternation of those. It
+// reports false for any other start (a wildcard, a field, a string).
+func rootNames(src string, i int) ([]string, bool) {
+	i = skipSpace(src, i)
+	if i >= len(src) {
+		return nil, false
+	}
+	switch src[i] {
+	case '[':
+		end, ok := matchBracket(src, i)
+		if !ok {
+			return nil, false
+		}
+		var all []string
+		for j := i + 1; ; {
+			j = skipSpace(src, j)
+			if j >= end {
+				return all, len(all) > 0
+			}
+			switch c := src[j]; {
+			case c == '(' || c == '[':
+				names, ok := rootNames(src, j)
+				if !ok {
+					return nil, false
+				}
+				all = append(all, names...)
+				e, ok := matchBracket(src, j)
+				if !ok {
+					return nil, false
+				}
+				j = e + 1
+			case c == '@':
+				for j < end && !strings.ContainsRune(" \t\r\n()[]", rune(src[j])) {
+					j++
+				}
+			case c == '?' || c == '*' || c == '+':
+				j++
+			default:
+				return nil, false
+			}
+		}
+	case '(':
+		j := skipSpace(src, i+1)
+		if j < len(src) && (src[j] == '(' || src[j] == '[') {
+			return rootNames(src, j)
+		}
+		start := j
+		for j < len(src) && (src[j] == '_' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9') {
+			j++
+		}
+		name := src[start:j]
+		if name == "" || name == "_" || j < len(src) && src[j] == ':' {
+			return nil, false
+		}
+		return []string{name}, true
+	}
+	return nil, false
+}
+
+// skipSpace skips white space and ; comments from i.
+func skipSpace(src string, i int) int {
+	for i < len(src) {
+		switch src[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		case ';':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// matchBracket returns the index of the bracket closing the one at i.
+func matchBracket(src string, i int) (int, bool) {
+	depth := 0
+	for k := i; k < len(src); k++ {
+		switch src[k] {
+		case '"':
+			for k++; k < len(src) && src[k] != '"'; k++ {
+				if src[k] == '\\' {
+					k++
+				}
+			}
+		case ';':
+			for k < len(src) && src[k] != '\n' {
+				k++
+			}
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth == 0 {
+				return k, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// predicatesOf resolves the predicates of a pattern; false when one
+// cannot be (a bad regular expression).
+func predicatesOf(q *sitter.Query, pattern uint32) ([]predicate, bool) {
+	var out []predicate
+	for _, steps := range q.PredicatesForPattern(pattern) {
+		if len(steps) < 3 {
+			continue
+		}
+		switch op := q.StringValueForId(steps[0].ValueId); op {
+		case "eq?", "not-eq?":
+			p := predicate{positive: op == "eq?", left: steps[1].ValueId}
+			if steps[2].Type == sitter.QueryPredicateStepTypeCapture {
+				p.byCapture, p.right = true, steps[2].ValueId
+			} else {
+				p.value = q.StringValueForId(steps[2].ValueId)
+			}
+			out = append(out, p)
+		case "match?", "not-match?":
+			re, err := regexp.Compile(q.StringValueForId(steps[2].ValueId))
+			if err != nil {
+				return nil, false
+			}
+			out = append(out, predicate{positive: op == "match?", match: true, left: steps[1].ValueId, re: re})
+		}
+	}
+	return out, true
+}
+
+// keep reports whether a match passes its pattern's predicates, as
+// go-tree-sitter's FilterPredicates decides: eq? between two captures
+// compares the first pair found, other predicates hold for every capture
+// of their name.
+func (p *plan) keep(caps []capRec, src []byte) bool {
+	text := func(c *capRec) []byte { return src[c.n.startByte():c.endByte] }
+	for _, pr := range p.preds[caps[0].pattern] {
+		switch {
+		case pr.match:
+			for k := range caps {
+				if caps[k].capture == pr.left && pr.re.Match(text(&caps[k])) != pr.positive {
+					return false
+				}
+			}
+		case pr.byCapture:
+			var l, r *capRec
+			for k := range caps {
+				if caps[k].capture == pr.left {
+					l = &caps[k]
+				}
+				if caps[k].capture == pr.right {
+					r = &caps[k]
+				}
+				if l != nil && r != nil {
+					if (string(text(l)) == string(text(r))) != pr.positive {
+						return false
+					}
+					break
+				}
+			}
+		default:
+			for k := range caps {
+				if caps[k].capture == pr.left && (string(text(&caps[k])) == pr.value) != pr.positive {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// run runs q natively over the tree under root (see zumba_run) and calls
+// f with the captures of each match that passes its predicates, in the
+// order found. It stops when ctx ends.
+func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src []byte, f func([]capRec)) {
+	if ctx.Err() != nil {
+		return
+	}
+	flag := new(int32)
+	stop := context.AfterFunc(ctx, func() { atomic.StoreInt32(flag, 1) })
+	var out C.zRecs
+	C.zumba_run(root.c(), queryPtr(q), (*C.uint8_t)(unsafe.Pointer(&p.roots[0])), C.uint32_t(len(p.roots)), maxChildren, (*C.int32_t)(unsafe.Pointer(flag)), &out)
+	stop()
+	if out.recs == nil {
+		return
+	}
+	defer C.free(unsafe.Pointer(out.recs))
+	recs := unsafe.Slice((*capRec)(unsafe.Pointer(out.recs)), int(out.len))
+	for i := 0; i < len(recs); {
+		j := i + 1
+		for j < len(recs) && recs[j].match == recs[i].match {
+			j++
+		}
+		if p.keep(recs[i:j], src) {
+			f(recs[i:j])
+		}
+		i = j
+	}
+}
+
+// errorSymbol is tree-sitter's symbol of ERROR nodes.
+const errorSymbol = 1<<16 - 1
+
+// name is the node type of symbol s.
+func (p *plan) name(s uint16, tl *C.void) string {
+	if int(s) < len(p.names) {
+		return p.names[s]
+	}
+	return C.GoString(C.ts_language_symbol_name(unsafe.Pointer(tl), C.uint16_t(s)))
+}
+
+// prevType is the type of the sibling before n, or "".
+func (p *plan) prevType(n *tsNode) string {
+	s := C.zumba_prev_symbol(n.c())
+	if s < 0 {
+		return ""
+	}
+	return p.name(uint16(s), n.language())
+}
+
+// codeEndLine is endLine without the comments that end n:
+// tree-sitter-python's block keeps the comment lines after a body's last
+// statement, which belong to no definition (Python's ast ends the
+// definition at that statement).
+func codeEndLine(n *capRec) int {
+	end := rowsEnd(n.n.startRow(), n.endRow, n.endCol)
+	var row C.uint32_t
+	var last C.zPoint
+	if !C.zumba_code_end(n.n.c(), &row, &last) {
+		return end
+	}
+	return max(min(end, rowsEnd(uint32(row), uint32(last.row), uint32(last.column))), int(n.n.startRow())+1)
+}
+
+// rowsEnd is endLine of a node starting on row start and ending at
+// (row, col).
+func rowsEnd(start, row, col uint32) int {
+	if col == 0 && row > start {
+		return int(row)
+	}
+	return int(row) + 1
+}
+
+// children lists the children of n the tree cursor visits into buf.
+func children(n *tsNode, buf []sib) []sib {
+	for {
+		var first *C.zSib
+		if cap(buf) > 0 {
+			first = (*C.zSib)(unsafe.Pointer(&buf[:1][0]))
+		}
+		k := int(C.zumba_children(n.c(), first, C.uint32_t(cap(buf))))
+		if k <= cap(buf) {
+			return buf[:k]
+		}
+		buf = make([]sib, 0, k)
+	}
+}

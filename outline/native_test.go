@@ -1,0 +1,88 @@
+package outline
+
+import (
+	"context"
+	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/zumba-dev/zumba/grammar"
+)
+
+// TestNativeLayout pins what native.go reads from go-tree-sitter's values
+// without its API: a Node's TSNode (start, id) and, through the C API, the
+// end, type and children of every node of a tree, against the binding's
+// own methods.
+func TestNativeLayout(t *testing.T) {
+	lang := grammar.ByName("typescript")
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(lang.Sitter())
+	src := []byte("// c\nexport class A<T> { /** d */ m(x: T): void { if (x) { return; } } }\nconst f = () => 1;\n")
+	tree, err := p.ParseCtx(context.Background(), nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	q, _ := lang.Query()
+	pl := planFor(lang, q, nodeOf(tree.RootNode()))
+	var buf []sib
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		tn := nodeOf(n)
+		if tn.startByte() != n.StartByte() || tn.startRow() != n.StartPoint().Row || tn.id != n.ID() {
+			t.Fatalf("node %s: start %d row %d id %x; want %d %d %x", n.Type(), tn.startByte(), tn.startRow(), tn.id, n.StartByte(), n.StartPoint().Row, n.ID())
+		}
+		buf = children(&tn, buf)
+		kids := append([]sib(nil), buf...)
+		c := sitter.NewTreeCursor(n)
+		defer c.Close()
+		k := 0
+		for more := c.GoToFirstChild(); more; more = c.GoToNextSibling() {
+			m := c.CurrentNode()
+			if k >= len(kids) {
+				t.Fatalf("node %s: %d children; want more", n.Type(), len(kids))
+			}
+			s := kids[k]
+			end := m.EndPoint()
+			if s.n.id != m.ID() || s.endByte != m.EndByte() || s.endRow != end.Row || s.endCol != end.Column ||
+				pl.name(s.symbol, tn.language()) != m.Type() || (s.named != 0) != m.IsNamed() || (s.extra != 0) != m.IsExtra() {
+				t.Fatalf("child %d of %s: %+v; want %s %d-%d", k, n.Type(), s, m.Type(), m.StartByte(), m.EndByte())
+			}
+			k++
+			walk(m)
+		}
+		if k != len(kids) {
+			t.Fatalf("node %s: %d children; want %d", n.Type(), len(kids), k)
+		}
+	}
+	walk(tree.RootNode())
+	if !pl.native {
+		t.Errorf("typescript's query does not run natively")
+	}
+}
+
+// TestNativePlans: every language's query runs natively, starting its
+// patterns only at the node types they are rooted at. A pattern rooted
+// at a wildcard, a field or a supertype would send its language back to
+// the slower run over every node (matches).
+func TestNativePlans(t *testing.T) {
+	for _, l := range grammar.Languages() {
+		q, err := l.Query()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := sitter.NewParser()
+		p.SetLanguage(l.Sitter())
+		tree, err := p.ParseCtx(context.Background(), nil, []byte("x\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := nodeOf(tree.RootNode())
+		if pl := newPlan(l, q, root.language()); !pl.native {
+			t.Errorf("%s: the query does not run natively", l.Name)
+		}
+		tree.Close()
+		p.Close()
+	}
+}
