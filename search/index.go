@@ -98,6 +98,9 @@ type Index struct {
 	// cold is what find_symbol calls before the word index learnt of
 	// the files (index_query.go).
 	cold coldSymbols
+	// walk is the build's walk, for calls answered before the word
+	// index (index_query.go).
+	walk buildWalk
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex
@@ -268,6 +271,7 @@ func (ix *Index) Build(ctx context.Context) {
 		}
 	}()
 	files, links, err := ix.root.WalkLinks(ctx)
+	ix.walk.set(files, err == nil)
 	<-loaded
 	if err != nil {
 		return

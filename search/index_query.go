@@ -13,6 +13,7 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/watch"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -21,7 +22,19 @@ import (
 func (ix *Index) References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error) {
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
-		return ix.root.References(ctx, name, filter)
+		name = strings.TrimSpace(name)
+		if err := checkName(name); err != nil {
+			return nil, err
+		}
+		files, err := ix.coldFiles(ctx)
+		if err != nil {
+			return nil, err
+		}
+		refs, more, err := References(ctx, FilterEntries(files, filter), ix.root, name, RefLimit)
+		if err != nil {
+			return nil, err
+		}
+		return &RefResult{Refs: refs, More: more}, nil
 	}
 	ix.cold.drop()
 	name = strings.TrimSpace(name)
@@ -37,6 +50,107 @@ func (ix *Index) References(ctx context.Context, name string, filter *PathFilter
 		return nil, err
 	}
 	return &RefResult{Refs: refs, More: more}, nil
+}
+
+// buildWalk is the list of files the build's walk made, for the calls
+// answered before the word index.
+type buildWalk struct {
+	once  sync.Once
+	done  chan struct{}
+	files []Entry
+	ok    bool
+}
+
+func (b *buildWalk) wait() chan struct{} {
+	b.once.Do(func() { b.done = make(chan struct{}) })
+	return b.done
+}
+
+// set is called once, when the walk ends (ok: it was not stopped).
+func (b *buildWalk) set(files []Entry, ok bool) {
+	b.files, b.ok = files, ok
+	close(b.wait())
+}
+
+// maxColdChanges is how many changed paths coldFiles applies to the
+// build's walk; past it, a walk of its own is quicker.
+const maxColdChanges = 1000
+
+// coldFiles lists the project's files, as Walk would now, for a call
+// answered before the word index. On a large project a walk takes
+// seconds, and the build is walking already: the call waits for the
+// build's walk and applies what the watcher saw change since (the watcher
+// starts before the walk, and its changes are not taken until the word
+// index is in), instead of walking beside it. Without a watcher, or when
+// the watcher lost events, it walks.
+func (ix *Index) coldFiles(ctx context.Context) ([]Entry, error) {
+	walk := func() ([]Entry, error) {
+		files, err := ix.root.Walk(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+		}
+		return files, nil
+	}
+	if !ix.started.Load() {
+		return walk()
+	}
+	select {
+	case <-ix.walk.wait():
+	case <-ix.ready:
+		return walk()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if !ix.walk.ok || ix.watcher == nil {
+		return walk()
+	}
+	// The index's first sync takes the changes, under syncMu, once the
+	// word index is in.
+	ix.syncMu.Lock()
+	var ch watch.Changes
+	if !ix.wordsReady.Load() {
+		ch = ix.watcher.Peek(ctx)
+	}
+	ix.syncMu.Unlock()
+	if ix.wordsReady.Load() || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges {
+		return walk()
+	}
+	return ix.applyChanges(ix.walk.files, ch.Paths), nil
+}
+
+// applyChanges returns files (in path order, not modified) with the paths
+// the watcher reported (files or folders) listed as they are now.
+func (ix *Index) applyChanges(files []Entry, paths []string) []Entry {
+	if len(paths) == 0 {
+		return files
+	}
+	// A path names a file, or a folder and everything under it.
+	gone := make([]bool, len(files))
+	for _, c := range paths {
+		i, _ := slices.BinarySearchFunc(files, c, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+		if i < len(files) && files[i].Path == c {
+			gone[i] = true
+		}
+		dir := c + "/"
+		i, _ = slices.BinarySearchFunc(files, dir, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+		for ; i < len(files) && strings.HasPrefix(files[i].Path, dir); i++ {
+			gone[i] = true
+		}
+	}
+	out := make([]Entry, 0, len(files)+len(paths))
+	for i, e := range files {
+		if !gone[i] {
+			out = append(out, e)
+		}
+	}
+	for _, p := range paths {
+		fi, err := ix.root.stat(p)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
+			continue
+		}
+		out = append(out, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: filestat.IDOf(fi), CTime: filestat.CTime(fi)})
+	}
+	return sortByPath(out)
 }
 
 // candidates lists, in path order, the files that may hold name as a
@@ -166,9 +280,9 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	}
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
-		files, err := ix.root.Walk(ctx)
+		files, err := ix.coldFiles(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+			return nil, err
 		}
 		res, err := ix.cold.symbols(ctx, files, ix.root, q, deadline)
 		if err != nil {

@@ -3,11 +3,16 @@ package search
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/zumba-dev/zumba/internal/watch"
 )
 
 // TestFuzzyLastSameAsEveryFile checks the fallback that visits keys in
@@ -132,5 +137,54 @@ func TestColdSymbolsRemembers(t *testing.T) {
 	writeFile(t, dir, "pkg1/f04.go", "package pkg\n\nfunc Changed() {}\n")
 	if got := ask("Old03"); got != "2" {
 		t.Errorf("after a change, find_symbol Old03 read %s files; want 2 (f03 and the changed f04)", got)
+	}
+}
+
+// TestColdFiles checks the file list of a call answered before the word
+// index: the build's walk, with what the watcher saw change since (a new
+// file, a new folder, a file removed, a folder removed, a file grown, a
+// new ignored file), is the walk made at the call.
+func TestColdFiles(t *testing.T) {
+	dir := freshProject(t)
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
+	w, err := watch.Start(root.Real, watch.Options{Skip: ix.rules.dirIgnored, SyncTimeout: testSyncTimeout})
+	if err != nil {
+		t.Skip("no watcher:", err)
+	}
+	defer w.Close()
+	ix.watcher = w
+	ix.started.Store(true)
+	ctx := context.Background()
+	walked, err := root.Walk(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix.walk.set(walked, true)
+
+	writeFile(t, dir, "new.go", "package x\n")
+	writeFile(t, dir, "newdir/sub/a.go", "package a\n")
+	writeFile(t, dir, "pkg1/f01.go", "package pkg\n\nfunc Grown() {}\n")
+	writeFile(t, dir, "skip.log", "ignored\n")
+	os.Remove(filepath.Join(dir, "pkg0/f00.go"))
+	os.RemoveAll(filepath.Join(dir, "pkg2"))
+
+	got, err := ix.coldFiles(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := root.Walk(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("coldFiles (-walk now +build's walk with changes):\n%s", diff)
+	}
+	// The changes are left for the index's first sync.
+	if ch := w.Changes(ctx); !slices.Contains(ch.Paths, "new.go") {
+		t.Errorf("coldFiles took the watcher's changes: %q left", ch.Paths)
 	}
 }
