@@ -40,7 +40,7 @@ type IndexOptions struct {
 	SyncTimeout time.Duration
 	// Log receives progress lines; nil discards them.
 	Log func(format string, args ...any)
-	// SymbolTimeLimit bounds a find_symbol call; zero is the root's
+	// SymbolTimeLimit bounds a search for definitions; zero is the root's
 	// limit (see [Root.SymbolTimeLimit]).
 	SymbolTimeLimit time.Duration
 }

@@ -301,7 +301,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	synced := time.Since(t0)
 	res, err := ix.symbols(ctx, q, q.limit(), deadline)
 	if d := time.Since(t0); d > time.Second {
-		ix.logf("find_symbol %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
+		ix.logf("symbols %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
 	}
 	return res, err
 }
@@ -388,7 +388,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		return nil, err
 	}
 	if d := time.Since(t0); d > time.Second {
-		ix.logf("find_symbol %s: %d files may define it; parsing them took %d ms, complete %v", Echo(q.Name), len(ids), d.Milliseconds(), complete)
+		ix.logf("symbols %s: %d files may define it; parsing them took %d ms, complete %v", Echo(q.Name), len(ids), d.Milliseconds(), complete)
 	}
 	res := &SymbolResult{Searched: n, Files: n}
 	sc := &Scratch{}

@@ -17,17 +17,17 @@ import (
 // SymbolLimit is how many definitions find_symbol shows.
 const SymbolLimit = 40
 
-// SymbolTimeLimit bounds a find_symbol call, well inside the 5 seconds
-// clients wait: a name used in most files (err, self) would otherwise have
-// most of the project parsed. It is the default of [Root.SymbolTimeLimit]
-// and [IndexOptions.SymbolTimeLimit], which tests set instead.
-var SymbolTimeLimit = 3500 * time.Millisecond
+// defaultSymbolTimeLimit bounds a search for definitions, well inside the
+// 5 seconds clients wait: a name used in most files (err, self) would
+// otherwise have most of the project parsed. It is what a zero
+// [Root.SymbolTimeLimit] or [IndexOptions.SymbolTimeLimit] means.
+const defaultSymbolTimeLimit = 3500 * time.Millisecond
 
 func (r *Root) symbolTimeLimit() time.Duration {
 	if r.SymbolTimeLimit != 0 {
 		return r.SymbolTimeLimit
 	}
-	return SymbolTimeLimit
+	return defaultSymbolTimeLimit
 }
 
 // Def is one definition find_symbol found.
