@@ -24,7 +24,7 @@ func TestCallsWhileFilesChange(t *testing.T) {
 	for i := range 20 {
 		writeChurn(t, dir, fmt.Sprintf("pkg%d/f.go", i%4), i)
 	}
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

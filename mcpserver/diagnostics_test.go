@@ -22,7 +22,6 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/diagfile"
 	"github.com/zumba-dev/zumba/internal/fixture"
-	"github.com/zumba-dev/zumba/search"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected answers of the testdata cases (diagnostics, outline, refs, read_symbol)")
@@ -121,7 +120,7 @@ func TestDiagnosticsCorpus(t *testing.T) {
 
 func newDiagServer(t testing.TB, project, diagFile string) *Server {
 	t.Helper()
-	root, err := search.OpenRoot(project)
+	root, err := openRoot(project)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +250,7 @@ func wantAnswer(t *testing.T, s *Server, path, want string, wantErr bool) {
 
 func TestDiagnosticsNoFile(t *testing.T) {
 	project, diagFile := diagFixture(t)
-	root, err := search.OpenRoot(project)
+	root, err := openRoot(project)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -641,7 +640,7 @@ func FuzzDiagnosticsFile(f *testing.F) {
 	f.Add([]byte(`{"runs":[{"originalUriBaseIds":{"A":{"uri":"x/","uriBaseId":"A"}},"results":[{"locations":[{"physicalLocation":{"artifactLocation":{"uri":"y","uriBaseId":"A"}}}]}]}]}`))
 	f.Add([]byte(`[{"path":"a","line":1e300,"column":-5,"severity":[],"message":{"value":7}}]`))
 	project := f.TempDir()
-	root, err := search.OpenRoot(project)
+	root, err := openRoot(project)
 	if err != nil {
 		f.Fatal(err)
 	}

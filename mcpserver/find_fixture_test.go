@@ -41,7 +41,7 @@ func TestSearchFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			root, err := search.OpenRoot(fixture.Unpack(t, a))
+			root, err := openRoot(fixture.Unpack(t, a))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -53,7 +53,7 @@ func TestReferenceCases(t *testing.T) {
 				}
 				writeFiles(t, dir, map[string]string{f[0]: sb.String()})
 			}
-			root, err := search.OpenRoot(dir)
+			root, err := openRoot(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,7 +139,7 @@ func callText(ctx context.Context, s *Server, raw json.RawMessage) string {
 func TestReferenceOptionArgs(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"a.go": "package a\n\n// f is here\nfunc f() { f() }\n"})
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

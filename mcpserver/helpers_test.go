@@ -13,8 +13,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/zumba-dev/zumba/search"
 )
 
 // newTestServer returns a server for a temporary project holding files
@@ -32,7 +30,7 @@ func newTestServer(t testing.TB, files map[string]string) *Server {
 			t.Fatal(err)
 		}
 	}
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -329,7 +329,7 @@ func TestHTTPShared(t *testing.T) {
 		files[fmt.Sprintf("pkg%d/f.go", i)] = fmt.Sprintf("package pkg%d\n\nfunc Shared%d() {}\n", i, i)
 	}
 	writeFiles(t, dir, files)
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func TestInitializeWhileIndexing(t *testing.T) {
 		files[strings.Repeat("d/", i%5)+"f"+string(rune('a'+i%26))+strings.Repeat("x", i/26)+".go"] = "package p\n\nfunc F() {}\n"
 	}
 	writeFiles(t, dir, files)
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

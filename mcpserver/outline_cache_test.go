@@ -9,8 +9,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/zumba-dev/zumba/search"
 )
 
 // TestOutlineCache: an unchanged file is answered from the cache; a change
@@ -28,7 +26,7 @@ func TestOutlineCache(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +95,7 @@ func TestOutlineConcurrentCalls(t *testing.T) {
 		want, _ := outlineSource(context.Background(), "a.ts", []byte(src.String()))
 		return want
 	}
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/zumba-dev/zumba/search"
 )
 
 // synthClass builds a class of methods of the given body sizes: line 1
@@ -183,7 +181,7 @@ func TestFileReaderExtent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

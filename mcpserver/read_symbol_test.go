@@ -59,7 +59,7 @@ func TestReadSymbolGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			root, err := search.OpenRoot(readProject(name))
+			root, err := openRoot(readProject(name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,7 @@ func TestReadSymbolIndexed(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := readProject(name)
-			root, err := search.OpenRoot(dir)
+			root, err := openRoot(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -178,7 +178,7 @@ func TestReadSymbolManyMatches(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	root, err := search.OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

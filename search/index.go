@@ -40,7 +40,7 @@ type IndexOptions struct {
 	SyncTimeout time.Duration
 	// Log receives progress lines; nil discards them.
 	Log func(format string, args ...any)
-	// SymbolTimeLimit bounds a find_symbol call; zero is the root's
+	// SymbolTimeLimit bounds a search for definitions; zero is the root's
 	// limit (see [Root.SymbolTimeLimit]).
 	SymbolTimeLimit time.Duration
 }
@@ -95,6 +95,12 @@ type Index struct {
 	cores coreGate
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
+	// cold is what find_symbol calls before the word index learnt of
+	// the files (index_query.go).
+	cold coldSymbols
+	// walk is the build's walk, for calls answered before the word
+	// index (index_query.go).
+	walk buildWalk
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex
@@ -265,6 +271,7 @@ func (ix *Index) Build(ctx context.Context) {
 		}
 	}()
 	files, links, err := ix.root.WalkLinks(ctx)
+	ix.walk.set(files, err == nil)
 	<-loaded
 	if err != nil {
 		return

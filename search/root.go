@@ -23,8 +23,8 @@ type Root struct {
 	// Dir is the folder as given, made absolute; Real is the same folder
 	// with symbolic links resolved.
 	Dir, Real string
-	// SymbolTimeLimit bounds a find_symbol call over the files; zero is
-	// the package's SymbolTimeLimit.
+	// SymbolTimeLimit bounds a search for definitions over the files;
+	// zero is 3.5 s, well inside the 5 seconds clients wait.
 	SymbolTimeLimit time.Duration
 	// SiteTimeLimit and CountTimeLimit bound find_references with
 	// options (see [Root.Sites]): the parsing, and the counting of the
