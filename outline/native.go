@@ -245,13 +245,24 @@ type sib struct {
 	named, extra            uint8
 }
 
+// parserFields is go-tree-sitter's Parser, laid out: cancel is the flag
+// tree-sitter polls while it parses.
+type parserFields struct {
+	isClosed bool
+	c        unsafe.Pointer
+	cancel   *uintptr
+}
+
+// cancelFlag is the cancellation flag of p's parses.
+func cancelFlag(p *sitter.Parser) *uintptr { return (*parserFields)(unsafe.Pointer(p)).cancel }
+
 func init() {
 	// The layouts above must be C's, or every read is garbage.
 	if unsafe.Sizeof(tsNode{}) != C.sizeof_zNode || unsafe.Sizeof(capRec{}) != C.sizeof_zRec || unsafe.Sizeof(sib{}) != C.sizeof_zSib {
 		panic("outline: tree-sitter node layout mismatch")
 	}
-	if unsafe.Sizeof(sitter.Node{}) < unsafe.Sizeof(tsNode{}) {
-		panic("outline: go-tree-sitter Node layout mismatch")
+	if unsafe.Sizeof(sitter.Node{}) < unsafe.Sizeof(tsNode{}) || unsafe.Sizeof(sitter.Parser{}) != unsafe.Sizeof(parserFields{}) {
+		panic("outline: go-tree-sitter Node or Parser layout mismatch")
 	}
 }
 
@@ -263,6 +274,7 @@ type plan struct {
 	roots  []byte   // roots[symbol] is 1 where a pattern starts
 	names  []string // node type names by symbol
 	preds  [][]predicate
+	roles  []capKind // what collect reads from each capture
 }
 
 // predicate is one of go-tree-sitter's FilterPredicates predicates,
@@ -289,7 +301,19 @@ func planFor(lang *grammar.Language, q *sitter.Query, root tsNode) *plan {
 }
 
 func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
-	p := &plan{}
+	p := &plan{roles: make([]capKind, q.CaptureCount())}
+	for i := range p.roles {
+		switch capName := q.CaptureNameForId(uint32(i)); capName {
+		case "name", "scope", "trait", "member", "listed", "skip":
+			p.roles[i].role = capName
+		default:
+			if k, ok := strings.CutPrefix(capName, "definition."); ok {
+				if kk, ok := grammar.ParseKind(k); ok {
+					p.roles[i] = capKind{"definition", kk}
+				}
+			}
+		}
+	}
 	count := uint32(C.ts_language_symbol_count(unsafe.Pointer(tl)))
 	p.names = make([]string, count)
 	for s := range count {

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -152,17 +153,18 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	p := getParser()
 	p.SetLanguage(lang.Sitter())
 	// Time is bounded by tree-sitter's own clock. Cancellation comes from
-	// the caller's context, but the binding watches the context it is given
-	// from a goroutine that can outlive the parse and set the parser's
-	// cancellation flag late, which would stop the next parse of a pooled
-	// parser at once. So the parser gets a context of its own, cancelled
-	// only if the caller's ends first and otherwise never (cancelling it
-	// after the parse would be the same race), and a parser whose parse
-	// did not finish is not reused: it would resume that parse.
+	// the caller's context, but the binding would watch a context it is
+	// given from a goroutine of its own per parse (which costs as much as
+	// a good part of a small file's parse), and that goroutine can outlive
+	// the parse and set the parser's cancellation flag late, which would
+	// stop the next parse of a pooled parser at once. So the parser gets no
+	// context: the caller's sets the parser's flag itself if it ends first
+	// (cancelFlag), and a parser whose flag may have been set is not
+	// reused: it would resume that parse, or stop the next one.
 	p.SetOperationLimit(int(max(timeout.Microseconds(), 1)))
-	pctx, pcancel := context.WithCancel(context.Background())
-	stop := context.AfterFunc(ctx, pcancel)
-	tree, err := p.ParseCtx(pctx, nil, src)
+	flag := cancelFlag(p)
+	stop := context.AfterFunc(ctx, func() { atomic.StoreUintptr(flag, 1) })
+	tree, err := p.ParseCtx(context.Background(), nil, src)
 	if stop() && err == nil {
 		parsers.Put(p)
 	} else {
@@ -224,20 +226,7 @@ func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root 
 	rn := nodeOf(root)
 	tl := rn.language()
 	p := planFor(lang, q, rn)
-	roles := make([]capKind, q.CaptureCount())
-	for i := range roles {
-		capName := q.CaptureNameForId(uint32(i))
-		switch capName {
-		case "name", "scope", "trait", "member", "listed", "skip":
-			roles[i].role = capName
-		default:
-			if k, ok := strings.CutPrefix(capName, "definition."); ok {
-				if kk, ok := grammar.ParseKind(k); ok {
-					roles[i] = capKind{"definition", kk}
-				}
-			}
-		}
-	}
+	roles := p.roles
 	content := func(c *capRec) string { return string(src[c.n.startByte():c.endByte]) }
 	byName := map[[2]uint32]int{}
 	// listed holds the object literals whose members are entries (those
