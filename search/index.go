@@ -95,6 +95,12 @@ type Index struct {
 	cores coreGate
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
+	// cold is what find_symbol calls before the word index learnt of
+	// the files (index_query.go).
+	cold coldSymbols
+	// walk is the build's walk, for calls answered before the word
+	// index (index_query.go).
+	walk buildWalk
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex
@@ -223,7 +229,7 @@ func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	ctx = ix.withStop(ctx)
 	start := time.Now()
-	procs()
+	spareProc()
 	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
 		// Parsing a large project makes garbage at a high rate: without
 		// a limit the heap grows to twice what is live before each
@@ -265,6 +271,7 @@ func (ix *Index) Build(ctx context.Context) {
 		}
 	}()
 	files, links, err := ix.root.WalkLinks(ctx)
+	ix.walk.set(files, err == nil)
 	<-loaded
 	if err != nil {
 		return
@@ -287,11 +294,6 @@ func (ix *Index) Build(ctx context.Context) {
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.save()
-		ix.loops.Add(1)
-		go func() {
-			defer ix.loops.Done()
-			ix.saveLoop(ctx)
-		}()
 	}
 	if ix.holdSymbols != nil {
 		select {
@@ -300,7 +302,6 @@ func (ix *Index) Build(ctx context.Context) {
 			return
 		}
 	}
-	spareProc()
 	ix.parsePending(ctx)
 	if ctx.Err() != nil {
 		return
@@ -313,6 +314,17 @@ func (ix *Index) Build(ctx context.Context) {
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.save()
+		// Saved from now on every saveInterval while the index changes;
+		// not during the background parse, where each save of a large
+		// project copies the whole index at once (a heap spike that
+		// made the collector stall calls for seconds on the kernel),
+		// and a server stopped early loses only parsing, which the next
+		// start redoes in the background.
+		ix.loops.Add(1)
+		go func() {
+			defer ix.loops.Done()
+			ix.saveLoop(ctx)
+		}()
 	}
 	ix.loops.Add(1)
 	go func() {
@@ -362,9 +374,9 @@ func (ix *Index) saveLoop(ctx context.Context) {
 var procs = sync.OnceValue(func() int { return runtime.GOMAXPROCS(0) })
 
 // spareProc adds one to GOMAXPROCS, once, unless the program chose its
-// own: the background parse may keep every core busy (see coreGate), and
-// a goroutine answering a call must not wait for a parse to be preempted
-// to get a P.
+// own: the build and the background parse may keep every core busy (see
+// coreGate), and a goroutine answering a call must not wait for one of
+// theirs to be preempted to get a P.
 var spareProc = sync.OnceFunc(func() {
 	n := procs()
 	if os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) == n {

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/watch"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -19,8 +22,21 @@ import (
 func (ix *Index) References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error) {
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
-		return ix.root.References(ctx, name, filter)
+		name = strings.TrimSpace(name)
+		if err := checkName(name); err != nil {
+			return nil, err
+		}
+		files, err := ix.coldFiles(ctx)
+		if err != nil {
+			return nil, err
+		}
+		refs, more, err := References(ctx, FilterEntries(files, filter), ix.root, name, RefLimit)
+		if err != nil {
+			return nil, err
+		}
+		return &RefResult{Refs: refs, More: more}, nil
 	}
+	ix.cold.drop()
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
 		return nil, err
@@ -34,6 +50,107 @@ func (ix *Index) References(ctx context.Context, name string, filter *PathFilter
 		return nil, err
 	}
 	return &RefResult{Refs: refs, More: more}, nil
+}
+
+// buildWalk is the list of files the build's walk made, for the calls
+// answered before the word index.
+type buildWalk struct {
+	once  sync.Once
+	done  chan struct{}
+	files []Entry
+	ok    bool
+}
+
+func (b *buildWalk) wait() chan struct{} {
+	b.once.Do(func() { b.done = make(chan struct{}) })
+	return b.done
+}
+
+// set is called once, when the walk ends (ok: it was not stopped).
+func (b *buildWalk) set(files []Entry, ok bool) {
+	b.files, b.ok = files, ok
+	close(b.wait())
+}
+
+// maxColdChanges is how many changed paths coldFiles applies to the
+// build's walk; past it, a walk of its own is quicker.
+const maxColdChanges = 1000
+
+// coldFiles lists the project's files, as Walk would now, for a call
+// answered before the word index. On a large project a walk takes
+// seconds, and the build is walking already: the call waits for the
+// build's walk and applies what the watcher saw change since (the watcher
+// starts before the walk, and its changes are not taken until the word
+// index is in), instead of walking beside it. Without a watcher, or when
+// the watcher lost events, it walks.
+func (ix *Index) coldFiles(ctx context.Context) ([]Entry, error) {
+	walk := func() ([]Entry, error) {
+		files, err := ix.root.Walk(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+		}
+		return files, nil
+	}
+	if !ix.started.Load() {
+		return walk()
+	}
+	select {
+	case <-ix.walk.wait():
+	case <-ix.ready:
+		return walk()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if !ix.walk.ok || ix.watcher == nil {
+		return walk()
+	}
+	// The index's first sync takes the changes, under syncMu, once the
+	// word index is in.
+	ix.syncMu.Lock()
+	var ch watch.Changes
+	if !ix.wordsReady.Load() {
+		ch = ix.watcher.Peek(ctx)
+	}
+	ix.syncMu.Unlock()
+	if ix.wordsReady.Load() || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges {
+		return walk()
+	}
+	return ix.applyChanges(ix.walk.files, ch.Paths), nil
+}
+
+// applyChanges returns files (in path order, not modified) with the paths
+// the watcher reported (files or folders) listed as they are now.
+func (ix *Index) applyChanges(files []Entry, paths []string) []Entry {
+	if len(paths) == 0 {
+		return files
+	}
+	// A path names a file, or a folder and everything under it.
+	gone := make([]bool, len(files))
+	for _, c := range paths {
+		i, _ := slices.BinarySearchFunc(files, c, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+		if i < len(files) && files[i].Path == c {
+			gone[i] = true
+		}
+		dir := c + "/"
+		i, _ = slices.BinarySearchFunc(files, dir, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+		for ; i < len(files) && strings.HasPrefix(files[i].Path, dir); i++ {
+			gone[i] = true
+		}
+	}
+	out := make([]Entry, 0, len(files)+len(paths))
+	for i, e := range files {
+		if !gone[i] {
+			out = append(out, e)
+		}
+	}
+	for _, p := range paths {
+		fi, err := ix.root.stat(p)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
+			continue
+		}
+		out = append(out, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: filestat.IDOf(fi), CTime: filestat.CTime(fi)})
+	}
+	return sortByPath(out)
 }
 
 // candidates lists, in path order, the files that may hold name as a
@@ -163,11 +280,11 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	}
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
-		files, err := ix.root.Walk(ctx)
+		files, err := ix.coldFiles(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+			return nil, err
 		}
-		res, err := Symbols(ctx, files, ix.root, q, q.limit(), deadline)
+		res, err := ix.cold.symbols(ctx, files, ix.root, q, deadline)
 		if err != nil {
 			return nil, err
 		}
@@ -176,6 +293,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		}
 		return res, nil
 	}
+	ix.cold.drop()
 	t0 := time.Now()
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
@@ -186,6 +304,63 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		ix.logf("symbols %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
 	}
 	return res, err
+}
+
+// coldSymbols remembers, for the last find_symbol query answered before
+// the word index was built, the files found unable to answer it, with
+// their stat when read. On a large project a direct search does not get
+// through every file within a call's time limit, and a client asks again
+// while the answer is partial: the next call for the same query searches
+// only the files not known, and the files changed since (a different
+// stat, or one too close to the read to prove the file unchanged), so
+// that repeated calls complete instead of each starting over.
+type coldSymbols struct {
+	mu    sync.Mutex
+	key   coldKey
+	files map[string]coldFile
+}
+
+// coldKey is what decides whether a file can answer a query.
+type coldKey struct{ needle, fold string }
+
+type coldFile struct {
+	st     filestat.Stat
+	readAt int64
+}
+
+func (c *coldSymbols) symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, deadline time.Time) (*SymbolResult, error) {
+	key := coldKey{string(q.needle), string(q.foldNeedle)}
+	c.mu.Lock()
+	if c.files == nil || c.key != key {
+		c.key, c.files = key, map[string]coldFile{}
+	}
+	known := c.files
+	rest := make([]Entry, 0, len(files))
+	for _, e := range files {
+		if f, ok := known[e.Path]; ok && f.st == e.Stat() && !f.st.RacyAt(f.readAt) {
+			continue
+		}
+		rest = append(rest, e)
+	}
+	c.mu.Unlock()
+	res, err := symbolsNoting(ctx, rest, src, q, q.limit(), deadline, func(e Entry, readAt int64) {
+		c.mu.Lock()
+		known[e.Path] = coldFile{e.Stat(), readAt}
+		c.mu.Unlock()
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Searched += len(files) - len(rest)
+	res.Files = len(files)
+	return res, nil
+}
+
+// drop forgets the files once the word index answers.
+func (c *coldSymbols) drop() {
+	c.mu.Lock()
+	c.files = nil
+	c.mu.Unlock()
 }
 
 func (ix *Index) symbolTimeLimit() time.Duration {

@@ -216,6 +216,14 @@ type SymbolResult struct {
 // stops after limit results (limit < 0: no limit), and starts no new file
 // after the deadline (zero: none), saying how far it got.
 func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
+	return symbolsNoting(ctx, files, src, q, limit, deadline, nil)
+}
+
+// symbolsNoting is Symbols, calling none (if not nil) for each file it
+// read that holds q's needle neither as a word nor in any case, or has no
+// grammar: a file that cannot hold an answer to q as it was read at
+// readAt (Unix ns, before the read). It may be called concurrently.
+func symbolsNoting(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int, deadline time.Time, none func(e Entry, readAt int64)) (*SymbolResult, error) {
 	res := &SymbolResult{Files: len(files)}
 	files = testsLast(files)
 	// Files that hold the name as a whole word are parsed in the first
@@ -231,7 +239,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		}
 		return false, strings.Contains(strings.ToLower(q.foldText(d)), q.fold)
 	}
-	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, langOf func() *grammar.Language, data []byte) bool {
+	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, readAt int64, langOf func() *grammar.Language, data []byte) bool {
 		// A definition's name is a whole word of its file; in some
 		// languages never one right after a ".".
 		if word.Contains(data) {
@@ -243,6 +251,10 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 			mu.Lock()
 			foldOnly = append(foldOnly, e)
 			mu.Unlock()
+			return false
+		}
+		if none != nil {
+			none(e, readAt)
 		}
 		return false
 	}, classify, q.foldText)
@@ -263,7 +275,7 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 		res.Fuzzy = true
 		defs = found
 		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
-		more, done2, timedOut2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, func() *grammar.Language, []byte) bool { return true }, classify, q.foldText)
+		more, done2, timedOut2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, int64, func() *grammar.Language, []byte) bool { return true }, classify, q.foldText)
 		if err != nil {
 			return nil, err
 		}
@@ -293,13 +305,14 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 // than limit exact definitions (limit < 0: never), and starts no file
 // after the deadline. It returns how many leading files were searched, and
 // whether the deadline stopped it.
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(Entry, func() *grammar.Language, []byte) bool, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) (defs []Def, searched int, timedOut bool, err error) {
+func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(e Entry, readAt int64, lang func() *grammar.Language, data []byte) bool, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) (defs []Def, searched int, timedOut bool, err error) {
 	perFile := make([][]Def, len(files))
 	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
 		e := files[i]
 		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
 			return 0
 		}
+		readAt := time.Now().UnixNano()
 		data, err := src.Contents(e, sc)
 		if err != nil {
 			return 0
@@ -312,7 +325,7 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 			}
 			return lang
 		}
-		if !pre(e, langOf, data) || langOf() == nil {
+		if !pre(e, readAt, langOf, data) || langOf() == nil {
 			return 0
 		}
 		perFile[i] = fileDefs(ctx, e.Path, lang, data, classify, rank)

@@ -168,6 +168,18 @@ func (w *Watcher) Notify() <-chan struct{} { return w.notify }
 // for the watcher to have read all events the system has queued. When it
 // cannot be sure of that, it sets Rescan.
 func (w *Watcher) Changes(ctx context.Context) Changes {
+	return w.changes(ctx, true)
+}
+
+// Peek is Changes without taking them: it returns the same, and leaves
+// them for the next Changes call. A caller that holds an older listing
+// of the project (a walk made after Start) can bring it up to date with
+// it before its owner has taken any changes.
+func (w *Watcher) Peek(ctx context.Context) Changes {
+	return w.changes(ctx, false)
+}
+
+func (w *Watcher) changes(ctx context.Context, take bool) Changes {
 	synced := w.sync(ctx)
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -181,9 +193,13 @@ func (w *Watcher) Changes(ctx context.Context) Changes {
 			ch.Paths = append(ch.Paths, p)
 		}
 		slices.Sort(ch.Paths)
-		w.dirty = map[string]struct{}{}
+		if take {
+			w.dirty = map[string]struct{}{}
+		}
 	}
-	w.rescan, w.ignoreDirty = false, false
+	if take {
+		w.rescan, w.ignoreDirty = false, false
+	}
 	return ch
 }
 

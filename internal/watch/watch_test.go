@@ -375,3 +375,21 @@ func TestWatcherLatency(t *testing.T) {
 	cm, cp := med(call)
 	t.Logf("write to Notify: median %v, p99 %v; write + Changes: median %v, p99 %v", nm, np, cm, cp)
 }
+
+// TestWatcherPeek checks that Peek reports the changes without taking
+// them: Changes still returns them, and takes them.
+func TestWatcherPeek(t *testing.T) {
+	t.Parallel()
+	root, w := newWatchedDir(t, map[string]string{"a.go": "a"}, nil)
+	watchWrite(t, root, "new.go", "x")
+	ctx := context.Background()
+	first := w.Peek(ctx)
+	wantChanged(t, "peek", first, "new.go")
+	if again := w.Peek(ctx); !slices.Equal(again.Paths, first.Paths) {
+		t.Errorf("second Peek() = %q; want %q again", again.Paths, first.Paths)
+	}
+	wantChanged(t, "changes after peeking", watchChanges(t, w), "new.go")
+	if ch := w.Peek(ctx); len(ch.Paths) != 0 {
+		t.Errorf("Peek() after Changes() = %q; want nothing", ch.Paths)
+	}
+}
