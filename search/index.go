@@ -43,6 +43,10 @@ type IndexOptions struct {
 	// SymbolTimeLimit bounds a search for definitions; zero is the root's
 	// limit (see [Root.SymbolTimeLimit]).
 	SymbolTimeLimit time.Duration
+	// Complete, if set, is called once the build has put every file's
+	// words and definitions in (a program may collect harder from then
+	// on: little is allocated but by calls).
+	Complete func()
 }
 
 // Index is a project's word index (identifier → files holding it) and
@@ -311,6 +315,9 @@ func (ix *Index) Build(ctx context.Context) {
 	n, cached := ix.live, ix.cached
 	ix.mu.RUnlock()
 	ix.logf("index complete: %d files (%d from cache) in %d ms", n, cached, time.Since(start).Milliseconds())
+	if ix.opts.Complete != nil {
+		ix.opts.Complete()
+	}
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.save()
