@@ -2,6 +2,7 @@ package outline
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -85,4 +86,24 @@ func TestNativePlans(t *testing.T) {
 		tree.Close()
 		p.Close()
 	}
+}
+
+// TestCancelFlag pins cancelFlag: the flag it returns stops a parse.
+func TestCancelFlag(t *testing.T) {
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(grammar.ByName("c").Sitter())
+	src := []byte(strings.Repeat("int f(void) { return 1; }\n", 2000))
+	*cancelFlag(p) = 1
+	if tree, err := p.ParseCtx(context.Background(), nil, src); err == nil {
+		tree.Close()
+		t.Fatalf("a parse with the flag set finished")
+	}
+	*cancelFlag(p) = 0
+	p.Reset()
+	tree, err := p.ParseCtx(context.Background(), nil, src)
+	if err != nil {
+		t.Fatalf("a parse with the flag clear: %v", err)
+	}
+	tree.Close()
 }

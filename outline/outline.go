@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -39,7 +40,16 @@ type Outline struct {
 	// CutLine, when not 0, is the first line ParseHead left out: the
 	// outline holds the definitions of the lines before it.
 	CutLine int
+	// DeepLine, when not 0, is the line where the file is first nested
+	// deeper than MaxDepth levels: definitions nested deeper are not
+	// listed (no real code nests so deep; searching a deeper tree costs
+	// time in proportion to its depth).
+	DeepLine int
 }
+
+// MaxDepth is the nesting depth, in syntax tree levels, past which a
+// file's definitions are not searched.
+const MaxDepth = maxDepth
 
 var parsers sync.Pool
 
@@ -143,17 +153,18 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	p := getParser()
 	p.SetLanguage(lang.Sitter())
 	// Time is bounded by tree-sitter's own clock. Cancellation comes from
-	// the caller's context, but the binding watches the context it is given
-	// from a goroutine that can outlive the parse and set the parser's
-	// cancellation flag late, which would stop the next parse of a pooled
-	// parser at once. So the parser gets a context of its own, cancelled
-	// only if the caller's ends first and otherwise never (cancelling it
-	// after the parse would be the same race), and a parser whose parse
-	// did not finish is not reused: it would resume that parse.
+	// the caller's context, but the binding would watch a context it is
+	// given from a goroutine of its own per parse (which costs as much as
+	// a good part of a small file's parse), and that goroutine can outlive
+	// the parse and set the parser's cancellation flag late, which would
+	// stop the next parse of a pooled parser at once. So the parser gets no
+	// context: the caller's sets the parser's flag itself if it ends first
+	// (cancelFlag), and a parser whose flag may have been set is not
+	// reused: it would resume that parse, or stop the next one.
 	p.SetOperationLimit(int(max(timeout.Microseconds(), 1)))
-	pctx, pcancel := context.WithCancel(context.Background())
-	stop := context.AfterFunc(ctx, pcancel)
-	tree, err := p.ParseCtx(pctx, nil, src)
+	flag := cancelFlag(p)
+	stop := context.AfterFunc(ctx, func() { atomic.StoreUintptr(flag, 1) })
+	tree, err := p.ParseCtx(context.Background(), nil, src)
 	if stop() && err == nil {
 		parsers.Put(p)
 	} else {
@@ -170,14 +181,15 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	defs := collect(ctx, lang, q, root, orig)
+	var deep deepCut
+	defs := collect(ctx, lang, q, root, orig, &deep)
 	if err := ctx.Err(); err != nil {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
 		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", err)
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
-	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
+	o := &Outline{Entries: nest(defs), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
 	qualify(o.Entries, nil)
 	if !code {
 		return o, nil, nil
@@ -210,24 +222,11 @@ type capKind struct {
 	kind grammar.Kind
 }
 
-func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src []byte) []def {
+func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src []byte, deep *deepCut) []def {
 	rn := nodeOf(root)
 	tl := rn.language()
 	p := planFor(lang, q, rn)
-	roles := make([]capKind, q.CaptureCount())
-	for i := range roles {
-		capName := q.CaptureNameForId(uint32(i))
-		switch capName {
-		case "name", "scope", "trait", "member", "listed", "skip":
-			roles[i].role = capName
-		default:
-			if k, ok := strings.CutPrefix(capName, "definition."); ok {
-				if kk, ok := grammar.ParseKind(k); ok {
-					roles[i] = capKind{"definition", kk}
-				}
-			}
-		}
-	}
+	roles := p.roles
 	content := func(c *capRec) string { return string(src[c.n.startByte():c.endByte]) }
 	byName := map[[2]uint32]int{}
 	// listed holds the object literals whose members are entries (those
@@ -330,10 +329,10 @@ func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root 
 		defs = append(defs, d)
 	}
 	if p.native {
-		p.run(ctx, q, rn, src, each)
+		p.run(ctx, q, rn, src, deep, each)
 	} else {
 		var caps []capRec
-		for m := range matches(ctx, q, root, src) {
+		for m := range matches(ctx, q, root, src, deep) {
 			caps = caps[:0]
 			for _, c := range m.Captures {
 				end := c.Node.EndPoint()

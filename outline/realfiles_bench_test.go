@@ -69,7 +69,8 @@ const (
 // The speeds and x-parse are per second of the process's CPU time (user
 // and system, garbage collection included), which other processes on a
 // loaded machine do not stretch as they do wall time; x-parse-wall is the
-// ratio of wall times. The two parts alternate in each iteration.
+// ratio of wall times. The two parts alternate file by file, so that a
+// change in the machine's load weighs on both alike.
 func BenchmarkOutlineCost(b *testing.B) {
 	for _, tree := range benchTrees {
 		lang := grammar.ByName(tree.lang)
@@ -94,26 +95,24 @@ func BenchmarkOutlineCost(b *testing.B) {
 			var parse, outline, parseWall, outlineWall time.Duration
 			b.SetBytes(size)
 			for b.Loop() {
-				start, startWall := processCPU(), time.Now()
 				for _, f := range files {
+					start, startWall := processCPU(), time.Now()
 					t, err := p.ParseCtx(ctx, nil, f.src)
 					if err != nil {
 						b.Fatalf("parse %s: %v", f.path, err)
 					}
 					t.Close()
-				}
-				mid, midWall := processCPU(), time.Now()
-				for _, f := range files {
+					mid, midWall := processCPU(), time.Now()
 					o, err := Parse(ctx, lang, f.src)
 					if err != nil {
 						b.Fatalf("outline %s: %v", f.path, err)
 					}
 					o.Definitions("")
+					parse += mid - start
+					outline += processCPU() - mid
+					parseWall += midWall.Sub(startWall)
+					outlineWall += time.Since(midWall)
 				}
-				parse += mid - start
-				outline += processCPU() - mid
-				parseWall += midWall.Sub(startWall)
-				outlineWall += time.Since(midWall)
 			}
 			mbs := func(d time.Duration) float64 { return float64(size) * float64(b.N) / d.Seconds() / 1e6 }
 			b.ReportMetric(float64(len(files)), "files")

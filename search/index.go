@@ -232,7 +232,7 @@ func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	ctx = ix.withStop(ctx)
 	start := time.Now()
-	procs()
+	spareProc()
 	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
 		// Parsing a large project makes garbage at a high rate: without
 		// a limit the heap grows to twice what is live before each
@@ -297,11 +297,6 @@ func (ix *Index) Build(ctx context.Context) {
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.save()
-		ix.loops.Add(1)
-		go func() {
-			defer ix.loops.Done()
-			ix.saveLoop(ctx)
-		}()
 	}
 	if ix.holdSymbols != nil {
 		select {
@@ -310,7 +305,6 @@ func (ix *Index) Build(ctx context.Context) {
 			return
 		}
 	}
-	spareProc()
 	ix.parsePending(ctx)
 	if ctx.Err() != nil {
 		return
@@ -326,6 +320,17 @@ func (ix *Index) Build(ctx context.Context) {
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.save()
+		// Saved from now on every saveInterval while the index changes;
+		// not during the background parse, where each save of a large
+		// project copies the whole index at once (a heap spike that
+		// made the collector stall calls for seconds on the kernel),
+		// and a server stopped early loses only parsing, which the next
+		// start redoes in the background.
+		ix.loops.Add(1)
+		go func() {
+			defer ix.loops.Done()
+			ix.saveLoop(ctx)
+		}()
 	}
 	ix.loops.Add(1)
 	go func() {
@@ -375,9 +380,9 @@ func (ix *Index) saveLoop(ctx context.Context) {
 var procs = sync.OnceValue(func() int { return runtime.GOMAXPROCS(0) })
 
 // spareProc adds one to GOMAXPROCS, once, unless the program chose its
-// own: the background parse may keep every core busy (see coreGate), and
-// a goroutine answering a call must not wait for a parse to be preempted
-// to get a P.
+// own: the build and the background parse may keep every core busy (see
+// coreGate), and a goroutine answering a call must not wait for one of
+// theirs to be preempted to get a P.
 var spareProc = sync.OnceFunc(func() {
 	n := procs()
 	if os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) == n {
