@@ -105,6 +105,9 @@ type Index struct {
 	// walk is the build's walk, for calls answered before the word
 	// index (index_query.go).
 	walk buildWalk
+	// names is the text of the definitions' names, for find_symbol's
+	// fallback (index_query.go).
+	names defNames
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex
@@ -310,6 +313,9 @@ func (ix *Index) Build(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
+	// find_symbol's fallback searches the names: made now, not at the
+	// first call that needs them.
+	ix.names.prepare(ix)
 	ix.symbolsReady.Store(true)
 	ix.mu.RLock()
 	n, cached := ix.live, ix.cached
