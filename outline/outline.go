@@ -172,7 +172,7 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	defs := collect(ctx, lang, q, root, orig)
+	defs := collect(ctx, lang, q, root, orig, src)
 	if err := ctx.Err(); err != nil {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
@@ -212,7 +212,9 @@ type capKind struct {
 	kind grammar.Kind
 }
 
-func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src []byte) []def {
+// collect runs q over the tree under root, parsed from parsed (src
+// prepared), and reads the definitions' names from src.
+func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src, parsed []byte) []def {
 	rn := nodeOf(root)
 	tl := rn.language()
 	p := planFor(lang, q, rn)
@@ -319,7 +321,7 @@ func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root 
 		defs = append(defs, d)
 	}
 	if p.native {
-		p.run(ctx, q, rn, src, each)
+		p.run(ctx, q, rn, src, parsed, each)
 	} else {
 		var caps []capRec
 		for m := range matches(ctx, q, root, src) {
