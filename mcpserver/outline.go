@@ -27,6 +27,19 @@ const maxOutlineSize = 16 << 20
 // and the answer's last line says which lines were left out.
 const maxOutlineParse = 1 << 20
 
+// outlineHead is the part of a file larger than maxOutlineParse that is
+// parsed first: when its outline alone fills the answer (a file of
+// thousands of one-line functions), parsing more would only be cut from
+// the answer; and when the parse up to maxOutlineParse cannot finish by
+// outlineHeadDeadline, the answer is the outline of this part.
+const outlineHead = 256 << 10
+
+// outlineHeadDeadline is how long after its start the parse of a large
+// file's first maxOutlineParse bytes may run, when the caller set no
+// deadline, before the answer falls back to the outline of its first
+// outlineHead bytes: within a client's 5 s.
+const outlineHeadDeadline = 3 * time.Second
+
 var outlineTool = &Tool{
 	Name:        "outline",
 	Title:       "File outline",
@@ -169,32 +182,79 @@ func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
 	if search.IsBinary(src) {
 		return fmt.Sprintf("%s is a binary file", rel), true
 	}
-	o, err := outline.ParseHead(ctx, lang, src, maxOutlineParse)
+	start := time.Now()
+	first := maxOutlineParse
+	if len(src) > maxOutlineParse {
+		first = outlineHead
+	}
+	o, err := outline.ParseHead(ctx, lang, src, first)
 	if err != nil {
 		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
 	}
-	budget := maxOutlineAnswer
-	var rest string
-	if o.CutLine > 0 {
-		lines := bytes.Count(src, []byte{'\n'})
-		if len(src) > 0 && src[len(src)-1] != '\n' {
-			lines++
+	text, full := outlineText(o, src, first)
+	if len(src) > outlineHead && o.CutLine > 0 && !full {
+		// The head's outline leaves room: parse up to maxOutlineParse,
+		// unless that cannot finish in time: by the caller's deadline,
+		// or outlineHeadDeadline when it set none.
+		deadline, ok := ctx.Deadline()
+		if !ok {
+			deadline = start.Add(outlineHeadDeadline)
 		}
-		rest = fmt.Sprintf("… lines %d to %d are not outlined: the file is %.1f MB and outline reads its first %d MB; read those lines directly",
-			o.CutLine, max(lines, o.CutLine), float64(len(src))/1e6, maxOutlineParse>>20)
-		budget -= len(rest) + 1
-	}
-	text := boundOutline(o.Entries, budget)
-	if rest != "" {
-		if text != "" {
-			text += "\n"
+		more, cancel := context.WithDeadline(ctx, deadline)
+		o2, err := outline.ParseHead(more, lang, src, maxOutlineParse)
+		cancel()
+		switch {
+		case err == nil:
+			text, _ = outlineText(o2, src, maxOutlineParse)
+		case ctx.Err() != nil:
+			return fmt.Sprintf("cannot outline %s: %v", rel, ctx.Err()), true
 		}
-		return text + rest, false
 	}
 	if text == "" {
 		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false
 	}
 	return text, false
+}
+
+// outlineText prints the outline o of src, of which the first read bytes
+// at most were parsed, within maxOutlineAnswer; its last lines say what
+// was left out: the lines past the part parsed, the definitions nested
+// deeper than outline searches. full reports that the top level was cut
+// to fit.
+func outlineText(o *outline.Outline, src []byte, read int) (text string, full bool) {
+	var notes []string
+	if o.DeepLine > 0 {
+		notes = append(notes, fmt.Sprintf("… definitions nested over %d syntax levels deep are not outlined (the first such nesting is at line %d); read those lines directly",
+			outline.MaxDepth, o.DeepLine))
+	}
+	if o.CutLine > 0 {
+		lines := bytes.Count(src, []byte{'\n'})
+		if len(src) > 0 && src[len(src)-1] != '\n' {
+			lines++
+		}
+		notes = append(notes, fmt.Sprintf("… lines %d to %d are not outlined: the file is %.1f MB and outline reads its first %s; read those lines directly",
+			o.CutLine, max(lines, o.CutLine), float64(len(src))/1e6, sizeText(read)))
+	}
+	budget := maxOutlineAnswer
+	for _, n := range notes {
+		budget -= len(n) + 1
+	}
+	text, full = boundOutline(o.Entries, budget)
+	if len(notes) > 0 {
+		if text != "" {
+			text += "\n"
+		}
+		text += strings.Join(notes, "\n")
+	}
+	return text, full
+}
+
+// sizeText is n bytes in MB, or in KB under a MB.
+func sizeText(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%d KB", n>>10)
 }
 
 // toolError is the one line a tool answers with when it cannot.
@@ -218,8 +278,9 @@ const maxOutlineName = 300
 // line saying how many entries it holds; else the top level is cut, and a
 // last line says what was left out and how to read it. The size of each
 // collapse level is measured in one pass, so an outline thousands of
-// levels deep costs no more than a flat one.
-func boundOutline(es []*outline.Entry, budget int) string {
+// levels deep costs no more than a flat one. cut reports that the top
+// level was cut.
+func boundOutline(es []*outline.Entry, budget int) (text string, cut bool) {
 	// lines[d] is the size of the lines of the entries at depth d, and
 	// collapsed[d] what their "(N members)" add when d is the deepest
 	// level shown; printing down to level L takes the sum of lines[0..L]
@@ -256,7 +317,7 @@ func boundOutline(es []*outline.Entry, budget int) string {
 	if limit >= 0 {
 		var sb strings.Builder
 		writeOutline(&sb, es, 0, limit, members)
-		return strings.TrimSuffix(sb.String(), "\n")
+		return strings.TrimSuffix(sb.String(), "\n"), false
 	}
 	var sb strings.Builder
 	shown := 0
@@ -269,7 +330,7 @@ func boundOutline(es []*outline.Entry, budget int) string {
 		shown++
 	}
 	fmt.Fprintf(&sb, "… %d more top-level entries from line %d on; find_symbol NAME shows one definition, or outline a smaller file", len(es)-shown, es[shown].Line)
-	return sb.String()
+	return sb.String(), true
 }
 
 // entryLine is e's line without its indentation and members.

@@ -57,11 +57,48 @@ func TestOutlineHuge(t *testing.T) {
 		t.Fatalf("%d bytes, isError %v: %.200q; want an outline of at most %d bytes", len(got), isError, got, maxOutlineAnswer)
 	}
 	last := got[strings.LastIndexByte(got, '\n')+1:]
-	want := fmt.Sprintf(" to %d are not outlined: the file is 3.1 MB and outline reads its first 1 MB; read those lines directly", lines)
+	// Its first 256 KB hold more functions than the answer shows: the
+	// rest is not parsed.
+	want := fmt.Sprintf(" to %d are not outlined: the file is 3.1 MB and outline reads its first 256 KB; read those lines directly", lines)
 	if !strings.HasPrefix(last, "… lines ") || !strings.HasSuffix(last, want) {
 		t.Errorf("last line = %q; want … lines N%s", last, want)
 	}
 	if !strings.HasPrefix(got, "3 function F000000\n4 function F000001\n") {
 		t.Errorf("outline starts %.100q; want the file's first functions", got)
+	}
+}
+
+// TestOutlineDeep: a file nested deeper than outline searches is
+// outlined down to that depth, and the last line says where the deeper
+// part starts (issue 11: 30,000 nested blocks stopped at the parse limit
+// under load).
+func TestOutlineDeep(t *testing.T) {
+	src := "function f(){" + strings.Repeat("{", 30000) + strings.Repeat("}", 30000) + "}\nfunction g(){}\n"
+	got, isError := outlineSource(context.Background(), "deep.ts", []byte(src))
+	want := "1 function f\n2 function g\n… definitions nested over 2048 syntax levels deep are not outlined (the first such nesting is at line 1); read those lines directly"
+	if isError || got != want {
+		t.Errorf("outline = %q, isError %v; want %q", got, isError, want)
+	}
+}
+
+// TestOutlineHugeSparse: a file past maxOutlineParse whose first
+// outlineHead bytes leave room in the answer is parsed up to
+// maxOutlineParse.
+func TestOutlineHugeSparse(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("package big\n\n")
+	body := strings.Repeat("\tx = x*31 + 7\n", 200)
+	for i := 0; src.Len() < 2*maxOutlineParse; i++ {
+		fmt.Fprintf(&src, "func F%06d(x int) int {\n%s\treturn x\n}\n\n", i, body)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	got, isError := outlineSource(ctx, "big.go", []byte(src.String()))
+	last := got[strings.LastIndexByte(got, '\n')+1:]
+	if isError || !strings.HasSuffix(last, "outline reads its first 1 MB; read those lines directly") {
+		t.Errorf("last line %q, isError %v; want the first 1 MB outlined", last, isError)
+	}
+	if n := strings.Count(got, "function F"); n < 300 {
+		t.Errorf("%d functions listed; want the first 1 MB's (over 300)", n)
 	}
 }

@@ -55,7 +55,7 @@ func TestOutlineCorpus(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := boundOutline(o.Entries, maxOutlineAnswer)
+				got, _ := boundOutline(o.Entries, maxOutlineAnswer)
 				if got != "" {
 					got += "\n"
 				}

@@ -136,8 +136,10 @@ func TestPathological(t *testing.T) {
 func deepInputs(n int) map[string][]byte {
 	return map[string][]byte{
 		"deep.ts": []byte("function f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nfunction g(){}\n"),
-		"deep.c":  []byte("int f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nint g(void){return 0;}\n"),
-		"sum.ts":  []byte("const f = " + strings.Repeat("1+", n) + "1;\nfunction g(){}\n"),
+		// The typedef makes the body worth searching: a C body whose text
+		// holds no definition is skipped whole (zumba_c_may_define).
+		"deep.c": []byte("int f(){" + strings.Repeat("{", n) + "typedef int t;" + strings.Repeat("}", n) + "}\nint g(void){return 0;}\n"),
+		"sum.ts": []byte("const f = " + strings.Repeat("1+", n) + "1;\nfunction g(){}\n"),
 		// Nested definitions (3,750 for 30,000 blocks): each entry's
 		// qualified name used to hold all its containers, quadratic in
 		// their depth.
@@ -179,10 +181,13 @@ func TestDeepNesting(t *testing.T) {
 
 // TestWideErrorNode pins the query cursor's quadratic case: a flat error
 // node with hundreds of thousands of children used to take hours to query.
+// -short uses 16 KiB: tree-sitter-scala's own parse of "(" is quadratic
+// (0.6 s of CPU at 16 KiB, 2.4 s at 32 KiB), the other languages take
+// milliseconds.
 func TestWideErrorNode(t *testing.T) {
 	n := 128 << 10
 	if testing.Short() {
-		n = 32 << 10
+		n = 16 << 10
 	}
 	for _, l := range grammar.Languages() {
 		t.Run(l.Name, func(t *testing.T) {
@@ -295,4 +300,37 @@ func TestMarkdownDigitCrash(t *testing.T) {
 			t.Errorf("Parse(%q): %s", src, msg)
 		}
 	}
+}
+
+// TestDepthBound: a tree deeper than MaxDepth is searched down to it
+// only, and DeepLine says where the deeper part starts, so its outline
+// costs no more than a shallow file's whatever its depth (30,000 nested
+// blocks used to cost 0.4 s of CPU at every outline; issue 11); a tree as
+// deep as generated real code (x/text's tables: a 947-term string
+// concatenation) is searched whole.
+func TestDepthBound(t *testing.T) {
+	for name, src := range deepInputs(30000) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			o, err := Parse(context.Background(), grammar.ForPath(name, src), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := text(o)
+			if o.DeepLine != 1 || !o.Partial || !strings.HasPrefix(text, "1 ") || !strings.Contains(text, " g\n") {
+				t.Errorf("DeepLine %d, Partial %v, outline %.300q; want DeepLine 1, f at line 1 and g after it", o.DeepLine, o.Partial, text)
+			}
+		})
+	}
+	t.Run("concatenation.go", func(t *testing.T) {
+		t.Parallel()
+		src := []byte("package p\n\nconst S = \"a\"" + strings.Repeat(" +\n\t\"a\"", 1500) + "\n\nfunc g() {\n\tvar x = func() {}\n\t_ = x\n}\n")
+		o, err := Parse(context.Background(), grammar.ForPath("c.go", src), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := text(o), "3 const S\n1505 function g\n"; o.DeepLine != 0 || got != want {
+			t.Errorf("DeepLine %d, outline %q; want 0 and %q", o.DeepLine, got, want)
+		}
+	})
 }

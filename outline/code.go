@@ -41,7 +41,7 @@ func nonCode(ctx context.Context, lang *grammar.Language, root *sitter.Node, src
 		code bool
 	}
 	var marks []mark
-	for m := range matches(ctx, q, root, src) {
+	for m := range matches(ctx, q, root, src, nil) {
 		for _, c := range m.Captures {
 			s, e := c.Node.StartByte(), c.Node.EndByte()
 			if s < e {

@@ -147,19 +147,22 @@ enum { zRoot = 1, zOpaque = 2 };
 // whose symbol is flagged zRoot in syms (the symbols the query's patterns
 // start at), each run starting patterns at that node only: a run follows
 // a pattern's states only as deep as the pattern reaches, so the work
-// stays linear in a deep tree. A zOpaque node without errors (a C
-// function's body, an initializer) is neither run nor walked when its
-// text, in src, holds nothing a definition starts with
+// stays linear in a deep tree. It does not enter the nodes max_depth
+// levels below root, and sets *deep_row to the first row of those that
+// have children (UINT32_MAX when none has). A zOpaque node without errors
+// (a C function's body, an initializer) is neither run nor walked when
+// its text, in src, holds nothing a definition starts with
 // (zumba_c_may_define); a run rooted above it still follows its states
 // into it. It stops early, returning 1, when *stop becomes non-zero, and
 // returns 2 when memory runs out.
 static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_t nsyms, uint32_t max_children,
-		const uint8_t *src, uint32_t nsrc, volatile int32_t *stop, zRecs *out) {
+		uint32_t max_depth, uint32_t *deep_row, const uint8_t *src, uint32_t nsrc, volatile int32_t *stop, zRecs *out) {
 	void *qc = ts_query_cursor_new();
 	ts_query_cursor_set_max_start_depth(qc, 0);
 	zCursor c = ts_tree_cursor_new(root);
 	int ret = 0;
-	uint32_t steps = 0;
+	uint32_t steps = 0, depth = 0;
+	*deep_row = UINT32_MAX;
 	for (;;) {
 		zNode n = ts_tree_cursor_current_node(&c);
 		uint16_t sym = ts_node_symbol(n);
@@ -180,9 +183,14 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 			}
 		}
 		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
-		if (enter && ts_tree_cursor_goto_first_child(&c)) continue;
+		if (enter && depth < max_depth) {
+			if (ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
+		} else if (enter && ts_node_child_count(n) > 0 && n.context[1] < *deep_row) {
+			*deep_row = n.context[1];
+		}
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
 			if (!ts_tree_cursor_goto_parent(&c)) goto done;
+			depth--;
 		}
 	}
 done:
@@ -260,6 +268,7 @@ import "C"
 
 import (
 	"context"
+	"math"
 	"regexp"
 	"strings"
 	"sync"
@@ -606,8 +615,10 @@ func (p *plan) keep(caps []capRec, src []byte) bool {
 
 // run runs q natively over the tree under root (see zumba_run) and calls
 // f with the captures of each match that passes its predicates, in the
-// order found. It stops when ctx ends.
-func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parsed []byte, f func([]capRec)) {
+// order found. It stops when ctx ends. Nodes deeper than maxDepth are not
+// searched; deep records the first line they start on. parsed is the text
+// the tree was parsed from (src prepared).
+func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parsed []byte, deep *deepCut, f func([]capRec)) {
 	if ctx.Err() != nil {
 		return
 	}
@@ -618,9 +629,13 @@ func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parse
 	if len(parsed) > 0 {
 		text = (*C.uint8_t)(unsafe.Pointer(&parsed[0]))
 	}
+	var deepRow C.uint32_t
 	C.zumba_run(root.c(), queryPtr(q), (*C.uint8_t)(unsafe.Pointer(&p.roots[0])), C.uint32_t(len(p.roots)), maxChildren,
-		text, C.uint32_t(len(parsed)), (*C.int32_t)(unsafe.Pointer(flag)), &out)
+		maxDepth, &deepRow, text, C.uint32_t(len(parsed)), (*C.int32_t)(unsafe.Pointer(flag)), &out)
 	stop()
+	if deepRow != math.MaxUint32 && deep != nil {
+		deep.Line = int(deepRow) + 1
+	}
 	if out.recs == nil {
 		return
 	}

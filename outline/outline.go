@@ -40,7 +40,16 @@ type Outline struct {
 	// CutLine, when not 0, is the first line ParseHead left out: the
 	// outline holds the definitions of the lines before it.
 	CutLine int
+	// DeepLine, when not 0, is the line where the file is first nested
+	// deeper than MaxDepth levels: definitions nested deeper are not
+	// listed (no real code nests so deep; searching a deeper tree costs
+	// time in proportion to its depth).
+	DeepLine int
 }
+
+// MaxDepth is the nesting depth, in syntax tree levels, past which a
+// file's definitions are not searched.
+const MaxDepth = maxDepth
 
 var parsers sync.Pool
 
@@ -172,14 +181,15 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	defs := collect(ctx, lang, q, root, orig, src)
+	var deep deepCut
+	defs := collect(ctx, lang, q, root, orig, src, &deep)
 	if err := ctx.Err(); err != nil {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
 		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", err)
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
-	o := &Outline{Entries: nest(defs), Partial: root.HasError()}
+	o := &Outline{Entries: nest(defs), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
 	qualify(o.Entries, nil)
 	if !code {
 		return o, nil, nil
@@ -213,8 +223,9 @@ type capKind struct {
 }
 
 // collect runs q over the tree under root, parsed from parsed (src
-// prepared), and reads the definitions' names from src.
-func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src, parsed []byte) []def {
+// prepared), and reads the definitions' names from src; deep records
+// where the search stopped descending (see maxDepth).
+func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src, parsed []byte, deep *deepCut) []def {
 	rn := nodeOf(root)
 	tl := rn.language()
 	p := planFor(lang, q, rn)
@@ -321,10 +332,10 @@ func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root 
 		defs = append(defs, d)
 	}
 	if p.native {
-		p.run(ctx, q, rn, src, parsed, each)
+		p.run(ctx, q, rn, src, parsed, deep, each)
 	} else {
 		var caps []capRec
-		for m := range matches(ctx, q, root, src) {
+		for m := range matches(ctx, q, root, src, deep) {
 			caps = caps[:0]
 			for _, c := range m.Captures {
 				end := c.Node.EndPoint()

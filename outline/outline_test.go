@@ -16,8 +16,14 @@ import (
 // TestParseReusesParsers parses one file many times from two goroutines:
 // a pooled parser must never carry a stale cancellation from an earlier
 // call (with ParseCtx's watcher goroutine, about one parse in twenty
-// failed with "operation limit was hit").
+// failed with "operation limit was hit"; -short parses 200 times, where
+// that failure would have shown about ten times).
 func TestParseReusesParsers(t *testing.T) {
+	t.Parallel()
+	n := 300
+	if testing.Short() {
+		n = 100
+	}
 	lang := grammar.ByName("go")
 	src, err := os.ReadFile("outline.go")
 	if err != nil {
@@ -30,7 +36,7 @@ func TestParseReusesParsers(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for range 300 {
+			for range n {
 				o, err := Parse(context.Background(), lang, src)
 				if err != nil {
 					t.Errorf("Parse: %v", err)

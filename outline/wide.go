@@ -44,15 +44,35 @@ const (
 	// over probeStride bytes wide deeper than deepProbe, and one of them
 	// holds a probed point.
 	probeStride = 256
+	// maxDepth is the depth, in tree levels below the root, past which
+	// nothing is searched: the nodes cutDepth levels below a run at
+	// maxDepth-cutDepth get no run of their own. Real code stays well
+	// under it: the deepest files in GOROOT/src are x/text's generated
+	// tables (947 levels, a string concatenation of as many terms), the
+	// next 407; Python's stdlib stays under 32; the deepest of Linux
+	// 6.12's files with the longest else-if chains or over 1 MB is 125.
+	// Only generated or hostile input (30,000 nested blocks) is cut, and
+	// the cost of its outline is then bounded by this depth, not the
+	// file's.
+	maxDepth = 2048
 )
+
+// deepCut records where matches stopped at maxDepth: Line is the first
+// line (1-based) of the first node in the file left unsearched; 0 when
+// none was.
+type deepCut struct {
+	Line int
+}
 
 // matches runs q over the tree under root and yields the matches that pass
 // the query's predicates. Wide error nodes (more than maxChildren
 // children) and, in a deep tree, the nodes cutDepth levels below a run's
 // node are left out of the run over their surroundings and searched on
-// their own, so the cost stays linear. It stops when ctx ends; the caller
-// then has the matches found so far.
-func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte) iter.Seq[*sitter.QueryMatch] {
+// their own, so the cost stays linear; nodes past maxDepth are not
+// searched, and the first line they start on is recorded in deep (when
+// not nil). It stops when ctx ends; the caller then has the matches found
+// so far.
+func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte, deep *deepCut) iter.Seq[*sitter.QueryMatch] {
 	return func(yield func(*sitter.QueryMatch) bool) {
 		qc := sitter.NewQueryCursor()
 		defer qc.Close()
@@ -77,8 +97,9 @@ func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 		}
 		probe := sitter.NewTreeCursor(root)
 		defer probe.Close()
-		var run func(n *sitter.Node) bool
-		run = func(n *sitter.Node) bool {
+		// run searches n, depth levels below root.
+		var run func(n *sitter.Node, depth int) bool
+		run = func(n *sitter.Node, depth int) bool {
 			cuts := wideNodes(n)
 			if deeperThan(probe, n, cuts, deepProbe) {
 				cuts = deepCuts(n)
@@ -97,7 +118,14 @@ func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			}
 			for _, c := range cuts {
 				if !c.wide {
-					if !run(c.node) {
+					// A deep cut is cutDepth levels below n.
+					if depth+cutDepth >= maxDepth {
+						if line := int(c.node.StartPoint().Row) + 1; deep != nil && (deep.Line == 0 || line < deep.Line) {
+							deep.Line = line
+						}
+						continue
+					}
+					if !run(c.node, depth+cutDepth) {
 						return false
 					}
 					continue
@@ -105,8 +133,11 @@ func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 				tc := sitter.NewTreeCursor(c.node)
 				ok := true
 				for more := tc.GoToFirstChild(); more && ok; more = tc.GoToNextSibling() {
+					// A wide node's depth below n is not known: counted
+					// as one level, the bound is reached later, not
+					// missed.
 					if child := tc.CurrentNode(); child.IsNamed() {
-						ok = run(child)
+						ok = run(child, depth+1)
 					}
 				}
 				tc.Close()
@@ -116,7 +147,7 @@ func matches(ctx context.Context, q *sitter.Query, root *sitter.Node, src []byte
 			}
 			return ctx.Err() == nil
 		}
-		run(root)
+		run(root, 0)
 	}
 }
 

@@ -43,6 +43,10 @@ type IndexOptions struct {
 	// SymbolTimeLimit bounds a search for definitions; zero is the root's
 	// limit (see [Root.SymbolTimeLimit]).
 	SymbolTimeLimit time.Duration
+	// Complete, if set, is called once the build has put every file's
+	// words and definitions in (a program may collect harder from then
+	// on: little is allocated but by calls).
+	Complete func()
 }
 
 // Index is a project's word index (identifier → files holding it) and
@@ -101,6 +105,9 @@ type Index struct {
 	// walk is the build's walk, for calls answered before the word
 	// index (index_query.go).
 	walk buildWalk
+	// names is the text of the definitions' names, for find_symbol's
+	// fallback (index_query.go).
+	names defNames
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex
@@ -229,7 +236,7 @@ func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	ctx = ix.withStop(ctx)
 	start := time.Now()
-	procs()
+	spareProc()
 	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
 		// Parsing a large project makes garbage at a high rate: without
 		// a limit the heap grows to twice what is live before each
@@ -294,11 +301,6 @@ func (ix *Index) Build(ctx context.Context) {
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.save()
-		ix.loops.Add(1)
-		go func() {
-			defer ix.loops.Done()
-			ix.saveLoop(ctx)
-		}()
 	}
 	if ix.holdSymbols != nil {
 		select {
@@ -307,19 +309,35 @@ func (ix *Index) Build(ctx context.Context) {
 			return
 		}
 	}
-	spareProc()
 	ix.parsePending(ctx)
 	if ctx.Err() != nil {
 		return
 	}
+	// find_symbol's fallback searches the names: made now, not at the
+	// first call that needs them.
+	ix.names.prepare(ix)
 	ix.symbolsReady.Store(true)
 	ix.mu.RLock()
 	n, cached := ix.live, ix.cached
 	ix.mu.RUnlock()
 	ix.logf("index complete: %d files (%d from cache) in %d ms", n, cached, time.Since(start).Milliseconds())
+	if ix.opts.Complete != nil {
+		ix.opts.Complete()
+	}
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.save()
+		// Saved from now on every saveInterval while the index changes;
+		// not during the background parse, where each save of a large
+		// project copies the whole index at once (a heap spike that
+		// made the collector stall calls for seconds on the kernel),
+		// and a server stopped early loses only parsing, which the next
+		// start redoes in the background.
+		ix.loops.Add(1)
+		go func() {
+			defer ix.loops.Done()
+			ix.saveLoop(ctx)
+		}()
 	}
 	ix.loops.Add(1)
 	go func() {
@@ -369,9 +387,9 @@ func (ix *Index) saveLoop(ctx context.Context) {
 var procs = sync.OnceValue(func() int { return runtime.GOMAXPROCS(0) })
 
 // spareProc adds one to GOMAXPROCS, once, unless the program chose its
-// own: the background parse may keep every core busy (see coreGate), and
-// a goroutine answering a call must not wait for a parse to be preempted
-// to get a P.
+// own: the build and the background parse may keep every core busy (see
+// coreGate), and a goroutine answering a call must not wait for one of
+// theirs to be preempted to get a P.
 var spareProc = sync.OnceFunc(func() {
 	n := procs()
 	if os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) == n {

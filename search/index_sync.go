@@ -276,6 +276,16 @@ func forWords(data []byte, f func(w []byte)) {
 // file changed since r was made (the next sync replaces r) or r was
 // replaced meanwhile. It reports whether r's definitions are known.
 func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *Scratch) bool {
+	// A call may have parsed it since the caller listed it.
+	ix.mu.RLock()
+	dead, parsed := r.dead, r.parsed
+	ix.mu.RUnlock()
+	if dead {
+		return false
+	}
+	if parsed {
+		return true
+	}
 	// The definitions must be of the file the words were read from.
 	fi, err := ix.root.stat(r.path)
 	if err != nil || filestat.Of(fi) != r.st {

@@ -125,19 +125,26 @@ func runMCP(args []string) int {
 			diagFile = abs
 		}
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// The index is most of the heap; collecting harder near this
-		// keeps a large project's server under 200 MB. A server shared
-		// over HTTP holds the calls of many clients at once: at 160 MB
-		// it collected all the time (p99 5 s for 32 clients on GOROOT/src,
-		// against 0.7 s at 2 GiB), so it gets more room.
-		limit := int64(160 << 20)
-		if *addr != "" {
-			limit = 512 << 20
-		}
-		debug.SetMemoryLimit(limit)
+	// The index is most of the heap, and its live size grows with the
+	// project (30 MB for a small one, 450 MB for the Linux kernel): a
+	// fixed soft limit near a small project's heap makes a large one
+	// collect without pause (at 160 MB the kernel's build spent a fifth
+	// of its CPU collecting, and stopped the world every few hundred
+	// milliseconds). So the heap may grow half its live size past it
+	// (GOGC=50: a small project's server stays near 100 MB), with a soft
+	// limit well above a large project's heap as a backstop.
+	// Once the index is complete little is allocated but by calls, and
+	// the heap is kept within a fifth of its live size (the kernel's
+	// server stays under 500 MB).
+	indexOpts := &search.IndexOptions{}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(50)
+		indexOpts.Complete = func() { debug.SetGCPercent(20) }
 	}
-	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: &search.IndexOptions{}})
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(768 << 20)
+	}
+	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: indexOpts})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 1)
