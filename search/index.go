@@ -43,6 +43,10 @@ type IndexOptions struct {
 	// SymbolTimeLimit bounds a search for definitions; zero is the root's
 	// limit (see [Root.SymbolTimeLimit]).
 	SymbolTimeLimit time.Duration
+	// Complete, if set, is called once the build has put every file's
+	// words and definitions in (a program may collect harder from then
+	// on: little is allocated but by calls).
+	Complete func()
 }
 
 // Index is a project's word index (identifier → files holding it) and
@@ -101,6 +105,9 @@ type Index struct {
 	// walk is the build's walk, for calls answered before the word
 	// index (index_query.go).
 	walk buildWalk
+	// names is the text of the definitions' names, for find_symbol's
+	// fallback (index_query.go).
+	names defNames
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex
@@ -306,11 +313,17 @@ func (ix *Index) Build(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
+	// find_symbol's fallback searches the names: made now, not at the
+	// first call that needs them.
+	ix.names.prepare(ix)
 	ix.symbolsReady.Store(true)
 	ix.mu.RLock()
 	n, cached := ix.live, ix.cached
 	ix.mu.RUnlock()
 	ix.logf("index complete: %d files (%d from cache) in %d ms", n, cached, time.Since(start).Milliseconds())
+	if ix.opts.Complete != nil {
+		ix.opts.Complete()
+	}
 	debug.FreeOSMemory()
 	if ix.cacheFile != "" {
 		ix.save()

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -631,14 +632,28 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 // full: a common piece ("ret", "get") decodes the files of a few short
 // names, not of every name containing it.
 func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *Scratch, stopAt time.Time) ([]Def, error) {
+	// The names starting with q first: they are found quickly, and with
+	// a common q they fill the answer.
 	ix.mu.RLock()
-	groups := ix.fuzzyKeysLocked(q.fold)
+	groups := ix.fuzzyKeysLocked(q.fold, true)
 	ix.mu.RUnlock()
+	prefixOnly := true
 	lines := newDefLines(ix.root, sc, q.foldNeedle)
 	var out []Def
 	files := make([][]defFile, len(groups))
 	for _, test := range [2]bool{false, true} {
-		for gi, g := range groups {
+		for gi := 0; ; gi++ {
+			if gi == len(groups) && prefixOnly {
+				prefixOnly = false
+				ix.mu.RLock()
+				groups = append(groups, ix.fuzzyKeysLocked(q.fold, false)...)
+				ix.mu.RUnlock()
+				files = append(files, make([][]defFile, len(groups)-len(files))...)
+			}
+			if gi == len(groups) {
+				break
+			}
+			g := groups[gi]
 			if files[gi] == nil {
 				ix.mu.RLock()
 				var ids []uint32
@@ -692,34 +707,21 @@ type keyRank struct {
 	keys   []uint32 // sorted
 }
 
-// fuzzyKeysLocked lists the keys naming a definition that contain fold
-// (in lower case), grouped by rank, best first.
-func (ix *Index) fuzzyKeysLocked(fold string) []keyRank {
+// fuzzyKeysLocked lists the keys naming a definition that start with
+// fold (in lower case), or (!prefix) that contain it elsewhere only,
+// grouped by rank, best first.
+func (ix *Index) fuzzyKeysLocked(fold string, prefix bool) []keyRank {
 	type key struct {
 		id     uint32
 		prefix bool
 		runes  int
 	}
 	var keys []key
-	lower := []byte(fold)
-	anchor := rareByte(lower)
-	for k, w := range ix.words.strs {
-		if len(w) < len(fold) || ix.defines.empty(uint32(k)) {
-			continue
+	ix.names.find(ix, fold, prefix, func(id uint32, lower []byte, at int) {
+		if (at == 0) == prefix {
+			keys = append(keys, key{id, at == 0, utf8.RuneCount(lower)})
 		}
-		if !isASCIIString(w) {
-			// As sortFuzzy and fuzzy compare them.
-			l := strings.ToLower(w)
-			if strings.Contains(l, fold) {
-				keys = append(keys, key{uint32(k), strings.HasPrefix(l, fold), utf8.RuneCountInString(l)})
-			}
-			continue
-		}
-		// The first place it is found is 0 when it is a prefix.
-		if i := indexFoldASCIIAt(unsafe.Slice(unsafe.StringData(w), len(w)), lower, anchor); i >= 0 {
-			keys = append(keys, key{uint32(k), i == 0, len(w)})
-		}
-	}
+	})
 	slices.SortFunc(keys, func(a, b key) int {
 		if a.prefix != b.prefix {
 			if a.prefix {
@@ -729,6 +731,7 @@ func (ix *Index) fuzzyKeysLocked(fold string) []keyRank {
 		}
 		return cmp.Or(cmp.Compare(a.runes, b.runes), cmp.Compare(a.id, b.id))
 	})
+	keys = slices.CompactFunc(keys, func(a, b key) bool { return a.id == b.id })
 	var out []keyRank
 	for _, k := range keys {
 		if n := len(out); n == 0 || out[n-1].prefix != k.prefix || out[n-1].runes != k.runes {
@@ -737,6 +740,157 @@ func (ix *Index) fuzzyKeysLocked(fold string) []keyRank {
 		out[len(out)-1].keys = append(out[len(out)-1].keys, k.id)
 	}
 	return out
+}
+
+// defNames is the text of the names definitions are found by (the keys of
+// Index.defines' base), in lower case, end to end, so that the fallback
+// finds the names containing a piece with one search of a few tens of
+// megabytes instead of a test of each of the millions of strings of the
+// vocabulary; and the same names by their first two bytes, for those
+// starting with a piece. It is made when the index is complete, and again
+// when the base of defines changes (a merge); keys added since are in the
+// overlay, and tested one by one.
+type defNames struct {
+	mu sync.Mutex
+	// off is the defines base it was made from.
+	off []uint32
+	// text holds each key in lower case, then a 0 byte; start[i] is where
+	// key ids[i] begins, and start[len(ids)] is len(text).
+	text  []byte
+	start []uint32
+	ids   []uint32
+	// byPair lists the keys (indexes into ids) of two bytes or more by
+	// their first two: those starting with bytes a, b are
+	// byPair[pairAt[a<<8|b]:pairAt[a<<8|b+1]].
+	pairAt []uint32
+	byPair []uint32
+}
+
+// prepare makes the text now if it is out of date.
+func (n *defNames) prepare(ix *Index) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.update(ix)
+}
+
+func (n *defNames) update(ix *Index) {
+	p := &ix.defines
+	if n.pairAt == nil || len(n.off) != len(p.off) || unsafe.SliceData(n.off) != unsafe.SliceData(p.off) {
+		n.build(ix)
+	}
+}
+
+// find calls f with each key of ix.defines whose lower case contains
+// fold: its id, its lower case and where fold first is in it; with
+// prefix, it may leave out keys that do not start with fold. The caller
+// holds ix.mu (read).
+func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, lower []byte, at int)) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.update(ix)
+	needle := []byte(fold)
+	if len(needle) == 0 || bytes.IndexByte(needle, 0) >= 0 {
+		return
+	}
+	key := func(k int) []byte { return n.text[n.start[k] : n.start[k+1]-1] }
+	switch {
+	case prefix && len(needle) >= 2:
+		pair := int(needle[0])<<8 | int(needle[1])
+		for _, k := range n.byPair[n.pairAt[pair]:n.pairAt[pair+1]] {
+			if w := key(int(k)); bytes.HasPrefix(w, needle) {
+				f(n.ids[k], w, 0)
+			}
+		}
+	default:
+		for at := 0; ; {
+			i := bytes.Index(n.text[at:], needle)
+			if i < 0 {
+				break
+			}
+			i += at
+			// The key holding i: the last starting at or before it.
+			k, found := slices.BinarySearch(n.start, uint32(i))
+			if !found {
+				k--
+			}
+			f(n.ids[k], key(k), i-int(n.start[k]))
+			at = int(n.start[k+1])
+		}
+	}
+	// Keys with files in the overlay only (defined since the base was
+	// made).
+	p := &ix.defines
+	for k, h := range p.head {
+		if h == 0 || int(k)+1 < len(p.off) && p.off[k+1] > p.off[k] {
+			continue
+		}
+		lower := []byte(strings.ToLower(ix.words.strs[k]))
+		if i := bytes.Index(lower, needle); i >= 0 {
+			f(uint32(k), lower, i)
+		}
+	}
+}
+
+// build makes the text from the base of ix.defines.
+func (n *defNames) build(ix *Index) {
+	p := &ix.defines
+	strs := ix.words.strs
+	keys, size := 0, 0
+	for k := 0; k+1 < len(p.off); k++ {
+		if p.off[k+1] > p.off[k] {
+			keys++
+			if w := strs[k]; isASCIIString(w) {
+				size += len(w) + 1
+			} else {
+				size += len(strings.ToLower(w)) + 1
+			}
+		}
+	}
+	n.off = p.off
+	n.text = make([]byte, 0, size)
+	n.start = make([]uint32, 0, keys+1)
+	n.ids = make([]uint32, 0, keys)
+	n.pairAt = make([]uint32, 1<<16+1)
+	for k := 0; k+1 < len(p.off); k++ {
+		if p.off[k+1] == p.off[k] {
+			continue
+		}
+		w := strs[k]
+		from := len(n.text)
+		n.start = append(n.start, uint32(from))
+		n.ids = append(n.ids, uint32(k))
+		if isASCIIString(w) {
+			for i := 0; i < len(w); i++ {
+				c := w[i]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				n.text = append(n.text, c)
+			}
+		} else {
+			n.text = append(n.text, strings.ToLower(w)...)
+		}
+		if len(n.text)-from >= 2 {
+			n.pairAt[int(n.text[from])<<8|int(n.text[from+1])+1]++
+		}
+		n.text = append(n.text, 0)
+	}
+	n.start = append(n.start, uint32(len(n.text)))
+	for i := 1; i < len(n.pairAt); i++ {
+		n.pairAt[i] += n.pairAt[i-1]
+	}
+	n.byPair = make([]uint32, n.pairAt[len(n.pairAt)-1])
+	next := slices.Clone(n.pairAt[:1<<16])
+	for k := range n.ids {
+		from, to := n.start[k], n.start[k+1]-1
+		if to-from >= 2 {
+			pair := int(n.text[from])<<8 | int(n.text[from+1])
+			n.byPair[next[pair]] = uint32(k)
+			next[pair]++
+		}
+	}
 }
 
 func isASCIIString(s string) bool {

@@ -36,9 +36,20 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 	}
 	all := ix.liveIDsLocked()
 	ix.mu.RUnlock()
-	ctx := context.Background()
 	sc := &Scratch{}
 	defer sc.Close()
+	compareFallbacks(t, ix, pieces, all, sc)
+	// Once with the names in the postings' overlay, once merged into the
+	// base (the fallback finds them differently).
+	ix.mu.Lock()
+	ix.mergeLocked(true)
+	ix.mu.Unlock()
+	compareFallbacks(t, ix, pieces, all, sc)
+}
+
+func compareFallbacks(t *testing.T, ix *Index, pieces map[string]bool, all []uint32, sc *Scratch) {
+	t.Helper()
+	ctx := context.Background()
 	for p := range pieces {
 		q := ParseSymbolQuery(p)
 		if q.qualified() || checkName(q.Name) != nil {

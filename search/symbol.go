@@ -395,13 +395,15 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 }
 
 func lineStarts(data []byte) []int {
-	starts := []int{0}
-	for i, c := range data {
-		if c == '\n' {
-			starts = append(starts, i+1)
+	starts := make([]int, 1, 1+len(data)/32)
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return starts
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
-	return starts
 }
 
 // containsFold reports whether data contains lower (a lower-case string)

@@ -133,13 +133,18 @@ func runMCP(args []string) int {
 	// milliseconds). So the heap may grow half its live size past it
 	// (GOGC=50: a small project's server stays near 100 MB), with a soft
 	// limit well above a large project's heap as a backstop.
+	// Once the index is complete little is allocated but by calls, and
+	// the heap is kept within a fifth of its live size (the kernel's
+	// server stays under 500 MB).
+	indexOpts := &search.IndexOptions{}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(50)
+		indexOpts.Complete = func() { debug.SetGCPercent(20) }
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(768 << 20)
 	}
-	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: &search.IndexOptions{}})
+	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: indexOpts})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 1)
