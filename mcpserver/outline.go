@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"sync"
@@ -27,17 +28,17 @@ const maxOutlineSize = 16 << 20
 // and the answer's last line says which lines were left out.
 const maxOutlineParse = 1 << 20
 
-// outlineHead is the part of a file larger than maxOutlineParse that is
+// outlineHeadSize is the part of a file larger than maxOutlineParse that is
 // parsed first: when its outline alone fills the answer (a file of
 // thousands of one-line functions), parsing more would only be cut from
 // the answer; and when the parse up to maxOutlineParse cannot finish by
 // outlineHeadDeadline, the answer is the outline of this part.
-const outlineHead = 256 << 10
+const outlineHeadSize = 256 << 10
 
 // outlineHeadDeadline is how long after its start the parse of a large
 // file's first maxOutlineParse bytes may run, when the caller set no
 // deadline, before the answer falls back to the outline of its first
-// outlineHead bytes: within a client's 5 s.
+// outlineHeadSize bytes: within a client's 5 s.
 const outlineHeadDeadline = 3 * time.Second
 
 var outlineTool = &Tool{
@@ -157,11 +158,11 @@ func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st f
 	// The stat was taken before the file is read: if the file changes in
 	// between, the entry holds newer text under an older stat, which the
 	// next call's stat no longer matches.
-	src, err := search.ReadOpened(f, rel, maxOutlineSize)
+	src, whole, err := readOutlined(ctx, f, rel)
 	if err != nil {
 		return toolError(err), true
 	}
-	text, isError := outlineSource(ctx, rel, src)
+	text, isError := outlineHead(ctx, rel, src, whole)
 	if !isError {
 		c.mu.Lock()
 		if c.m == nil || len(c.m) >= maxOutlineCache {
@@ -173,8 +174,79 @@ func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st f
 	return text, isError
 }
 
+// fileSize is a file's size and line count.
+type fileSize struct {
+	bytes int64
+	lines int
+}
+
+// sizeOf is the fileSize of data.
+func sizeOf(data []byte) fileSize {
+	lines := bytes.Count(data, []byte{'\n'})
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		lines++
+	}
+	return fileSize{int64(len(data)), lines}
+}
+
+// readOutlined reads what outline needs of the opened file f: the whole
+// file up to maxOutlineParse; past it, the first maxOutlineParse+1 bytes
+// (the parts outline parses) and the size and line count of the whole
+// (what the answer's last line says was left out), counted without
+// holding the file, and stopped when ctx ends.
+func readOutlined(ctx context.Context, f *os.File, rel string) ([]byte, fileSize, error) {
+	fi, err := f.Stat()
+	if err != nil || fi.Size() <= maxOutlineParse || fi.Size() > maxOutlineSize {
+		// ReadOpened's errors, and its answer for small files.
+		src, err := search.ReadOpened(f, rel, maxOutlineSize)
+		return src, sizeOf(src), err
+	}
+	head := make([]byte, maxOutlineParse+1)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return nil, fileSize{}, fmt.Errorf("read %s: %w", rel, err)
+	}
+	head = head[:n]
+	size := fileSize{bytes: int64(n), lines: bytes.Count(head, []byte{'\n'})}
+	last := byte('\n')
+	if n > 0 {
+		last = head[n-1]
+	}
+	buf := make([]byte, 256<<10)
+	for size.bytes <= maxOutlineSize {
+		if err := ctx.Err(); err != nil {
+			return nil, fileSize{}, fmt.Errorf("cannot outline %s: %w", rel, err)
+		}
+		k, err := f.Read(buf)
+		size.bytes += int64(k)
+		size.lines += bytes.Count(buf[:k], []byte{'\n'})
+		if k > 0 {
+			last = buf[k-1]
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fileSize{}, fmt.Errorf("read %s: %w", rel, err)
+		}
+	}
+	if size.bytes > maxOutlineSize {
+		return nil, fileSize{}, fmt.Errorf("%s is too large (the limit is %d bytes)", rel, maxOutlineSize)
+	}
+	if last != '\n' {
+		size.lines++
+	}
+	return head, size, nil
+}
+
 // outlineSource outlines src, the contents of the project file rel.
 func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
+	return outlineHead(ctx, rel, src, sizeOf(src))
+}
+
+// outlineHead outlines the project file rel, of size whole, from src:
+// the whole file, or its first maxOutlineParse+1 bytes or more.
+func outlineHead(ctx context.Context, rel string, src []byte, whole fileSize) (string, bool) {
 	lang := grammar.ForPath(rel, src)
 	if lang == nil {
 		return fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " ")), true
@@ -185,14 +257,14 @@ func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
 	start := time.Now()
 	first := maxOutlineParse
 	if len(src) > maxOutlineParse {
-		first = outlineHead
+		first = outlineHeadSize
 	}
 	o, err := outline.ParseHead(ctx, lang, src, first)
 	if err != nil {
 		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
 	}
-	text, full := outlineText(o, src, first)
-	if len(src) > outlineHead && o.CutLine > 0 && !full {
+	text, full := outlineText(o, whole, first)
+	if len(src) > outlineHeadSize && o.CutLine > 0 && !full {
 		// The head's outline leaves room: parse up to maxOutlineParse,
 		// unless that cannot finish in time: by the caller's deadline,
 		// or outlineHeadDeadline when it set none.
@@ -205,7 +277,7 @@ func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
 		cancel()
 		switch {
 		case err == nil:
-			text, _ = outlineText(o2, src, maxOutlineParse)
+			text, _ = outlineText(o2, whole, maxOutlineParse)
 		case ctx.Err() != nil:
 			return fmt.Sprintf("cannot outline %s: %v", rel, ctx.Err()), true
 		}
@@ -216,24 +288,20 @@ func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
 	return text, false
 }
 
-// outlineText prints the outline o of src, of which the first read bytes
-// at most were parsed, within maxOutlineAnswer; its last lines say what
+// outlineText prints the outline o of a file of size whole, of which the
+// first read bytes at most were parsed, within maxOutlineAnswer; its last lines say what
 // was left out: the lines past the part parsed, the definitions nested
 // deeper than outline searches. full reports that the top level was cut
 // to fit.
-func outlineText(o *outline.Outline, src []byte, read int) (text string, full bool) {
+func outlineText(o *outline.Outline, whole fileSize, read int) (text string, full bool) {
 	var notes []string
 	if o.DeepLine > 0 {
 		notes = append(notes, fmt.Sprintf("… definitions nested over %d syntax levels deep are not outlined (the first such nesting is at line %d); read those lines directly",
 			outline.MaxDepth, o.DeepLine))
 	}
 	if o.CutLine > 0 {
-		lines := bytes.Count(src, []byte{'\n'})
-		if len(src) > 0 && src[len(src)-1] != '\n' {
-			lines++
-		}
 		notes = append(notes, fmt.Sprintf("… lines %d to %d are not outlined: the file is %.1f MB and outline reads its first %s; read those lines directly",
-			o.CutLine, max(lines, o.CutLine), float64(len(src))/1e6, sizeText(read)))
+			o.CutLine, max(whole.lines, o.CutLine), float64(whole.bytes)/1e6, sizeText(read)))
 	}
 	budget := maxOutlineAnswer
 	for _, n := range notes {

@@ -3,6 +3,8 @@ package mcpserver
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +14,7 @@ import (
 // levels collapse first, then the top level is cut with a last line
 // saying what was left out (issue 11, defect 6).
 func TestOutlineBound(t *testing.T) {
+	t.Parallel()
 	var nested, flat strings.Builder
 	nested.WriteString("class A {\n")
 	for i := range 9000 {
@@ -44,6 +47,7 @@ func TestOutlineBound(t *testing.T) {
 // within the answer's bound, and the last line says which lines were left
 // out.
 func TestOutlineHuge(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	src.WriteString("package big\n\n")
 	for i := 0; src.Len() < 3*maxOutlineParse; i++ {
@@ -85,6 +89,7 @@ func TestOutlineDeep(t *testing.T) {
 // outlineHead bytes leave room in the answer is parsed up to
 // maxOutlineParse.
 func TestOutlineHugeSparse(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	src.WriteString("package big\n\n")
 	body := strings.Repeat("\tx = x*31 + 7\n", 200)
@@ -100,5 +105,29 @@ func TestOutlineHugeSparse(t *testing.T) {
 	}
 	if n := strings.Count(got, "function F"); n < 300 {
 		t.Errorf("%d functions listed; want the first 1 MB's (over 300)", n)
+	}
+}
+
+// TestReadOutlined: a file past maxOutlineParse is read up to what
+// outline parses, its size and lines counted whole, with or without a
+// last line break.
+func TestReadOutlined(t *testing.T) {
+	line := "func F(a, b int) int { return a + b }\n"
+	big := strings.Repeat(line, 3*maxOutlineParse/len(line))
+	for name, data := range map[string]string{"small.go": line + "x", "big.go": big, "unterminated.go": big + "x"} {
+		path := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, whole, err := readOutlined(context.Background(), f, name)
+		f.Close()
+		want := data[:min(len(data), maxOutlineParse+1)]
+		if err != nil || string(src) != want || whole != sizeOf([]byte(data)) {
+			t.Errorf("%s: %d bytes, %+v, %v; want %d bytes, %+v", name, len(src), whole, err, len(want), sizeOf([]byte(data)))
+		}
 	}
 }

@@ -20,11 +20,8 @@ import (
 // parsed file, over this repository, for pieces of its own names (common
 // ones such as "er" and rare ones), with the usual limit and none.
 func TestFuzzyLastSameAsEveryFile(t *testing.T) {
-	dir, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, _, _ := testIndex(t, dir, "-", true)
+	t.Parallel()
+	ix, _ := repoIndex(t)
 	pieces := map[string]bool{"er": true, "ret": true, "get": true, "x": true, "é": true, "SUM": true, "_": true}
 	step := 211
 	if testing.Short() {
