@@ -3,6 +3,7 @@ package grammar
 import (
 	"bytes"
 	"regexp"
+	"sync"
 )
 
 // lineRegexp is a regular expression none of whose matches spans a line
@@ -198,6 +199,161 @@ func underscoreUpper(line []byte) bool {
 	for i := 0; i+1 < len(line); i++ {
 		if line[i] == '_' && isUpper(line[i+1]) {
 			return true
+		}
+	}
+	return false
+}
+
+// startRegexp is a regular expression whose matches all start with the
+// byte first, run anchored only at the places where may, a cheap
+// necessary condition, holds: most ")" of a file cannot start a match,
+// and the engine would try every one of them.
+type startRegexp struct {
+	re    *regexp.Regexp
+	first byte
+	may   func(src []byte, i int) bool
+
+	once     sync.Once
+	anchored *regexp.Regexp
+}
+
+// FindAllSubmatchIndex is re.FindAllSubmatchIndex(src, -1). A match of re
+// starting at i is the anchored expression's match on src[i:], since re
+// does not look before its first byte.
+func (s *startRegexp) FindAllSubmatchIndex(src []byte) [][]int {
+	s.once.Do(func() { s.anchored = regexp.MustCompile(`^(?:` + s.re.String() + `)`) })
+	var out [][]int
+	for i := 0; i < len(src); {
+		k := bytes.IndexByte(src[i:], s.first)
+		if k < 0 {
+			break
+		}
+		p := i + k
+		i = p + 1
+		if !s.may(src, p) {
+			continue
+		}
+		m := s.anchored.FindSubmatchIndex(src[p:])
+		if m == nil {
+			continue
+		}
+		for j := range m {
+			if m[j] >= 0 {
+				m[j] += p
+			}
+		}
+		out = append(out, m)
+		i = max(m[1], p+1)
+	}
+	return out
+}
+
+// mayTrail reports whether trailingMacros may match at the ")" at i: after
+// it, past blanks, "&" and the qualifiers the expression allows, comes
+// "_", a capital letter or a name holding "_attribute_".
+func mayTrail(src []byte, i int) bool {
+	i++
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == '&':
+			i++
+			continue
+		case isLower(c):
+			j := i
+			for j < len(src) && isWord(src[j]) {
+				j++
+			}
+			switch string(src[i:j]) {
+			case "const", "noexcept", "override", "final", "volatile":
+				i = j
+				continue
+			}
+			return bytes.Contains(src[i:j], []byte("_attribute_"))
+		default:
+			return c == '_' || isUpper(c)
+		}
+	}
+	return false
+}
+
+// twoNamesAfterKeyword reports whether line holds "class", "struct" or
+// "union" as a word, then blanks, a name (with a parenthesized argument
+// list), blanks and the start of another name: exportMacro's
+// "class V8_EXPORT Isolate".
+func twoNamesAfterKeyword(line []byte) bool {
+	for i := 0; i < len(line); i++ {
+		if i > 0 && isWord(line[i-1]) {
+			continue
+		}
+		var n int
+		switch {
+		case bytes.HasPrefix(line[i:], []byte("class")):
+			n = 5
+		case bytes.HasPrefix(line[i:], []byte("struct")):
+			n = 6
+		case bytes.HasPrefix(line[i:], []byte("union")):
+			n = 5
+		default:
+			continue
+		}
+		j := i + n
+		k := skipBlanks(line, j)
+		if k == j || k >= len(line) || !(isWord(line[k]) && !isDigit(line[k])) {
+			continue
+		}
+		for k < len(line) && isWord(line[k]) {
+			k++
+		}
+		if p := skipBlanks(line, k); p < len(line) && line[p] == '(' {
+			if q := bytes.IndexAny(line[p+1:], "()\n"); q >= 0 && line[p+1+q] == ')' {
+				k = p + 1 + q + 1
+			}
+		}
+		if m := skipBlanks(line, k); m > k && m < len(line) && isWord(line[m]) && !isDigit(line[m]) {
+			return true
+		}
+	}
+	return false
+}
+
+func skipBlanks(line []byte, i int) int {
+	for i < len(line) && isBlank(line[i]) {
+		i++
+	}
+	return i
+}
+
+// hasConventionCall reports whether line may hold callingConvention's
+// "int WINAPI WinMain(": a name, "*", "&" or ">", blanks, a macro name,
+// blanks, "*"s, a name, and "(" after at most one more name.
+func hasConventionCall(line []byte) bool {
+	for i := 1; i+1 < len(line); i++ {
+		if !isBlank(line[i]) || isBlank(line[i-1]) {
+			continue
+		}
+		if c := line[i-1]; !(isWord(c) || c == '*' || c == '&' || c == '>') {
+			continue
+		}
+		k := skipBlanks(line, i)
+		j := macroWord(line, k)
+		if j < 0 || j >= len(line) || !isBlank(line[j]) {
+			continue
+		}
+		k = j
+		for k < len(line) && (isBlank(line[k]) || line[k] == '*') {
+			k++
+		}
+		for w := 0; w < 2; w++ {
+			if k >= len(line) || !isWord(line[k]) || isDigit(line[k]) {
+				break
+			}
+			for k < len(line) && isWord(line[k]) {
+				k++
+			}
+			k = skipBlanks(line, k)
+			if k < len(line) && line[k] == '(' {
+				return true
+			}
 		}
 	}
 	return false

@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestLineRegexpsAgree checks that each lineRegexp finds exactly what its
-// expression finds over the whole text, on the C and C++ corpus, edge
+// TestLineRegexpsAgree checks that each lineRegexp (and startRegexp)
+// finds exactly what its expression finds over the whole text, on the C and C++ corpus, edge
 // cases, and real headers and sources when present (/usr/include, the
 // Linux tree of ZUMBA_BENCH_C or /work/linux; a sample of each, all of it
 // with ZUMBA_LINEREGEXP_ALL=1).
@@ -34,6 +34,8 @@ func TestLineRegexpsAgree(t *testing.T) {
 		"crlf":            []byte("JSON_PRIVATE:\r\n  FOO_API int f(void);\r\nnamespace std _V(default)\r\n{\r\n"),
 		"blank lines":     []byte("\n\n  \n\tMACRO\n\n"),
 		"break in a name": []byte("struct\nAPI X {\nint WINAPI\nWinMain(\nint ZEXPORT f OF\n((int a));"),
+		"trailing":        []byte("int f(void) const & __THROW;\nvoid g()\n  noexcept FOO_API(x, (y)) {\nh() gnu_attribute_x;\n(a) constexpr B;\nx) __attr ;"),
+		"names":           []byte("struct A (x) B {\nclass  C\tD final {\nunion E F:\nstruct G *h;\nmystruct H I {\nint FOO *bar (\nx FOO bar BAZ(\n"),
 	}
 	var paths []string
 	for _, dir := range []string{"../testdata/outline/c", "../testdata/outline/cpp", "../testdata/read_symbol/c", "../testdata/read_symbol/cpp"} {
@@ -80,6 +82,10 @@ func TestLineRegexpsAgree(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("%s in %s: line by line differs (-whole text +lines):\n%s", expr, name, diff)
 			}
+		}
+		want := trailingMacros.FindAllSubmatchIndex(src, -1)
+		if diff := cmp.Diff(want, trailingMacrosAt.FindAllSubmatchIndex(src)); diff != "" {
+			t.Errorf("trailingMacros in %s: run at its starts differs (-whole text +starts):\n%s", name, diff)
 		}
 	}
 }

@@ -52,6 +52,10 @@ var exportMacro = regexp.MustCompile(`\b(?:class|struct|union)[ \t]+((?:[A-Za-z_
 // ") __THROW __nonnull ((1)) __wur;"  ") Py_GCC_ATTRIBUTE((format(printf, 1, 2)));"
 var trailingMacros = regexp.MustCompile(`\)(?:\s*(?:const|noexcept|override|final|volatile|&&|&)\b?)*((?:\s+(?:__[A-Za-z_]\w*|_[A-Z][A-Z0-9_]*[A-Z0-9]\b|[A-Za-z_]\w*_attribute_\w*|[A-Z][A-Z0-9_]*[A-Z0-9]|[A-Z][A-Za-z0-9]*_[A-Z][A-Z0-9_]*\b)(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?)+)\s*[;{]`)
 
+// trailingMacrosAt is trailingMacros, run only at the ")"s that may
+// start a match.
+var trailingMacrosAt = &startRegexp{re: trailingMacros, first: ')', may: mayTrail}
+
 // paramsLike: the first macro's arguments read as a parameter list, "()",
 // "(void)" or "(type name, …)".
 var paramsLike = regexp.MustCompile(`^\s*\w+\s*\((?:\s*(?:void\s*)?\)|[^()]*?[A-Za-z_]\w*[\s*&]+[A-Za-z_]\w*\s*[,)]|[^()]*?[*&]|[^()]*?\b(?:void|char|short|int|long|float|double|signed|unsigned|const|struct|union|enum|bool|size_t)\b)`)
@@ -75,9 +79,9 @@ var declaratorNext = regexp.MustCompile(`^\s*(?:\{|\*?\s*[A-Za-z_]\w*\s*\(|[A-Za
 // The expressions above whose matches lie within one line, each run only
 // on the lines that can hold a match (see lineRegexp).
 var (
-	exportMacroLines       = &lineRegexp{re: exportMacro, lits: []string{"class", "struct", "union"}, keep: mayEndHead}
+	exportMacroLines       = &lineRegexp{re: exportMacro, lits: []string{"class", "struct", "union"}, keep: func(line []byte) bool { return mayEndHead(line) && twoNamesAfterKeyword(line) }}
 	prefixMacroLines       = &lineRegexp{re: prefixMacro, keep: startsWithMacroWord}
-	callingConventionLines = &lineRegexp{re: callingConvention, lits: []string{"("}, keep: hasMacroWord}
+	callingConventionLines = &lineRegexp{re: callingConvention, lits: []string{"("}, keep: hasConventionCall}
 	oldStyleParamsLines    = &lineRegexp{re: oldStyleParams, lits: []string{"(("}}
 	pointerMacroLines      = &lineRegexp{re: pointerMacro, lits: []string{"("}, keep: hasParenMacroWord}
 	defineCommentLines     = &lineRegexp{re: defineComment, lits: []string{"/*"}, keep: continues}
@@ -108,7 +112,7 @@ func blankMacros(src []byte) []byte {
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range trailingMacros.FindAllSubmatchIndex(src, -1) {
+	for _, m := range trailingMacrosAt.FindAllSubmatchIndex(src) {
 		// "PyAPI_FUNC(int) SHA256(const char *d, size_t n);" names a
 		// function in capitals: its arguments are parameters.
 		if p := paramsLike.FindSubmatch(src[m[2]:m[3]]); p != nil {

@@ -136,8 +136,10 @@ func TestPathological(t *testing.T) {
 func deepInputs(n int) map[string][]byte {
 	return map[string][]byte{
 		"deep.ts": []byte("function f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nfunction g(){}\n"),
-		"deep.c":  []byte("int f(){" + strings.Repeat("{", n) + strings.Repeat("}", n) + "}\nint g(void){return 0;}\n"),
-		"sum.ts":  []byte("const f = " + strings.Repeat("1+", n) + "1;\nfunction g(){}\n"),
+		// The typedef makes the body worth searching: a C body whose text
+		// holds no definition is skipped whole (zumba_c_may_define).
+		"deep.c": []byte("int f(){" + strings.Repeat("{", n) + "typedef int t;" + strings.Repeat("}", n) + "}\nint g(void){return 0;}\n"),
+		"sum.ts": []byte("const f = " + strings.Repeat("1+", n) + "1;\nfunction g(){}\n"),
 		// Nested definitions (3,750 for 30,000 blocks): each entry's
 		// qualified name used to hold all its containers, quadratic in
 		// their depth.

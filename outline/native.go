@@ -34,6 +34,7 @@ extern uint32_t ts_node_end_byte(zNode);
 extern zPoint ts_node_end_point(zNode);
 extern bool ts_node_is_named(zNode);
 extern bool ts_node_is_extra(zNode);
+extern bool ts_node_has_error(zNode);
 extern uint32_t ts_node_child_count(zNode);
 extern zNode ts_node_child(zNode, uint32_t);
 extern zNode ts_node_prev_sibling(zNode);
@@ -87,16 +88,75 @@ static bool zumba_push(zRecs *out, const zMatch *m) {
 	return true;
 }
 
+static bool zumba_word_byte(uint8_t c) {
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static bool zumba_word_at(const uint8_t *s, uint32_t i, uint32_t n, const char *w) {
+	uint32_t k = (uint32_t)strlen(w);
+	return i + k <= n && memcmp(s + i, w, k) == 0 && (i + k == n || !zumba_word_byte(s[i + k]));
+}
+
+// zumba_c_may_define reports whether a piece of C text may hold a
+// definition the outline lists: a preprocessor line, a typedef, or struct,
+// union or enum followed, past names, comments and parenthesized
+// attributes, by "{". Comments and strings count too: a node is searched
+// when in doubt.
+static bool zumba_c_may_define(const uint8_t *s, uint32_t n) {
+	for (uint32_t i = 0; i < n; i++) {
+		uint8_t c = s[i];
+		if (c == '#') return true;
+		if ((c != 't' && c != 's' && c != 'u' && c != 'e') || (i > 0 && zumba_word_byte(s[i - 1]))) continue;
+		if (zumba_word_at(s, i, n, "typedef")) return true;
+		uint32_t k;
+		if (zumba_word_at(s, i, n, "struct")) k = 6;
+		else if (zumba_word_at(s, i, n, "union")) k = 5;
+		else if (zumba_word_at(s, i, n, "enum")) k = 4;
+		else continue;
+		uint32_t j = i + k;
+		while (j < n) {
+			uint8_t d = s[j];
+			if (d == '{') return true;
+			if (d == ' ' || d == '\t' || d == '\n' || d == '\r' || d == '\f' || d == '\v' || d == '\\') {
+				j++;
+			} else if (zumba_word_byte(d)) {
+				while (j < n && zumba_word_byte(s[j])) j++;
+			} else if (d == '/' && j + 1 < n && s[j + 1] == '*') {
+				for (j += 2; j < n && !(s[j - 1] == '*' && s[j] == '/'); j++) {}
+				j++;
+			} else if (d == '/' && j + 1 < n && s[j + 1] == '/') {
+				while (j < n && s[j] != '\n') j++;
+			} else if (d == '(') {
+				uint32_t depth = 0;
+				for (; j < n; j++) {
+					if (s[j] == '(') depth++;
+					else if (s[j] == ')' && --depth == 0) { j++; break; }
+				}
+			} else {
+				break;
+			}
+		}
+	}
+	return false;
+}
+
+// Flags of zumba_run's symbol table.
+enum { zRoot = 1, zOpaque = 2 };
+
 // zumba_run walks the tree under root and runs the query at every node
-// whose symbol is marked in roots (the symbols the query's patterns start
-// at), each run starting patterns at that node only: a run follows a
-// pattern's states only as deep as the pattern reaches, so the work stays
-// linear in a deep tree. It does not enter the nodes max_depth levels
-// below root, and sets *deep_row to the first row of those that have
-// children (UINT32_MAX when none has). It stops early,
-// returning 1, when *stop becomes non-zero, and returns 2 when memory
-// runs out.
-static int zumba_run(zNode root, const void *query, const uint8_t *roots, uint32_t nroots, uint32_t max_children, uint32_t max_depth, uint32_t *deep_row, volatile int32_t *stop, zRecs *out) {
+// whose symbol is flagged zRoot in syms (the symbols the query's patterns
+// start at), each run starting patterns at that node only: a run follows
+// a pattern's states only as deep as the pattern reaches, so the work
+// stays linear in a deep tree. It does not enter the nodes max_depth
+// levels below root, and sets *deep_row to the first row of those that
+// have children (UINT32_MAX when none has). A zOpaque node without errors
+// (a C function's body, an initializer) is neither run nor walked when
+// its text, in src, holds nothing a definition starts with
+// (zumba_c_may_define); a run rooted above it still follows its states
+// into it. It stops early, returning 1, when *stop becomes non-zero, and
+// returns 2 when memory runs out.
+static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_t nsyms, uint32_t max_children,
+		uint32_t max_depth, uint32_t *deep_row, const uint8_t *src, uint32_t nsrc, volatile int32_t *stop, zRecs *out) {
 	void *qc = ts_query_cursor_new();
 	ts_query_cursor_set_max_start_depth(qc, 0);
 	zCursor c = ts_tree_cursor_new(root);
@@ -106,9 +166,15 @@ static int zumba_run(zNode root, const void *query, const uint8_t *roots, uint32
 	for (;;) {
 		zNode n = ts_tree_cursor_current_node(&c);
 		uint16_t sym = ts_node_symbol(n);
+		uint8_t flags = sym < nsyms ? syms[sym] : 0;
+		bool enter = true;
+		if ((flags & zOpaque) && !ts_node_has_error(n)) {
+			uint32_t start = n.context[0], end = ts_node_end_byte(n);
+			enter = !(start <= end && end <= nsrc) || zumba_c_may_define(src + start, end - start);
+		}
 		// A wide error node is not run: its children are, one by one (see
 		// maxChildren).
-		if (sym < nroots && roots[sym] && !(sym == 0xFFFF && ts_node_child_count(n) > max_children)) {
+		if (enter && (flags & zRoot) && !(sym == 0xFFFF && ts_node_child_count(n) > max_children)) {
 			if (__atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
 			ts_query_cursor_exec(qc, query, n);
 			zMatch m;
@@ -117,9 +183,9 @@ static int zumba_run(zNode root, const void *query, const uint8_t *roots, uint32
 			}
 		}
 		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
-		if (depth < max_depth) {
+		if (enter && depth < max_depth) {
 			if (ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
-		} else if (ts_node_child_count(n) > 0 && n.context[1] < *deep_row) {
+		} else if (enter && ts_node_child_count(n) > 0 && n.context[1] < *deep_row) {
 			*deep_row = n.context[1];
 		}
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
@@ -271,7 +337,7 @@ func init() {
 // every pattern is rooted at a named node type (see newPlan).
 type plan struct {
 	native bool
-	roots  []byte   // roots[symbol] is 1 where a pattern starts
+	roots  []byte   // flags by symbol: zRoot where a pattern starts, zBody…
 	names  []string // node type names by symbol
 	preds  [][]predicate
 	roles  []capKind // what collect reads from each capture
@@ -358,9 +424,16 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 		p.roots[errorSymbol] = 1
 		found["ERROR"] = true
 	}
-	for n := range roots {
-		if !found[n] {
-			return p
+	// In C, function bodies, initializers, struct bodies and argument
+	// lists are most of a file's nodes, and the only definitions they can
+	// hold start with a word zumba_c_may_define looks for: they are
+	// searched only when their text holds one.
+	if lang.Name == "c" {
+		for s := range count {
+			switch p.names[s] {
+			case "compound_statement", "initializer_list", "field_declaration_list", "enumerator_list", "parameter_list", "argument_list":
+				p.roots[s] |= C.zOpaque
+			}
 		}
 	}
 	p.native = true
@@ -543,16 +616,22 @@ func (p *plan) keep(caps []capRec, src []byte) bool {
 // run runs q natively over the tree under root (see zumba_run) and calls
 // f with the captures of each match that passes its predicates, in the
 // order found. It stops when ctx ends. Nodes deeper than maxDepth are not
-// searched; deep records the first line they start on.
-func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src []byte, deep *deepCut, f func([]capRec)) {
+// searched; deep records the first line they start on. parsed is the text
+// the tree was parsed from (src prepared).
+func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parsed []byte, deep *deepCut, f func([]capRec)) {
 	if ctx.Err() != nil {
 		return
 	}
 	flag := new(int32)
 	stop := context.AfterFunc(ctx, func() { atomic.StoreInt32(flag, 1) })
 	var out C.zRecs
+	var text *C.uint8_t
+	if len(parsed) > 0 {
+		text = (*C.uint8_t)(unsafe.Pointer(&parsed[0]))
+	}
 	var deepRow C.uint32_t
-	C.zumba_run(root.c(), queryPtr(q), (*C.uint8_t)(unsafe.Pointer(&p.roots[0])), C.uint32_t(len(p.roots)), maxChildren, maxDepth, &deepRow, (*C.int32_t)(unsafe.Pointer(flag)), &out)
+	C.zumba_run(root.c(), queryPtr(q), (*C.uint8_t)(unsafe.Pointer(&p.roots[0])), C.uint32_t(len(p.roots)), maxChildren,
+		maxDepth, &deepRow, text, C.uint32_t(len(parsed)), (*C.int32_t)(unsafe.Pointer(flag)), &out)
 	stop()
 	if deepRow != math.MaxUint32 && deep != nil {
 		deep.Line = int(deepRow) + 1

@@ -107,3 +107,43 @@ func TestCancelFlag(t *testing.T) {
 	}
 	tree.Close()
 }
+
+// TestCSkippedBodies: the C bodies, initializers and lists the native run
+// skips when their text holds no definition still give the definitions
+// inside them when it does.
+func TestCSkippedBodies(t *testing.T) {
+	src := []byte(`int f(void)
+{
+	struct /* tag */ inner { int a; } v;
+	enum e2 { X, Y } w;
+	struct __attribute__((packed)) e3 { int q; } w2;
+	union
+	u2 { int b; } z;
+	typedef int local_t;
+#define IN 1
+	struct outer *p = 0;
+	return (int)sizeof(struct outer);
+}
+
+static const struct ops tbl[] = {
+	{ .open = 0 },
+};
+
+struct s {
+	union { int c; } anon;
+	struct named { int d; } n;
+};
+`)
+	o, err := Parse(context.Background(), grammar.ByName("c"), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range o.Definitions("") {
+		got = append(got, d.Name)
+	}
+	want := []string{"f", "inner", "e2", "e3", "u2", "local_t", "IN", "s", "named"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("definitions = %q; want %q", got, want)
+	}
+}

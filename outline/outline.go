@@ -182,7 +182,7 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	defer tree.Close()
 	root := tree.RootNode()
 	var deep deepCut
-	defs := collect(ctx, lang, q, root, orig, &deep)
+	defs := collect(ctx, lang, q, root, orig, src, &deep)
 	if err := ctx.Err(); err != nil {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
@@ -222,7 +222,10 @@ type capKind struct {
 	kind grammar.Kind
 }
 
-func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src []byte, deep *deepCut) []def {
+// collect runs q over the tree under root, parsed from parsed (src
+// prepared), and reads the definitions' names from src; deep records
+// where the search stopped descending (see maxDepth).
+func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src, parsed []byte, deep *deepCut) []def {
 	rn := nodeOf(root)
 	tl := rn.language()
 	p := planFor(lang, q, rn)
@@ -329,7 +332,7 @@ func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root 
 		defs = append(defs, d)
 	}
 	if p.native {
-		p.run(ctx, q, rn, src, deep, each)
+		p.run(ctx, q, rn, src, parsed, deep, each)
 	} else {
 		var caps []capRec
 		for m := range matches(ctx, q, root, src, deep) {

@@ -108,6 +108,8 @@ type Index struct {
 	// names is the text of the definitions' names, for find_symbol's
 	// fallback (index_query.go).
 	names defNames
+	// order is how far ids follow paths (index_query.go).
+	order pathOrder
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex
