@@ -149,12 +149,10 @@ type fileRec struct {
 	// defs are the file's definitions, encoded (see index_defs.go), once
 	// parsed is set.
 	defs []byte
-	// parsed: defs are known (a file without a grammar has none).
+	// parsed: defs are known (a file without a grammar has none). A file
+	// the parser gave up on (its time limit) is not parsed: the next call
+	// that needs it tries again, within its own time limit.
 	parsed bool
-	// parseFailed: the parser gave up on the file; it counts as parsed
-	// with no definitions, but is not saved as such, so a restart tries
-	// again.
-	parseFailed bool
 	// failed: the file could not be read (ErrUnreadable); nothing is
 	// known of it, it is not saved, and the next sync reads it again.
 	failed bool
