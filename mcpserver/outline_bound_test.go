@@ -14,6 +14,7 @@ import (
 // levels collapse first, then the top level is cut with a last line
 // saying what was left out (issue 11, defect 6).
 func TestOutlineBound(t *testing.T) {
+	t.Parallel()
 	var nested, flat strings.Builder
 	nested.WriteString("class A {\n")
 	for i := range 9000 {
@@ -46,6 +47,7 @@ func TestOutlineBound(t *testing.T) {
 // within the answer's bound, and the last line says which lines were left
 // out.
 func TestOutlineHuge(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	src.WriteString("package big\n\n")
 	for i := 0; src.Len() < 3*maxOutlineParse; i++ {
@@ -87,6 +89,7 @@ func TestOutlineDeep(t *testing.T) {
 // outlineHead bytes leave room in the answer is parsed up to
 // maxOutlineParse.
 func TestOutlineHugeSparse(t *testing.T) {
+	t.Parallel()
 	var src strings.Builder
 	src.WriteString("package big\n\n")
 	body := strings.Repeat("\tx = x*31 + 7\n", 200)

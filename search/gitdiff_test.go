@@ -113,6 +113,7 @@ var (
 // TestWalkAgainstGit builds repositories with random trees and random
 // nested ignore files and compares the walk with git ls-files.
 func TestWalkAgainstGit(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	n := 60
 	if testing.Short() {

@@ -108,6 +108,8 @@ type Index struct {
 	// names is the text of the definitions' names, for find_symbol's
 	// fallback (index_query.go).
 	names defNames
+	// order is how far ids follow paths (index_query.go).
+	order pathOrder
 
 	// syncMu serialises bringing the index up to date, and saving.
 	syncMu sync.Mutex
@@ -147,12 +149,10 @@ type fileRec struct {
 	// defs are the file's definitions, encoded (see index_defs.go), once
 	// parsed is set.
 	defs []byte
-	// parsed: defs are known (a file without a grammar has none).
+	// parsed: defs are known (a file without a grammar has none). A file
+	// the parser gave up on (its time limit) is not parsed: the next call
+	// that needs it tries again, within its own time limit.
 	parsed bool
-	// parseFailed: the parser gave up on the file; it counts as parsed
-	// with no definitions, but is not saved as such, so a restart tries
-	// again.
-	parseFailed bool
 	// failed: the file could not be read (ErrUnreadable); nothing is
 	// known of it, it is not saved, and the next sync reads it again.
 	failed bool
@@ -298,9 +298,8 @@ func (ix *Index) Build(ctx context.Context) {
 	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
 	// The pass's garbage (every file's word list, the snapshot's copy)
 	// goes back to the system now, not at the scavenger's pace.
-	debug.FreeOSMemory()
-	if ix.cacheFile != "" {
-		ix.save()
+	if !ix.save() {
+		debug.FreeOSMemory()
 	}
 	if ix.holdSymbols != nil {
 		select {
@@ -324,9 +323,10 @@ func (ix *Index) Build(ctx context.Context) {
 	if ix.opts.Complete != nil {
 		ix.opts.Complete()
 	}
-	debug.FreeOSMemory()
+	if !ix.save() {
+		debug.FreeOSMemory()
+	}
 	if ix.cacheFile != "" {
-		ix.save()
 		// Saved from now on every saveInterval while the index changes;
 		// not during the background parse, where each save of a large
 		// project copies the whole index at once (a heap spike that
@@ -362,11 +362,22 @@ const defaultMemoryLimit = 640 << 20
 const saveInterval = 2 * time.Minute
 
 // save writes the disk cache if the index changed since it was last
-// saved or loaded.
-func (ix *Index) save() {
+// saved or loaded, and then returns the memory the snapshot took to the
+// system at once (on a large project it is a copy of the whole index,
+// which the scavenger would leave resident for minutes). It reports
+// whether it wrote.
+func (ix *Index) save() bool {
 	ix.syncMu.Lock()
 	defer ix.syncMu.Unlock()
+	ix.mu.RLock()
+	changed := ix.cacheFile != "" && ix.gen != ix.savedGen
+	ix.mu.RUnlock()
+	if !changed {
+		return false
+	}
 	ix.saveLocked()
+	debug.FreeOSMemory()
+	return true
 }
 
 func (ix *Index) saveLoop(ctx context.Context) {

@@ -90,7 +90,7 @@ func (ix *Index) saveLocked() {
 		}
 		c := &s.Files[i]
 		c.Path, c.Stat = r.path, r.st
-		if r.parsed && !r.parseFailed {
+		if r.parsed {
 			c.Parsed, c.Defs = true, r.defs
 		}
 	}

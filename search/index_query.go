@@ -45,12 +45,83 @@ func (ix *Index) References(ctx context.Context, name string, filter *PathFilter
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
-	files := FilterEntries(ix.candidates(name), filter)
-	refs, more, err := References(ctx, files, ix.root, name, RefLimit)
-	if err != nil {
-		return nil, err
+	// The candidates are read in path order until the answer is full: a
+	// common name's first files hold its first lines, so the entries of
+	// its other thousands of files are never made.
+	ix.mu.RLock()
+	ids, all := ix.candidateIDsLocked(name)
+	if all {
+		ids = ix.liveIDsLocked()
 	}
-	return &RefResult{Refs: refs, More: more}, nil
+	below := ix.order.sortedBelowLocked(ix)
+	cut, _ := slices.BinarySearch(ids, below)
+	head := make([]*fileRec, cut)
+	for i, f := range ids[:cut] {
+		head[i] = ix.files[f]
+	}
+	late := make([]Entry, 0, len(ids)-cut)
+	for _, f := range ids[cut:] {
+		late = append(late, ix.files[f].entry())
+	}
+	ix.mu.RUnlock()
+	late = sortByPath(late)
+	var refs []Ref
+	chunk := make([]Entry, 0, 1024)
+	for size := 16; len(head) > 0 || len(late) > 0; size = min(2*size, cap(chunk)) {
+		chunk = chunk[:0]
+		for len(chunk) < size && (len(head) > 0 || len(late) > 0) {
+			if len(late) == 0 || len(head) > 0 && head[0].path < late[0].Path {
+				chunk, head = append(chunk, head[0].entry()), head[1:]
+			} else {
+				chunk, late = append(chunk, late[0]), late[1:]
+			}
+		}
+		got, more, err := References(ctx, FilterEntries(chunk, filter), ix.root, name, RefLimit-len(refs))
+		if err != nil {
+			return nil, err
+		}
+		refs = append(refs, got...)
+		if more {
+			return &RefResult{Refs: refs, More: true}, nil
+		}
+	}
+	return &RefResult{Refs: refs}, nil
+}
+
+// pathOrder knows how far the records, in id order, are in path order:
+// the build numbers the files it walked in path order, and files (re)read
+// later are numbered after them.
+type pathOrder struct {
+	mu sync.Mutex
+	// checked is how many ids were looked at; below is the first id whose
+	// record breaks the order (checked while none does); last is the
+	// path of the last live record before below.
+	checked int
+	below   uint32
+	last    string
+}
+
+// sortedBelowLocked returns the id below which live records are in path
+// order. The caller holds ix.mu. Removing a record keeps the others in
+// order, so ids already checked stay so.
+func (o *pathOrder) sortedBelowLocked(ix *Index) uint32 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if int(o.below) == o.checked {
+		for f := o.checked; f < len(ix.files); f++ {
+			r := ix.files[f]
+			if r == nil {
+				o.below = uint32(f + 1)
+				continue
+			}
+			if o.below > 0 && o.last != "" && r.path <= o.last {
+				break
+			}
+			o.last, o.below = r.path, uint32(f+1)
+		}
+	}
+	o.checked = len(ix.files)
+	return o.below
 }
 
 // buildWalk is the list of files the build's walk made, for the calls

@@ -20,11 +20,8 @@ import (
 // parsed file, over this repository, for pieces of its own names (common
 // ones such as "er" and rare ones), with the usual limit and none.
 func TestFuzzyLastSameAsEveryFile(t *testing.T) {
-	dir, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, _, _ := testIndex(t, dir, "-", true)
+	t.Parallel()
+	ix, _ := repoIndex(t)
 	pieces := map[string]bool{"er": true, "ret": true, "get": true, "x": true, "é": true, "SUM": true, "_": true}
 	step := 211
 	if testing.Short() {
@@ -197,5 +194,45 @@ func TestColdFiles(t *testing.T) {
 	// The changes are left for the index's first sync.
 	if ch := w.Changes(ctx); !slices.Contains(ch.Paths, "new.go") {
 		t.Errorf("coldFiles took the watcher's changes: %q left", ch.Paths)
+	}
+}
+
+// TestIndexReferencesInChunks checks find_references read in path order
+// chunk by chunk against the direct search, with files (re)read after
+// the build (numbered after the others, out of path order) and removed,
+// for a name in every file (the answer is cut), in some files, and with
+// a path filter.
+func TestIndexReferencesInChunks(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 300 {
+		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.c", i%7, i), fmt.Sprintf("int common;\nint f%03d(void) { return common; }\n", i))
+	}
+	touchPast(t, dir)
+	ix, root, _ := testIndex(t, dir, "-", false)
+	for _, i := range []int{0, 5, 77, 150, 299} {
+		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.c", i%7, i), fmt.Sprintf("int common, again;\nint f%03d(void) { return common; }\n", i))
+	}
+	os.Remove(filepath.Join(dir, "d1/f001.c"))
+	writeFile(t, dir, "d0/a_new.c", "int common;\n")
+	ctx := context.Background()
+	for _, c := range []struct{ name, path string }{{"common", ""}, {"again", ""}, {"f150", ""}, {"common", "d3"}, {"common", "**/f2*.c"}} {
+		var filter *PathFilter
+		if c.path != "" {
+			var err error
+			if filter, err = ParsePathFilter(c.path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, werr := root.References(ctx, c.name, filter)
+		got, gerr := ix.References(ctx, c.name, filter)
+		if werr != nil || gerr != nil {
+			t.Fatalf("references %q in %q: error from the index %v, without %v", c.name, c.path, gerr, werr)
+		}
+		if d := cmp.Diff(want, got, resultOpts); d != "" {
+			t.Errorf("references %q in %q (-without +from the index):\n%s", c.name, c.path, d)
+		}
+		if c.name == "common" && c.path == "" && (!got.More || len(got.Refs) != RefLimit) {
+			t.Errorf("references common: %d lines, more %v; want %d and more", len(got.Refs), got.More, RefLimit)
+		}
 	}
 }

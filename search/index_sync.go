@@ -293,7 +293,6 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *Scratch) bool {
 	}
 	data, err := ix.root.Contents(r.entry(), sc)
 	var defs []outline.Definition
-	failed := false
 	switch {
 	case errors.Is(err, ErrUnreadable):
 		return false
@@ -305,15 +304,12 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *Scratch) bool {
 		}
 		o, err := outline.Parse(ctx, lang, data)
 		if err != nil {
-			if _, call := ctx.Deadline(); call || ctx.Err() != nil {
-				// Stopped by the call's deadline (tree-sitter's clock
-				// may run out just before it), not failed: left for
-				// later.
-				return false
-			}
-			// The parser gave up within its own limit.
-			failed = true
-			break
+			// Stopped by a call's deadline or the parser's own time
+			// limit (a loaded machine, a file built to be slow): not
+			// "no definitions" but unknown, left for the next call that
+			// needs the file (issue 12: a failure is never remembered
+			// as nothing here).
+			return false
 		}
 		defs = o.Definitions("")
 	}
@@ -325,7 +321,7 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *Scratch) bool {
 	if r.parsed {
 		return true
 	}
-	r.parsed, r.parseFailed = true, failed
+	r.parsed = true
 	r.defs = encodeDefs(ix.words, defs)
 	if len(r.defs) > 0 {
 		var keys []uint32

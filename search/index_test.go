@@ -46,6 +46,51 @@ func testIndex(t *testing.T, dir, cache string, noWatch bool) (*Index, *Root, *l
 	return ix, root, logs
 }
 
+// The index of this repository (Go, Markdown and the outline corpus in
+// every language), built once for the tests that only query it; it lives
+// until the test binary exits.
+var repo struct {
+	once sync.Once
+	ix   *Index
+	root *Root
+	err  string
+}
+
+// repoIndex returns the shared index of this repository.
+func repoIndex(t *testing.T) (*Index, *Root) {
+	t.Helper()
+	repo.once.Do(func() {
+		dir, err := filepath.Abs("..")
+		if err == nil {
+			repo.root, err = OpenRoot(dir)
+		}
+		if err != nil {
+			repo.err = err.Error()
+			return
+		}
+		// Answers must not depend on the machine's load.
+		repo.root.SymbolTimeLimit = time.Hour
+		logs := &logLines{}
+		ix := NewIndex(repo.root, IndexOptions{CacheFile: "-", NoWatch: true, SyncTimeout: testSyncTimeout, Log: logs.printf})
+		ix.Start(context.Background())
+		select {
+		case <-ix.Ready():
+		case <-time.After(60 * time.Second):
+			repo.err = "index not built in 60 s"
+			return
+		}
+		if _, symbols, _ := ix.Progress(); !symbols {
+			repo.err = "index incomplete; log:\n" + logs.String()
+			return
+		}
+		repo.ix = ix
+	})
+	if repo.ix == nil {
+		t.Fatalf("index of the repository: %s", repo.err)
+	}
+	return repo.ix, repo.root
+}
+
 type logLines struct {
 	mu    sync.Mutex
 	lines []string
@@ -107,11 +152,8 @@ func sameRefs(t *testing.T, what string, ix *Index, root *Root, name string) {
 // every language), for names of every kind: common, rare, qualified,
 // case-folded fallbacks, several words, no words, absent.
 func TestIndexSameAnswers(t *testing.T) {
-	dir, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix, root, _ := testIndex(t, dir, "-", true)
+	t.Parallel()
+	ix, root := repoIndex(t)
 	names := []string{
 		"err", "ctx", "Walk", "Root.Walk", "search.Root.Walk", "Serve", "Server.Serve", "mcpserver.Server.Serve",
 		"ParseSymbolQuery", "Symbols", "Parse", "outline.Parse", "main", "new", "init", "Len", "String", "Error",
@@ -210,6 +252,7 @@ func TestIndexFreshness(t *testing.T) {
 // TestIndexGitCheckout: a checkout rewriting hundreds of files is
 // reflected in the next call.
 func TestIndexGitCheckout(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	dir := t.TempDir()
 	gitInit(t, dir)
@@ -328,6 +371,7 @@ func TestIndexCancel(t *testing.T) {
 // with no definition waits for the symbol pass and, at the time limit,
 // says how much it covered. Once the symbols are in, answers are complete.
 func TestIndexWordsOnly(t *testing.T) {
+	t.Parallel()
 	dir, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
