@@ -581,8 +581,10 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 		if err != nil {
 			continue
 		}
-		lang := grammar.ForPath(f.path, data[:min(len(data), binaryPrefix)])
-		if lang == nil || !definitionWord(word, lang, data) {
+		// The file has definitions, so a grammar.
+		if !definitionWordLazy(word, data, func() *grammar.Language {
+			return grammar.ForPath(f.path, data[:min(len(data), binaryPrefix)])
+		}) {
 			continue
 		}
 		fillText(found, data)

@@ -369,6 +369,25 @@ func definitionWord(word *WordScanner, lang *grammar.Language, data []byte) bool
 	return false
 }
 
+// definitionWordLazy is definitionWord for a file known to have a
+// grammar, asking for its language (langOf) only when the word is found
+// after a "." alone: telling a ".h" file's language from its head costs
+// more than the rest of a find_symbol answer.
+func definitionWordLazy(word *WordScanner, data []byte, langOf func() *grammar.Language) bool {
+	found := false
+	for at := word.Next(data, 0); at >= 0; at = word.Next(data, at+1) {
+		if at == 0 || data[at-1] != '.' {
+			return true
+		}
+		found = true
+	}
+	if !found {
+		return false
+	}
+	lang := langOf()
+	return lang != nil && !noDotDefinitions[lang.Name]
+}
+
 func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 // fileDefs parses one file and keeps the definitions classify accepts. A file
