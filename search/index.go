@@ -313,7 +313,11 @@ func (ix *Index) Build(ctx context.Context) {
 		return
 	}
 	// find_symbol's fallback searches the names: made now, not at the
-	// first call that needs them.
+	// first call that needs them, from the definitions' postings merged
+	// as the save below would merge them (a merge makes them again).
+	ix.mu.Lock()
+	ix.mergeLocked(true)
+	ix.mu.Unlock()
 	ix.names.prepare(ix)
 	ix.symbolsReady.Store(true)
 	ix.mu.RLock()
