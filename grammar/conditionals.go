@@ -381,6 +381,17 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 			s.depth[2]++
 		case ']':
 			s.depth[2]--
+		default:
+			if isIdentByte(c) {
+				// A name changes no depth: only its last byte is noted.
+				j := i + 1
+				for j < len(src) && isIdentByte(src[j]) {
+					j++
+				}
+				s.note(b, src[j-1])
+				i = j
+				continue
+			}
 		}
 		s.note(b, c)
 		i++

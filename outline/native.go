@@ -141,7 +141,7 @@ static bool zumba_c_may_define(const uint8_t *s, uint32_t n) {
 }
 
 // Flags of zumba_run's symbol table.
-enum { zRoot = 1, zOpaque = 2 };
+enum { zRoot = 1, zOpaque = 2, zInert = 4 };
 
 // zumba_run walks the tree under root and runs the query at every node
 // whose symbol is flagged zRoot in syms (the symbols the query's patterns
@@ -153,8 +153,9 @@ enum { zRoot = 1, zOpaque = 2 };
 // (a C function's body, an initializer) is neither run nor walked when
 // its text, in src, holds nothing a definition starts with
 // (zumba_c_may_define); a run rooted above it still follows its states
-// into it. It stops early, returning 1, when *stop becomes non-zero, and
-// returns 2 when memory runs out.
+// into it. A zInert node without errors (a TypeScript type) is run but
+// not walked: no pattern starts below it. It stops early, returning 1,
+// when *stop becomes non-zero, and returns 2 when memory runs out.
 static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_t nsyms, uint32_t max_children,
 		uint32_t max_depth, uint32_t *deep_row, const uint8_t *src, uint32_t nsrc, volatile int32_t *stop, zRecs *out) {
 	void *qc = ts_query_cursor_new();
@@ -183,6 +184,7 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 			}
 		}
 		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
+		if ((flags & zInert) && !ts_node_has_error(n)) enter = false;
 		if (enter && depth < max_depth) {
 			if (ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
 		} else if (enter && ts_node_child_count(n) > 0 && n.context[1] < *deep_row) {
@@ -436,8 +438,29 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 			}
 		}
 	}
+	// TypeScript's types hold no node a pattern starts at (an object
+	// type's members are not entries; an interface's body is a node type
+	// of its own), and they are a good part of a file's nodes.
+	if lang.Name == "typescript" || lang.Name == "tsx" {
+		for s := range count {
+			if tsTypes[p.names[s]] && p.roots[s]&C.zRoot == 0 {
+				p.roots[s] |= C.zInert
+			}
+		}
+	}
 	p.native = true
 	return p
+}
+
+// tsTypes are tree-sitter-typescript's type nodes (see newPlan).
+var tsTypes = map[string]bool{
+	"type_annotation": true, "opting_type_annotation": true, "omitting_type_annotation": true, "adding_type_annotation": true,
+	"type_arguments": true, "type_parameters": true, "union_type": true, "intersection_type": true, "function_type": true,
+	"constructor_type": true, "generic_type": true, "conditional_type": true, "lookup_type": true, "index_type_query": true,
+	"mapped_type_clause": true, "tuple_type": true, "array_type": true, "readonly_type": true, "literal_type": true,
+	"parenthesized_type": true, "type_predicate": true, "type_predicate_annotation": true, "asserts": true,
+	"asserts_annotation": true, "template_literal_type": true, "infer_type": true, "type_query": true, "object_type": true,
+	"optional_type": true, "rest_type": true,
 }
 
 // rootNames reads the node types a pattern of src starting at byte i is

@@ -298,9 +298,8 @@ func (ix *Index) Build(ctx context.Context) {
 	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
 	// The pass's garbage (every file's word list, the snapshot's copy)
 	// goes back to the system now, not at the scavenger's pace.
-	debug.FreeOSMemory()
-	if ix.cacheFile != "" {
-		ix.save()
+	if !ix.save() {
+		debug.FreeOSMemory()
 	}
 	if ix.holdSymbols != nil {
 		select {
@@ -314,7 +313,11 @@ func (ix *Index) Build(ctx context.Context) {
 		return
 	}
 	// find_symbol's fallback searches the names: made now, not at the
-	// first call that needs them.
+	// first call that needs them, from the definitions' postings merged
+	// as the save below would merge them (a merge makes them again).
+	ix.mu.Lock()
+	ix.mergeLocked(true)
+	ix.mu.Unlock()
 	ix.names.prepare(ix)
 	ix.symbolsReady.Store(true)
 	ix.mu.RLock()
@@ -324,9 +327,10 @@ func (ix *Index) Build(ctx context.Context) {
 	if ix.opts.Complete != nil {
 		ix.opts.Complete()
 	}
-	debug.FreeOSMemory()
+	if !ix.save() {
+		debug.FreeOSMemory()
+	}
 	if ix.cacheFile != "" {
-		ix.save()
 		// Saved from now on every saveInterval while the index changes;
 		// not during the background parse, where each save of a large
 		// project copies the whole index at once (a heap spike that
@@ -362,11 +366,22 @@ const defaultMemoryLimit = 640 << 20
 const saveInterval = 2 * time.Minute
 
 // save writes the disk cache if the index changed since it was last
-// saved or loaded.
-func (ix *Index) save() {
+// saved or loaded, and then returns the memory the snapshot took to the
+// system at once (on a large project it is a copy of the whole index,
+// which the scavenger would leave resident for minutes). It reports
+// whether it wrote.
+func (ix *Index) save() bool {
 	ix.syncMu.Lock()
 	defer ix.syncMu.Unlock()
+	ix.mu.RLock()
+	changed := ix.cacheFile != "" && ix.gen != ix.savedGen
+	ix.mu.RUnlock()
+	if !changed {
+		return false
+	}
 	ix.saveLocked()
+	debug.FreeOSMemory()
+	return true
 }
 
 func (ix *Index) saveLoop(ctx context.Context) {

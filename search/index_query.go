@@ -835,6 +835,12 @@ type defNames struct {
 	// byPair[pairAt[a<<8|b]:pairAt[a<<8|b+1]].
 	pairAt []uint32
 	byPair []uint32
+	// in marks the keys in text, by id.
+	in []bool
+	// extra holds the keys a merge brought into the base since text was
+	// made, in lower case, each then a 0 byte: searched whole.
+	extra    []byte
+	extraIDs []uint32
 }
 
 // prepare makes the text now if it is out of date.
@@ -848,9 +854,42 @@ func (n *defNames) prepare(ix *Index) {
 
 func (n *defNames) update(ix *Index) {
 	p := &ix.defines
-	if n.pairAt == nil || len(n.off) != len(p.off) || unsafe.SliceData(n.off) != unsafe.SliceData(p.off) {
+	switch {
+	case n.pairAt == nil || len(n.extraIDs) > len(n.ids)/16:
 		n.build(ix)
+	case len(n.off) != len(p.off) || unsafe.SliceData(n.off) != unsafe.SliceData(p.off):
+		// A merge (each save makes one): the keys that were in the
+		// overlay are in the base now. Keys gone from it stay, and
+		// lead to no file.
+		n.off = p.off
+		for k := 0; k+1 < len(p.off); k++ {
+			if p.off[k+1] > p.off[k] && (k >= len(n.in) || !n.in[k]) {
+				n.extraIDs = append(n.extraIDs, uint32(k))
+				n.extra = append(appendLower(n.extra, ix.words.strs[k]), 0)
+			}
+		}
+		if len(n.in) < len(p.off) {
+			n.in = append(n.in, make([]bool, len(p.off)-len(n.in))...)
+		}
+		for _, k := range n.extraIDs {
+			n.in[k] = true
+		}
 	}
+}
+
+// appendLower appends w in lower case, as strings.ToLower has it.
+func appendLower(b []byte, w string) []byte {
+	if !isASCIIString(w) {
+		return append(b, strings.ToLower(w)...)
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 // find calls f with each key of ix.defines whose lower case contains
@@ -890,8 +929,17 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 			at = int(n.start[k+1])
 		}
 	}
-	// Keys with files in the overlay only (defined since the base was
-	// made).
+	// Keys a merge brought into the base since.
+	for i, at := 0, 0; at < len(n.extra); i++ {
+		end := at + bytes.IndexByte(n.extra[at:], 0)
+		if w := n.extra[at:end]; !prefix || bytes.HasPrefix(w, needle) {
+			if j := bytes.Index(w, needle); j >= 0 {
+				f(n.extraIDs[i], w, j)
+			}
+		}
+		at = end + 1
+	}
+	// Keys with files in the overlay only (defined since the last merge).
 	p := &ix.defines
 	for k, h := range p.head {
 		if h == 0 || int(k)+1 < len(p.off) && p.off[k+1] > p.off[k] {
@@ -920,6 +968,8 @@ func (n *defNames) build(ix *Index) {
 		}
 	}
 	n.off = p.off
+	n.in = make([]bool, len(p.off))
+	n.extra, n.extraIDs = nil, nil
 	n.text = make([]byte, 0, size)
 	n.start = make([]uint32, 0, keys+1)
 	n.ids = make([]uint32, 0, keys)
@@ -928,21 +978,11 @@ func (n *defNames) build(ix *Index) {
 		if p.off[k+1] == p.off[k] {
 			continue
 		}
-		w := strs[k]
 		from := len(n.text)
 		n.start = append(n.start, uint32(from))
 		n.ids = append(n.ids, uint32(k))
-		if isASCIIString(w) {
-			for i := 0; i < len(w); i++ {
-				c := w[i]
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				n.text = append(n.text, c)
-			}
-		} else {
-			n.text = append(n.text, strings.ToLower(w)...)
-		}
+		n.in[k] = true
+		n.text = appendLower(n.text, strs[k])
 		if len(n.text)-from >= 2 {
 			n.pairAt[int(n.text[from])<<8|int(n.text[from+1])+1]++
 		}

@@ -45,6 +45,15 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 	ix.mergeLocked(true)
 	ix.mu.Unlock()
 	compareFallbacks(t, ix, pieces, all, sc)
+	// The first call after the merge added the merged names as extra
+	// text; the next makes the whole text again.
+	compareFallbacks(t, ix, pieces, all, sc)
+	ix.names.mu.Lock()
+	extra, main := len(ix.names.extraIDs), len(ix.names.ids)
+	ix.names.mu.Unlock()
+	if extra != 0 || main == 0 {
+		t.Errorf("names after two calls: %d in the text, %d extra; want all in the text", main, extra)
+	}
 }
 
 func compareFallbacks(t *testing.T, ix *Index, pieces map[string]bool, all []uint32, sc *Scratch) {
@@ -235,4 +244,37 @@ func TestIndexReferencesInChunks(t *testing.T) {
 			t.Errorf("references common: %d lines, more %v; want %d and more", len(got.Refs), got.More, RefLimit)
 		}
 	}
+}
+
+// TestFallbackNamesAfterMerge checks that a name defined after the index
+// was built is found by the fallback while its postings are in the
+// overlay, and after a merge brings them into the base (the names'
+// extra text).
+func TestFallbackNamesAfterMerge(t *testing.T) {
+	dir := freshProject(t)
+	ix, _, _ := testIndex(t, dir, "-", false)
+	ctx := context.Background()
+	ask := func(when string) {
+		t.Helper()
+		res, err := ix.Symbols(ctx, ParseSymbolQuery("ewlyadd"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := showDefs(res.Defs); !res.Fuzzy || !strings.Contains(got, "NewlyAdded") {
+			t.Errorf("%s: fallback ewlyadd = %q (fuzzy %v); want NewlyAdded", when, got, res.Fuzzy)
+		}
+	}
+	writeFile(t, dir, "pkg1/late.go", "package pkg\n\nfunc NewlyAdded() {}\n")
+	ask("in the overlay")
+	ix.mu.Lock()
+	ix.mergeLocked(true)
+	ix.mu.Unlock()
+	ask("merged")
+	ix.names.mu.Lock()
+	extra := len(ix.names.extraIDs)
+	ix.names.mu.Unlock()
+	if extra == 0 {
+		t.Errorf("after the merge, no name was added as extra text")
+	}
+	ask("merged, asked again")
 }
