@@ -162,8 +162,10 @@ func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st f
 	if err != nil {
 		return toolError(err), true
 	}
-	text, isError := outlineHead(ctx, rel, src, whole)
-	if !isError {
+	text, isError, timed := outlineHead(ctx, rel, src, whole)
+	// An answer cut by the time it had is not the file's: the next call
+	// outlines it again.
+	if !isError && !timed {
 		c.mu.Lock()
 		if c.m == nil || len(c.m) >= maxOutlineCache {
 			c.m = map[string]outlineEntry{}
@@ -241,18 +243,20 @@ func readOutlined(ctx context.Context, f *os.File, rel string) ([]byte, fileSize
 
 // outlineSource outlines src, the contents of the project file rel.
 func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
-	return outlineHead(ctx, rel, src, sizeOf(src))
+	text, isError, _ := outlineHead(ctx, rel, src, sizeOf(src))
+	return text, isError
 }
 
 // outlineHead outlines the project file rel, of size whole, from src:
-// the whole file, or its first maxOutlineParse+1 bytes or more.
-func outlineHead(ctx context.Context, rel string, src []byte, whole fileSize) (string, bool) {
+// the whole file, or its first maxOutlineParse+1 bytes or more. timed
+// reports an answer cut short by the deadline, and so not the file's.
+func outlineHead(ctx context.Context, rel string, src []byte, whole fileSize) (text string, isError, timed bool) {
 	lang := grammar.ForPath(rel, src)
 	if lang == nil {
-		return fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " ")), true
+		return fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " ")), true, false
 	}
 	if search.IsBinary(src) {
-		return fmt.Sprintf("%s is a binary file", rel), true
+		return fmt.Sprintf("%s is a binary file", rel), true, false
 	}
 	start := time.Now()
 	first := maxOutlineParse
@@ -261,10 +265,11 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole fileSize) (s
 	}
 	o, err := outline.ParseHead(ctx, lang, src, first)
 	if err != nil {
-		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
+		return fmt.Sprintf("cannot outline %s: %v", rel, err), true, false
 	}
+	timed = o.StopLine > 0
 	text, full := outlineText(o, whole, first)
-	if len(src) > outlineHeadSize && o.CutLine > 0 && !full {
+	if len(src) > outlineHeadSize && o.CutLine > 0 && !full && !timed {
 		// The head's outline leaves room: parse up to maxOutlineParse,
 		// unless that cannot finish in time: by the caller's deadline,
 		// or outlineHeadDeadline when it set none.
@@ -276,16 +281,20 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole fileSize) (s
 		o2, err := outline.ParseHead(more, lang, src, maxOutlineParse)
 		cancel()
 		switch {
-		case err == nil:
-			text, _ = outlineText(o2, whole, maxOutlineParse)
 		case ctx.Err() != nil:
-			return fmt.Sprintf("cannot outline %s: %v", rel, ctx.Err()), true
+			return fmt.Sprintf("cannot outline %s: %v", rel, ctx.Err()), true, false
+		case err != nil || o2.StopLine > 0 && o2.StopLine <= o.CutLine:
+			// Out of time before the head's end: the head's outline.
+			timed = true
+		default:
+			timed = o2.StopLine > 0
+			text, _ = outlineText(o2, whole, maxOutlineParse)
 		}
 	}
 	if text == "" {
-		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false
+		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false, timed
 	}
-	return text, false
+	return text, false, timed
 }
 
 // outlineText prints the outline o of a file of size whole, of which the
@@ -299,7 +308,11 @@ func outlineText(o *outline.Outline, whole fileSize, read int) (text string, ful
 		notes = append(notes, fmt.Sprintf("… definitions nested over %d syntax levels deep are not outlined (the first such nesting is at line %d); read those lines directly",
 			outline.MaxDepth, o.DeepLine))
 	}
-	if o.CutLine > 0 {
+	switch {
+	case o.StopLine > 0:
+		notes = append(notes, fmt.Sprintf("… lines %d to %d are not outlined: the outline ran out of time (a busy machine); outline the file again, or read those lines directly",
+			o.StopLine, max(whole.lines, o.StopLine)))
+	case o.CutLine > 0:
 		notes = append(notes, fmt.Sprintf("… lines %d to %d are not outlined: the file is %.1f MB and outline reads its first %s; read those lines directly",
 			o.CutLine, max(whole.lines, o.CutLine), float64(whole.bytes)/1e6, sizeText(read)))
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -333,4 +334,51 @@ func TestDepthBound(t *testing.T) {
 			t.Errorf("DeepLine %d, outline %q; want 0 and %q", o.DeepLine, got, want)
 		}
 	})
+}
+
+// TestParseHeadStopped: whatever the deadline, ParseHead gives an error
+// (the parse itself stopped) or an outline; one whose queries were
+// stopped (StopLine) holds exactly the whole outline's definitions that
+// start before StopLine, so the answer's last line can say the lines
+// from StopLine on are not outlined.
+func TestParseHeadStopped(t *testing.T) {
+	t.Parallel()
+	var src strings.Builder
+	src.WriteString("package big\n\n")
+	for i := 0; src.Len() < 128<<10; i++ {
+		fmt.Fprintf(&src, "func F%06d(a, b int) int { return a + b*%d }\n", i, i)
+	}
+	lang := grammar.ForPath("big.go", nil)
+	start := time.Now()
+	whole, err := ParseHead(context.Background(), lang, []byte(src.String()), 1<<20)
+	if err != nil || whole.StopLine != 0 {
+		t.Fatalf("ParseHead: StopLine %v, %v", whole.StopLine, err)
+	}
+	// Deadlines from a third of the whole outline's time to past it:
+	// some stop the parse, some the queries, some neither.
+	full := time.Since(start)
+	stopped := 0
+	for d := full / 3; d < full*3/2; d += full / 15 {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		o, err := ParseHead(ctx, lang, []byte(src.String()), 1<<20)
+		cancel()
+		if err != nil || o.StopLine == 0 {
+			continue
+		}
+		stopped++
+		var want []string
+		for _, e := range whole.Entries {
+			if e.Line < o.StopLine {
+				want = append(want, e.Name)
+			}
+		}
+		var got []string
+		for _, e := range o.Entries {
+			got = append(got, e.Name)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("deadline %v: stopped at line %d with %d entries; want the %d before it", d, o.StopLine, len(got), len(want))
+		}
+	}
+	t.Logf("%d of the deadlines stopped the queries", stopped)
 }

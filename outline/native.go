@@ -155,17 +155,21 @@ enum { zRoot = 1, zOpaque = 2, zInert = 4 };
 // (zumba_c_may_define); a run rooted above it still follows its states
 // into it. A zInert node without errors (a TypeScript type) is run but
 // not walked: no pattern starts below it. It stops early, returning 1,
-// when *stop becomes non-zero, and returns 2 when memory runs out.
+// when *stop becomes non-zero, and returns 2 when memory runs out;
+// *stop_row is then the row of the node it stopped at (the nodes before
+// it in the file are searched), else UINT32_MAX.
 static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_t nsyms, uint32_t max_children,
-		uint32_t max_depth, uint32_t *deep_row, const uint8_t *src, uint32_t nsrc, volatile int32_t *stop, zRecs *out) {
+		uint32_t max_depth, uint32_t *deep_row, uint32_t *stop_row, const uint8_t *src, uint32_t nsrc, volatile int32_t *stop, zRecs *out) {
 	void *qc = ts_query_cursor_new();
 	ts_query_cursor_set_max_start_depth(qc, 0);
 	zCursor c = ts_tree_cursor_new(root);
 	int ret = 0;
 	uint32_t steps = 0, depth = 0;
 	*deep_row = UINT32_MAX;
+	*stop_row = UINT32_MAX;
 	for (;;) {
 		zNode n = ts_tree_cursor_current_node(&c);
+		*stop_row = n.context[1];
 		uint16_t sym = ts_node_symbol(n);
 		uint8_t flags = sym < nsyms ? syms[sym] : 0;
 		bool enter = true;
@@ -196,6 +200,7 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 		}
 	}
 done:
+	if (ret == 0) *stop_row = UINT32_MAX;
 	ts_tree_cursor_delete(&c);
 	ts_query_cursor_delete(qc);
 	return ret;
@@ -652,12 +657,15 @@ func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parse
 	if len(parsed) > 0 {
 		text = (*C.uint8_t)(unsafe.Pointer(&parsed[0]))
 	}
-	var deepRow C.uint32_t
+	var deepRow, stopRow C.uint32_t
 	C.zumba_run(root.c(), queryPtr(q), (*C.uint8_t)(unsafe.Pointer(&p.roots[0])), C.uint32_t(len(p.roots)), maxChildren,
-		maxDepth, &deepRow, text, C.uint32_t(len(parsed)), (*C.int32_t)(unsafe.Pointer(flag)), &out)
+		maxDepth, &deepRow, &stopRow, text, C.uint32_t(len(parsed)), (*C.int32_t)(unsafe.Pointer(flag)), &out)
 	stop()
 	if deepRow != math.MaxUint32 && deep != nil {
 		deep.Line = int(deepRow) + 1
+	}
+	if stopRow != math.MaxUint32 && deep != nil {
+		deep.Stop = int(stopRow) + 1
 	}
 	if out.recs == nil {
 		return

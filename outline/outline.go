@@ -40,6 +40,9 @@ type Outline struct {
 	// CutLine, when not 0, is the first line ParseHead left out: the
 	// outline holds the definitions of the lines before it.
 	CutLine int
+	// StopLine, when not 0, is the line where ParseHead's queries ran
+	// out of time: the outline holds the definitions before it.
+	StopLine int
 	// DeepLine, when not 0, is the line where the file is first nested
 	// deeper than MaxDepth levels: definitions nested deeper are not
 	// listed (no real code nests so deep; searching a deeper tree costs
@@ -62,7 +65,7 @@ func getParser() *sitter.Parser {
 
 // Parse outlines src as a file of language lang.
 func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, error) {
-	o, _, err := parse(ctx, lang, src, false)
+	o, _, err := parse(ctx, lang, src, false, false)
 	return o, err
 }
 
@@ -71,13 +74,16 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 // few MB a second; 15 MB would take several seconds) is outlined from its
 // start, and CutLine says where the outline stops. The cut is made before
 // a line that starts a top-level declaration where one is near (see
-// headCut), so the last definitions before it are whole.
+// headCut), so the last definitions before it are whole. When the
+// deadline stops its queries (where they run in file order), the outline
+// holds the definitions before StopLine rather than being an error.
 func ParseHead(ctx context.Context, lang *grammar.Language, src []byte, max int) (*Outline, error) {
 	if len(src) <= max {
-		return Parse(ctx, lang, src)
+		o, _, err := parse(ctx, lang, src, false, true)
+		return o, err
 	}
 	cut := headCut(src, max)
-	o, err := Parse(ctx, lang, src[:cut])
+	o, _, err := parse(ctx, lang, src[:cut], false, true)
 	if err != nil {
 		return nil, err
 	}
@@ -116,10 +122,13 @@ func headCut(src []byte, max int) int {
 // ParseCode is Parse that also returns the parts of src that are not code,
 // from the same parse.
 func ParseCode(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, NonCode, error) {
-	return parse(ctx, lang, src, true)
+	return parse(ctx, lang, src, true, false)
 }
 
-func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (*Outline, NonCode, error) {
+// parse is Parse, and ParseCode when code is set; with partial, queries
+// stopped by the deadline give the definitions before the line where
+// they stopped (Outline.StopLine) where they run in file order.
+func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partial bool) (*Outline, NonCode, error) {
 	q, err := lang.Query()
 	if err != nil {
 		return nil, nil, err
@@ -183,13 +192,16 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code bool) (
 	root := tree.RootNode()
 	var deep deepCut
 	defs := collect(ctx, lang, q, root, orig, src, &deep)
-	if err := ctx.Err(); err != nil {
+	if err := ctx.Err(); err != nil && !(partial && deep.Stop > 0 && errors.Is(err, context.DeadlineExceeded)) {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
 		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", err)
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
+	if deep.Stop > 0 && ctx.Err() != nil {
+		o.StopLine, o.Partial = deep.Stop, true
+	}
 	qualify(o.Entries, nil)
 	if !code {
 		return o, nil, nil

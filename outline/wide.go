@@ -62,6 +62,10 @@ const (
 // none was.
 type deepCut struct {
 	Line int
+	// Stop is the line of the node where a run in file order (the native
+	// one) stopped when its context ended: the definitions before it are
+	// found. 0 when it did not stop, or did not run in file order.
+	Stop int
 }
 
 // matches runs q over the tree under root and yields the matches that pass
