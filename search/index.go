@@ -111,8 +111,13 @@ type Index struct {
 	// order is how far ids follow paths (index_query.go).
 	order pathOrder
 
-	// syncMu serialises bringing the index up to date, and saving.
+	// syncMu serialises bringing the index up to date.
 	syncMu sync.Mutex
+	// saveMu serialises saves of the disk cache. A save takes its
+	// snapshot under mu and encodes and writes it holding saveMu alone,
+	// so a call that brings the index up to date does not wait for a
+	// large project's write (taken after syncMu where both are held).
+	saveMu sync.Mutex
 
 	mu sync.RWMutex
 	// files holds the records by id; nil for an id no record has. A
@@ -224,6 +229,8 @@ func (ix *Index) Close() {
 		ix.watcher.Close()
 		ix.watcher = nil
 	}
+	ix.saveMu.Lock()
+	defer ix.saveMu.Unlock()
 	ix.saveLocked()
 }
 
@@ -371,8 +378,8 @@ const saveInterval = 2 * time.Minute
 // which the scavenger would leave resident for minutes). It reports
 // whether it wrote.
 func (ix *Index) save() bool {
-	ix.syncMu.Lock()
-	defer ix.syncMu.Unlock()
+	ix.saveMu.Lock()
+	defer ix.saveMu.Unlock()
 	ix.mu.RLock()
 	changed := ix.cacheFile != "" && ix.gen != ix.savedGen
 	ix.mu.RUnlock()

@@ -63,7 +63,7 @@ func fromDisk(s *diskcache.Snapshot) *snapshot {
 }
 
 // saveLocked writes the disk cache if the index changed since it was
-// last saved or loaded. The caller holds syncMu. The postings are merged
+// last saved or loaded. The caller holds saveMu. The postings are merged
 // first, so the snapshot needs no overlay.
 func (ix *Index) saveLocked() {
 	if ix.cacheFile == "" {
