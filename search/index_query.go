@@ -177,17 +177,26 @@ func (ix *Index) coldFiles(ctx context.Context) ([]Entry, error) {
 		return walk()
 	}
 	// The index's first sync takes the changes, under syncMu, once the
-	// word index is in.
+	// word index is in; the build drops its walk then, under syncMu too.
 	ix.syncMu.Lock()
 	var ch watch.Changes
-	if !ix.wordsReady.Load() {
+	files, words := ix.walk.files, ix.wordsReady.Load()
+	if !words {
 		ch = ix.watcher.Peek(ctx)
 	}
 	ix.syncMu.Unlock()
-	if ix.wordsReady.Load() || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges {
+	if words || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges {
 		return walk()
 	}
-	return ix.applyChanges(ix.walk.files, ch.Paths), nil
+	return ix.applyChanges(files, ch.Paths), nil
+}
+
+// dropWalk forgets the build's walk once the word index answers (on
+// the Linux kernel its entries hold 10 MB).
+func (ix *Index) dropWalk() {
+	ix.syncMu.Lock()
+	ix.walk.files = nil
+	ix.syncMu.Unlock()
 }
 
 // applyChanges returns files (in path order, not modified) with the paths
@@ -545,7 +554,7 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
 	files := ix.defFilesLocked(ids)
-	strs := ix.words.strs
+	strs := ix.words.view()
 	ix.mu.RUnlock()
 	// As compareFiles orders them, with each file's test flag taken once.
 	for i := range files {
@@ -629,8 +638,8 @@ func (ix *Index) foldCandidates(q SymbolQuery) []uint32 {
 	}
 	in := make([]bool, len(ix.files))
 	var buf []uint32
-	for k, w := range ix.words.strs {
-		if ix.wordPost.empty(uint32(k)) || !containsFoldString(w, run) {
+	for k := range ix.words.len() {
+		if ix.wordPost.empty(uint32(k)) || !containsFoldString(ix.words.str(uint32(k)), run) {
 			continue
 		}
 		buf = ix.wordPost.list(uint32(k), buf[:0])
@@ -666,7 +675,7 @@ func containsFoldString(s string, lower []byte) bool {
 func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *Scratch, stopAt time.Time) ([]Def, error) {
 	ix.mu.RLock()
 	files := ix.defFilesLocked(fids)
-	strs := ix.words.strs
+	strs := ix.words.view()
 	ix.mu.RUnlock()
 	var defs []Def
 	for i, f := range files {
@@ -741,7 +750,7 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *Sc
 				}
 			}
 			ix.mu.RLock()
-			strs := ix.words.strs
+			strs := ix.words.view()
 			ix.mu.RUnlock()
 			var defs []Def
 			for i, f := range files[gi] {
@@ -867,7 +876,7 @@ func (n *defNames) update(ix *Index) {
 		for k := 0; k+1 < len(p.off); k++ {
 			if p.off[k+1] > p.off[k] && (k >= len(n.in) || !n.in[k]) {
 				n.extraIDs = append(n.extraIDs, uint32(k))
-				n.extra = append(appendLower(n.extra, ix.words.strs[k]), 0)
+				n.extra = append(appendLower(n.extra, ix.words.str(uint32(k))), 0)
 			}
 		}
 		if len(n.in) < len(p.off) {
@@ -947,7 +956,7 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 		if h == 0 || int(k)+1 < len(p.off) && p.off[k+1] > p.off[k] {
 			continue
 		}
-		lower := []byte(strings.ToLower(ix.words.strs[k]))
+		lower := []byte(strings.ToLower(ix.words.str(uint32(k))))
 		if i := bytes.Index(lower, needle); i >= 0 {
 			f(uint32(k), lower, i)
 		}
@@ -957,12 +966,12 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 // build makes the text from the base of ix.defines.
 func (n *defNames) build(ix *Index) {
 	p := &ix.defines
-	strs := ix.words.strs
+	strs := ix.words.view()
 	keys, size := 0, 0
 	for k := 0; k+1 < len(p.off); k++ {
 		if p.off[k+1] > p.off[k] {
 			keys++
-			if w := strs[k]; isASCIIString(w) {
+			if w := strs.str(uint32(k)); isASCIIString(w) {
 				size += len(w) + 1
 			} else {
 				size += len(strings.ToLower(w)) + 1
@@ -984,7 +993,7 @@ func (n *defNames) build(ix *Index) {
 		n.start = append(n.start, uint32(from))
 		n.ids = append(n.ids, uint32(k))
 		n.in[k] = true
-		n.text = appendLower(n.text, strs[k])
+		n.text = appendLower(n.text, strs.str(uint32(k)))
 		if len(n.text)-from >= 2 {
 			n.pairAt[int(n.text[from])<<8|int(n.text[from+1])+1]++
 		}
@@ -1017,9 +1026,9 @@ func isASCIIString(s string) bool {
 
 // decodeDefsOf decodes the definitions of raw whose last segment is one
 // of keys (sorted).
-func decodeDefsOf(strs []string, raw []byte, keys []uint32) []outline.Definition {
+func decodeDefsOf(strs *strTable, raw []byte, keys []uint32) []outline.Definition {
 	var defs []outline.Definition
-	walkDefs(raw, uint64(len(strs)), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+	walkDefs(raw, uint64(strs.len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		last := name
 		if len(qs) > 0 {
 			last = qs[len(qs)-1]
@@ -1031,11 +1040,11 @@ func decodeDefsOf(strs []string, raw []byte, keys []uint32) []outline.Definition
 		if len(qs) > 0 {
 			quals = make([]string, len(qs))
 			for i, q := range qs {
-				quals[i] = strs[q]
+				quals[i] = strs.str(q)
 			}
 		}
 		defs = append(defs, outline.Definition{
-			Name: strs[name], Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Name: strs.str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
 			Line: int(line), Start: int(line - before), End: int(line + after),
 			Qualified: quals,
 		})
