@@ -50,7 +50,7 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 	// text; the next makes the whole text again.
 	compareFallbacks(t, ix, pieces, all, sc)
 	ix.names.mu.Lock()
-	extra, main := len(ix.names.extraIDs), len(ix.names.ids)
+	extra, main := len(ix.names.extraIDs), ix.names.keys
 	ix.names.mu.Unlock()
 	if extra != 0 || main == 0 {
 		t.Errorf("names after two calls: %d in the text, %d extra; want all in the text", main, extra)
