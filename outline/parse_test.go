@@ -18,7 +18,7 @@ func TestParseConcurrently(t *testing.T) {
 	t.Parallel()
 	n := 50
 	if testing.Short() {
-		n = 20
+		n = 10
 	}
 	lang := grammar.ByName("python")
 	src := []byte(strings.Repeat("class A:\n    def f(self):\n        return [x for x in range(3)]\n", 200))

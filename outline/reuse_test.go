@@ -20,7 +20,11 @@ func TestParseAfterCancel(t *testing.T) {
 		fmt.Fprintf(&sb, "\nfunc F%d(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn b\n}\n", i)
 	}
 	src := []byte(sb.String())
-	for i := range 150 {
+	n := 150
+	if testing.Short() {
+		n = 50
+	}
+	for i := range n {
 		ctx, cancel := context.WithCancel(context.Background())
 		o, err := Parse(ctx, lang, src)
 		cancel()

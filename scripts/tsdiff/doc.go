@@ -5,8 +5,10 @@
 // and precision (of line, kind and name) and nesting (the share of entries
 // found by both that have the same parent); TestTSDiffExtents compares the
 // extents read_symbol gives (PATH:LINE of each name) with the compiler's
-// nodes. They run only when ZUMBA_TSDIFF is set and node and npm are on
+// nodes. They are built only with the tsdiff build tag (so that `go test
+// ./...` does not link a test binary holding every grammar only to skip
+// both tests) and run only when ZUMBA_TSDIFF is set and node and npm are on
 // PATH:
 //
-//	ZUMBA_TSDIFF=1 go test -run TestTSDiff -v ./scripts/tsdiff/
+//	ZUMBA_TSDIFF=1 go test -tags tsdiff -run TestTSDiff -v ./scripts/tsdiff/
 package tsdiff

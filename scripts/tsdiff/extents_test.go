@@ -1,3 +1,5 @@
+//go:build tsdiff
+
 package tsdiff
 
 import (
