@@ -140,8 +140,135 @@ static bool zumba_c_may_define(const uint8_t *s, uint32_t n) {
 	return false;
 }
 
+static bool zumba_js_word_byte(uint8_t c) {
+	return c == '_' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+static bool zumba_js_space(uint8_t c) {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// zumba_js_word reports whether the k bytes at s are the word w.
+static bool zumba_js_word(const uint8_t *s, uint32_t k, const char *w) {
+	return strlen(w) == k && memcmp(s, w, k) == 0;
+}
+
+// zumba_js_back is the index of the last byte before i that is not white
+// space, or -1 when the text before it is unknown to this scan: a line
+// comment may end between them (white space crossing a line break back
+// to a line holding "//"), or it is the end of a block comment or of the
+// text.
+static int64_t zumba_js_back(const uint8_t *s, int64_t i) {
+	bool crossed = false;
+	int64_t j = i - 1;
+	for (; j >= 0 && zumba_js_space(s[j]); j--) {
+		if (s[j] == '\n') crossed = true;
+	}
+	if (j < 0 || s[j] == '/') return -1;
+	if (crossed) {
+		for (int64_t k = j; k > 0 && s[k] != '\n'; k--) {
+			if (s[k] == '/' && s[k - 1] == '/') return -1;
+		}
+	}
+	return j;
+}
+
+// zumba_js_assign reports whether the "=" at i (not the first byte) may
+// be a variable declarator's: not part of ==, =>, !=, <=, +=, and the
+// like. ">=" and "/=" may be: a type argument or a comment may end just
+// before it.
+static bool zumba_js_assign(const uint8_t *s, uint32_t i, uint32_t n) {
+	if (i + 1 < n && (s[i + 1] == '=' || s[i + 1] == '>')) return false;
+	return !strchr("=!<+-*%&|^?", s[i - 1]);
+}
+
+// zumba_js_may_define returns the offset of the first place in the text
+// of a TypeScript block (its braces included) where a definition the
+// outline lists may start, or n when there is none. Such a definition is
+// a declaration named by a keyword (class, function, interface, enum,
+// export; type, namespace, module, global or declare followed by a name,
+// a string or a brace), a name bound to a function by a declarator
+// ("= (", "= <", "= async", "= name =>"), or an object literal whose
+// members may be listed: bound to a name ("= {") or returned ("return
+// {", "=> ({"). "require" counts too: a const bound to require() is not
+// listed, which hides the same name from the namespace constants pattern.
+// Comments and strings are read as code, so a node is searched when in
+// doubt. Brackets nested deeper than max_nest count as a place too, so
+// that a deep tree's walk still finds where it is cut (maxDepth).
+static uint32_t zumba_js_may_define(const uint8_t *s, uint32_t n, int32_t max_nest) {
+	int32_t nest = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint8_t c = s[i];
+		switch (c) {
+		case '(': case '[':
+			if (++nest > max_nest) return i;
+			break;
+		case ')': case ']': case '}':
+			nest--;
+			break;
+		case '{': {
+			if (++nest > max_nest) return i;
+			if (i == 0) break;
+			int64_t j = zumba_js_back(s, i);
+			if (j < 0) return i;
+			uint8_t p = s[j];
+			if (p == '=' && j > 0 && zumba_js_assign(s, (uint32_t)j, n)) return i;
+			if (p == '(') {
+				int64_t k = zumba_js_back(s, j);
+				if (k < 0 || (s[k] == '>' && k > 0 && s[k - 1] == '=')) return i;
+			}
+			if (zumba_js_word_byte(p)) {
+				int64_t k = j;
+				while (k > 0 && zumba_js_word_byte(s[k - 1])) k--;
+				if (zumba_js_word(s + k, (uint32_t)(j - k + 1), "return")) return i;
+			}
+			break;
+		}
+		case '=': {
+			if (i == 0 || !zumba_js_assign(s, i, n)) break;
+			uint32_t k = i + 1;
+			while (k < n && zumba_js_space(s[k])) k++;
+			if (k >= n) break;
+			if (s[k] == '(' || s[k] == '<' || s[k] == '/') return i;
+			if (zumba_js_word_byte(s[k])) {
+				uint32_t w = k;
+				while (k < n && zumba_js_word_byte(s[k])) k++;
+				if (zumba_js_word(s + w, k - w, "async")) return i;
+				while (k < n && zumba_js_space(s[k])) k++;
+				if (k + 1 < n && s[k] == '=' && s[k + 1] == '>') return i;
+				if (k < n && s[k] == '/') return i;
+			}
+			break;
+		}
+		default:
+			if (!zumba_js_word_byte(c) || (i > 0 && zumba_js_word_byte(s[i - 1]))) break;
+			uint32_t k = i;
+			while (k < n && zumba_js_word_byte(s[k])) k++;
+			const uint8_t *w = s + i;
+			uint32_t len = k - i;
+			if (zumba_js_word(w, len, "class") || zumba_js_word(w, len, "function") || zumba_js_word(w, len, "interface") ||
+					zumba_js_word(w, len, "enum") || zumba_js_word(w, len, "export") || zumba_js_word(w, len, "require")) {
+				return i;
+			}
+			if ((zumba_js_word(w, len, "type") || zumba_js_word(w, len, "namespace") || zumba_js_word(w, len, "module") ||
+					zumba_js_word(w, len, "global") || zumba_js_word(w, len, "declare")) && !(i > 0 && s[i - 1] == '.')) {
+				uint32_t m = k;
+				while (m < n && zumba_js_space(s[m])) m++;
+				if (m < n && (zumba_js_word_byte(s[m]) || s[m] == '"' || s[m] == '\'' || s[m] == '`' || s[m] == '{' || s[m] == '/')) return i;
+			}
+			i = k - 1;
+		}
+	}
+	return n;
+}
+
 // Flags of zumba_run's symbol table.
-enum { zRoot = 1, zOpaque = 2, zInert = 4 };
+enum { zRoot = 1, zOpaque = 2, zInert = 4, zBlock = 8 };
+
+// zMaxNest is the bracket nesting past which a block is searched whatever
+// its text: real code stays far under it, and hostile nesting must still
+// meet maxDepth (see zumba_js_may_define).
+enum { zMaxNest = 256 };
 
 // zumba_run walks the tree under root and runs the query at every node
 // whose symbol is flagged zRoot in syms (the symbols the query's patterns
@@ -153,9 +280,13 @@ enum { zRoot = 1, zOpaque = 2, zInert = 4 };
 // (a C function's body, an initializer) is neither run nor walked when
 // its text, in src, holds nothing a definition starts with
 // (zumba_c_may_define); a run rooted above it still follows its states
-// into it. A zInert node without errors (a TypeScript type) is run but
-// not walked: no pattern starts below it. It stops early, returning 1,
-// when *stop becomes non-zero, and returns 2 when memory runs out;
+// into it. A zBlock node without errors (a TypeScript block) is the
+// same, with zumba_js_may_define for the test; each scan reads on to the
+// first place it finds, and blocks inside that stretch are decided by it,
+// so the scans read a file's text about once. A zInert node without
+// errors (a TypeScript type) is run but not walked: no pattern starts
+// below it. It stops early, returning 1, when *stop becomes non-zero,
+// and returns 2 when memory runs out;
 // *stop_row is then the row of the node it stopped at (the nodes before
 // it in the file are searched), else UINT32_MAX.
 static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_t nsyms, uint32_t max_children,
@@ -165,6 +296,10 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 	zCursor c = ts_tree_cursor_new(root);
 	int ret = 0;
 	uint32_t steps = 0, depth = 0;
+	// The last block scan: from scan_from, it found a place at scan_to
+	// (scan_hit), or none up to scan_to.
+	uint32_t scan_from = UINT32_MAX, scan_to = 0;
+	bool scan_hit = false;
 	*deep_row = UINT32_MAX;
 	*stop_row = UINT32_MAX;
 	for (;;) {
@@ -176,6 +311,23 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 		if ((flags & zOpaque) && !ts_node_has_error(n)) {
 			uint32_t start = n.context[0], end = ts_node_end_byte(n);
 			enter = !(start <= end && end <= nsrc) || zumba_c_may_define(src + start, end - start);
+		} else if ((flags & zBlock) && !ts_node_has_error(n)) {
+			uint32_t start = n.context[0], end = ts_node_end_byte(n);
+			if (!(start <= end && end <= nsrc)) {
+				enter = true;
+			} else if (scan_from <= start && start <= scan_to && (scan_hit || end <= scan_to)) {
+				// A scan from further back already read this block's
+				// text: what it found there stands (it reads more before
+				// each place, so it finds as much; only its bracket count
+				// may differ, which bears on depth, not definitions).
+				enter = scan_hit && scan_to < end;
+			} else {
+				uint32_t k = zumba_js_may_define(src + start, end - start, zMaxNest);
+				scan_from = start;
+				scan_hit = k < end - start;
+				scan_to = start + k;
+				enter = scan_hit;
+			}
 		}
 		// A wide error node is not run: its children are, one by one (see
 		// maxChildren).
@@ -443,9 +595,21 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 			}
 		}
 	}
+	// TypeScript's blocks (function bodies above all) are most of a
+	// file's nodes, and the definitions they may hold start with words or
+	// signs zumba_js_may_define looks for: they are searched only when
+	// their text holds one.
+	if lang.Name == "typescript" || lang.Name == "tsx" {
+		for s := range count {
+			if p.names[s] == "statement_block" && p.roots[s]&C.zRoot == 0 {
+				p.roots[s] |= C.zBlock
+			}
+		}
+	}
 	// TypeScript's types hold no node a pattern starts at (an object
 	// type's members are not entries; an interface's body is a node type
-	// of its own), and they are a good part of a file's nodes.
+	// of its own), nor do imports, export lists and strings, and they are
+	// a good part of a file's nodes.
 	if lang.Name == "typescript" || lang.Name == "tsx" {
 		for s := range count {
 			if tsTypes[p.names[s]] && p.roots[s]&C.zRoot == 0 {
@@ -457,8 +621,11 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 	return p
 }
 
-// tsTypes are tree-sitter-typescript's type nodes (see newPlan).
+// tsTypes are tree-sitter-typescript's type nodes, and the other nodes
+// that hold no node a pattern starts at: imports, the names an export
+// lists, strings (see newPlan).
 var tsTypes = map[string]bool{
+	"import_statement": true, "export_clause": true, "string": true, "regex": true,
 	"type_annotation": true, "opting_type_annotation": true, "omitting_type_annotation": true, "adding_type_annotation": true,
 	"type_arguments": true, "type_parameters": true, "union_type": true, "intersection_type": true, "function_type": true,
 	"constructor_type": true, "generic_type": true, "conditional_type": true, "lookup_type": true, "index_type_query": true,

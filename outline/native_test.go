@@ -147,3 +147,45 @@ struct s {
 		t.Errorf("definitions = %q; want %q", got, want)
 	}
 }
+
+// TestTSSkippedBlocks: a TypeScript block the native run skips when its
+// text holds no definition still gives each kind of definition the
+// outline lists inside a function body, each alone in its body.
+func TestTSSkippedBlocks(t *testing.T) {
+	src := []byte(`function a() { class A1 {} }
+function b() { const B1 = () => 1 }
+function c() { const C1 = async x => x }
+function d() { const D1 = x => x }
+function e() { const E1 = <T,>(x: T) => x }
+function f() { const F1 = { fm() {} } }
+function g() { return { gm() {} } }
+function h() { interface H1 {} }
+function i() { type I1 = number }
+function j() { enum J1 { A } }
+function k() { function K1() {} }
+const l = () => { return { lm() {} } }
+function m() {
+  const M1 = // the handlers
+  { mm() {} }
+}
+function n() { const N1 = /* c */ { nm() {} } }
+function o() { const O1: Record<string, () => void>= { om() {} } }
+function q() { const Q1 = function () {} }
+function r() { if (x) { s.run((y) => { y.go() }) } }
+namespace P { const p1 = require("x"); const p2 = 1 }
+`)
+	o, err := Parse(context.Background(), grammar.ByName("typescript"), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range o.Definitions("") {
+		got = append(got, d.QualifiedName())
+	}
+	want := []string{"a", "a.A1", "b", "b.B1", "c", "c.C1", "d", "d.D1", "e", "e.E1", "f", "f.F1", "f.F1.fm",
+		"g", "g.gm", "h", "h.H1", "i", "i.I1", "j", "j.J1", "k", "k.K1", "l", "l.lm", "m", "m.M1", "m.M1.mm",
+		"n", "n.N1", "n.N1.nm", "o", "o.O1", "o.O1.om", "q", "q.Q1", "r", "P", "P.p2"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("definitions = %q; want %q", got, want)
+	}
+}
