@@ -302,6 +302,7 @@ func (ix *Index) Build(ctx context.Context) {
 		return
 	}
 	ix.wordsReady.Store(true)
+	ix.dropWalk()
 	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
 	// The pass's garbage (every file's word list, the snapshot's copy)
 	// goes back to the system now, not at the scavenger's pace.

@@ -18,7 +18,7 @@ import (
 // snapshot is the index as the disk cache holds it.
 type snapshot struct {
 	written int64
-	strs    []string
+	strs    diskcache.Strings
 	// files by id; nil for an id without a record.
 	files          []*fileRec
 	words, defines postings
@@ -77,7 +77,7 @@ func (ix *Index) saveLocked() {
 	ix.mergeLocked(true)
 	gen := ix.gen
 	s := &diskcache.Snapshot{
-		Strings: ix.words.strs,
+		Strings: ix.words.view(),
 		Files:   make([]diskcache.File, len(ix.files)),
 		Words:   diskcache.Postings{Off: ix.wordPost.off, Data: ix.wordPost.data},
 		Defines: diskcache.Postings{Off: ix.defines.off, Data: ix.defines.data},

@@ -35,6 +35,7 @@ func savedProject(t *testing.T) (dir, cache string, b []byte) {
 // TestDiskCacheSnapshot: the cache holds every file with its definitions
 // and the postings, and leaves out a racy file (written just now).
 func TestDiskCacheSnapshot(t *testing.T) {
+	t.Parallel()
 	dir := freshProject(t)
 	touchPast(t, dir)
 	writeFile(t, dir, "racy.go", "package r\n\nfunc Racy() {}\n")
@@ -62,15 +63,15 @@ func TestDiskCacheSnapshot(t *testing.T) {
 	if r == nil || !r.parsed {
 		t.Fatalf("pkg0/f03.go missing or unparsed: %+v", r)
 	}
+	v := newVocab()
+	v.load(s.strs)
 	var names []string
-	for _, d := range decodeDefs(s.strs, r.defs) {
+	for _, d := range decodeDefs(v.view(), r.defs) {
 		names = append(names, d.QualifiedName())
 	}
 	if want := []string{"Old03", "T03", "T03.Method"}; !slices.Equal(names, want) {
 		t.Errorf("definitions of pkg0/f03.go = %q; want %q", names, want)
 	}
-	v := newVocab()
-	v.load(s.strs)
 	id, ok := v.lookupString("shared")
 	if !ok {
 		t.Fatal("word shared not saved")
@@ -89,6 +90,7 @@ func TestDiskCacheSnapshot(t *testing.T) {
 // TestDiskCacheUnchangedNotRewritten: a restart that finds every file
 // unchanged does not write the cache again.
 func TestDiskCacheUnchangedNotRewritten(t *testing.T) {
+	t.Parallel()
 	dir, cache, _ := savedProject(t)
 	past := time.Now().Add(-time.Hour)
 	os.Chtimes(cache, past, past)
@@ -126,6 +128,8 @@ func TestDiskCacheDefsRobust(t *testing.T) {
 	if len(recs) == 0 {
 		t.Fatal("no definitions saved")
 	}
+	v := newVocab()
+	v.load(s.strs)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
 		c := slices.Clone(recs[rng.IntN(len(recs))])
@@ -135,17 +139,18 @@ func TestDiskCacheDefsRobust(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			c = c[:rng.IntN(len(c))]
 		}
-		strs := s.strs
+		strs := *v.view()
 		if rng.IntN(4) == 0 {
-			strs = strs[:rng.IntN(len(strs))]
+			strs.refs = strs.refs[:rng.IntN(len(strs.refs))]
 		}
-		decodeDefs(strs, c)
+		decodeDefs(&strs, c)
 	}
 }
 
 // TestDiskCacheConcurrentSave: two indexes of one project saving one
 // cache file leave a whole file that a third one uses.
 func TestDiskCacheConcurrentSave(t *testing.T) {
+	t.Parallel()
 	dir, cache, _ := savedProject(t)
 	os.Remove(cache)
 	var wg sync.WaitGroup
@@ -182,7 +187,8 @@ func TestDefsRoundTrip(t *testing.T) {
 		{Name: "Ünïcode heading", Qualified: []string{"Ünïcode heading"}, Kind: grammar.Heading, Line: 1 << 20, Start: 1 << 20, End: 1<<20 + 1},
 	}
 	v := newVocab()
-	got := decodeDefs(v.strs, encodeDefs(v, defs))
+	raw := encodeDefs(v, defs)
+	got := decodeDefs(v.view(), raw)
 	if d := cmp.Diff(defs, got); d != "" {
 		t.Errorf("definitions (-want +got):\n%s", d)
 	}

@@ -108,7 +108,7 @@ func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, bef
 
 // decodeDefs turns raw back into definitions, their strings from strs
 // (the vocab's, taken under the index's lock).
-func decodeDefs(strs []string, raw []byte) []outline.Definition {
+func decodeDefs(strs *strTable, raw []byte) []outline.Definition {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -116,14 +116,14 @@ func decodeDefs(strs []string, raw []byte) []outline.Definition {
 	var quals []string
 	type span struct{ from, to int }
 	var spans []span
-	err := walkDefs(raw, uint64(len(strs)), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+	err := walkDefs(raw, uint64(strs.len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		from := len(quals)
 		for _, q := range qs {
-			quals = append(quals, strs[q])
+			quals = append(quals, strs.str(q))
 		}
 		spans = append(spans, span{from, len(quals)})
 		defs = append(defs, outline.Definition{
-			Name: strs[name], Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Name: strs.str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
 			Line: int(line), Start: int(line - before), End: int(line + after),
 		})
 	})

@@ -177,17 +177,26 @@ func (ix *Index) coldFiles(ctx context.Context) ([]Entry, error) {
 		return walk()
 	}
 	// The index's first sync takes the changes, under syncMu, once the
-	// word index is in.
+	// word index is in; the build drops its walk then, under syncMu too.
 	ix.syncMu.Lock()
 	var ch watch.Changes
-	if !ix.wordsReady.Load() {
+	files, words := ix.walk.files, ix.wordsReady.Load()
+	if !words {
 		ch = ix.watcher.Peek(ctx)
 	}
 	ix.syncMu.Unlock()
-	if ix.wordsReady.Load() || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges {
+	if words || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges {
 		return walk()
 	}
-	return ix.applyChanges(ix.walk.files, ch.Paths), nil
+	return ix.applyChanges(files, ch.Paths), nil
+}
+
+// dropWalk forgets the build's walk once the word index answers (on
+// the Linux kernel its entries hold 10 MB).
+func (ix *Index) dropWalk() {
+	ix.syncMu.Lock()
+	ix.walk.files = nil
+	ix.syncMu.Unlock()
 }
 
 // applyChanges returns files (in path order, not modified) with the paths
@@ -545,7 +554,7 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
 	files := ix.defFilesLocked(ids)
-	strs := ix.words.strs
+	strs := ix.words.view()
 	ix.mu.RUnlock()
 	// As compareFiles orders them, with each file's test flag taken once.
 	for i := range files {
@@ -629,8 +638,8 @@ func (ix *Index) foldCandidates(q SymbolQuery) []uint32 {
 	}
 	in := make([]bool, len(ix.files))
 	var buf []uint32
-	for k, w := range ix.words.strs {
-		if ix.wordPost.empty(uint32(k)) || !containsFoldString(w, run) {
+	for k := range ix.words.len() {
+		if ix.wordPost.empty(uint32(k)) || !containsFoldString(ix.words.str(uint32(k)), run) {
 			continue
 		}
 		buf = ix.wordPost.list(uint32(k), buf[:0])
@@ -666,7 +675,7 @@ func containsFoldString(s string, lower []byte) bool {
 func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *Scratch, stopAt time.Time) ([]Def, error) {
 	ix.mu.RLock()
 	files := ix.defFilesLocked(fids)
-	strs := ix.words.strs
+	strs := ix.words.view()
 	ix.mu.RUnlock()
 	var defs []Def
 	for i, f := range files {
@@ -741,7 +750,7 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *Sc
 				}
 			}
 			ix.mu.RLock()
-			strs := ix.words.strs
+			strs := ix.words.view()
 			ix.mu.RUnlock()
 			var defs []Def
 			for i, f := range files[gi] {
@@ -819,30 +828,45 @@ func (ix *Index) fuzzyKeysLocked(fold string, prefix bool) []keyRank {
 // Index.defines' base), in lower case, end to end, so that the fallback
 // finds the names containing a piece with one search of a few tens of
 // megabytes instead of a test of each of the millions of strings of the
-// vocabulary; and the same names by their first two bytes, for those
-// starting with a piece. It is made when the index is complete, and again
-// when the base of defines changes (a merge); keys added since are in the
-// overlay, and tested one by one.
+// vocabulary. The names are grouped by their first two bytes, so that
+// those starting with a piece are one stretch of the text. It is made
+// when the index is complete, and again when the base of defines changes
+// (a merge); keys added since are in the overlay, and tested one by one.
+//
+// Each name is its key's id in nameIDLen bytes of 7 bits (each with its
+// top bit set, so never 0), its lower case, then a 0 byte: a match found
+// in the text lies in a name when it starts past the id before it. On
+// the Linux kernel (2.2 million names) the text is 59 MB, with nothing
+// beside it but the groups' bounds.
 type defNames struct {
 	mu sync.Mutex
 	// off is the defines base it was made from.
-	off []uint32
-	// text holds each key in lower case, then a 0 byte; start[i] is where
-	// key ids[i] begins, and start[len(ids)] is len(text).
-	text  []byte
-	start []uint32
-	ids   []uint32
-	// byPair lists the keys (indexes into ids) of two bytes or more by
-	// their first two: those starting with bytes a, b are
-	// byPair[pairAt[a<<8|b]:pairAt[a<<8|b+1]].
+	off  []uint32
+	text []byte
+	// pairAt bounds the groups: names whose lower case starts with bytes
+	// a, b are text[pairAt[a<<8|b]:pairAt[a<<8|b+1]] (a name of one byte
+	// a is in group a<<8).
 	pairAt []uint32
-	byPair []uint32
-	// in marks the keys in text, by id.
-	in []bool
+	// keys is how many names text holds.
+	keys int
+	// in marks the keys in text, by id, a bit each.
+	in []uint64
 	// extra holds the keys a merge brought into the base since text was
 	// made, in lower case, each then a 0 byte: searched whole.
 	extra    []byte
 	extraIDs []uint32
+}
+
+// nameIDLen is how many bytes a name's id takes in defNames.text.
+const nameIDLen = 5
+
+func (n *defNames) has(k int) bool { return k/64 < len(n.in) && n.in[k/64]&(1<<(k%64)) != 0 }
+
+func (n *defNames) mark(k int) {
+	if k/64 >= len(n.in) {
+		n.in = append(n.in, make([]uint64, k/64+1-len(n.in))...)
+	}
+	n.in[k/64] |= 1 << (k % 64)
 }
 
 // prepare makes the text now if it is out of date.
@@ -857,7 +881,7 @@ func (n *defNames) prepare(ix *Index) {
 func (n *defNames) update(ix *Index) {
 	p := &ix.defines
 	switch {
-	case n.pairAt == nil || len(n.extraIDs) > len(n.ids)/16:
+	case n.pairAt == nil || len(n.extraIDs) > n.keys/16:
 		n.build(ix)
 	case len(n.off) != len(p.off) || unsafe.SliceData(n.off) != unsafe.SliceData(p.off):
 		// A merge (each save makes one): the keys that were in the
@@ -865,16 +889,13 @@ func (n *defNames) update(ix *Index) {
 		// lead to no file.
 		n.off = p.off
 		for k := 0; k+1 < len(p.off); k++ {
-			if p.off[k+1] > p.off[k] && (k >= len(n.in) || !n.in[k]) {
+			if p.off[k+1] > p.off[k] && !n.has(k) {
 				n.extraIDs = append(n.extraIDs, uint32(k))
-				n.extra = append(appendLower(n.extra, ix.words.strs[k]), 0)
+				n.extra = append(appendLower(n.extra, ix.words.str(uint32(k))), 0)
 			}
 		}
-		if len(n.in) < len(p.off) {
-			n.in = append(n.in, make([]bool, len(p.off)-len(n.in))...)
-		}
 		for _, k := range n.extraIDs {
-			n.in[k] = true
+			n.mark(int(k))
 		}
 	}
 }
@@ -906,29 +927,38 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 	if len(needle) == 0 || bytes.IndexByte(needle, 0) >= 0 {
 		return
 	}
-	key := func(k int) []byte { return n.text[n.start[k] : n.start[k+1]-1] }
 	switch {
 	case prefix && len(needle) >= 2:
 		pair := int(needle[0])<<8 | int(needle[1])
-		for _, k := range n.byPair[n.pairAt[pair]:n.pairAt[pair+1]] {
-			if w := key(int(k)); bytes.HasPrefix(w, needle) {
-				f(n.ids[k], w, 0)
+		group := n.text[n.pairAt[pair]:n.pairAt[pair+1]]
+		for at := 0; at < len(group); {
+			id := nameID(group[at:])
+			at += nameIDLen
+			end := at + bytes.IndexByte(group[at:], 0)
+			if w := group[at:end]; bytes.HasPrefix(w, needle) {
+				f(id, w, 0)
 			}
+			at = end + 1
 		}
 	default:
+		text := n.text
 		for at := 0; ; {
-			i := bytes.Index(n.text[at:], needle)
+			i := bytes.Index(text[at:], needle)
 			if i < 0 {
 				break
 			}
 			i += at
-			// The key holding i: the last starting at or before it.
-			k, found := slices.BinarySearch(n.start, uint32(i))
-			if !found {
-				k--
+			// The name holding i starts past the id after the 0 before it.
+			start := bytes.LastIndexByte(text[:i], 0) + 1 + nameIDLen
+			if i < start {
+				// Inside an id: the id's bytes are all 0x80 or more, and
+				// so may be some of the needle's.
+				at = i + 1
+				continue
 			}
-			f(n.ids[k], key(k), i-int(n.start[k]))
-			at = int(n.start[k+1])
+			end := i + bytes.IndexByte(text[i:], 0)
+			f(nameID(text[start-nameIDLen:]), text[start:end], i-start)
+			at = end + 1
 		}
 	}
 	// Keys a merge brought into the base since.
@@ -947,62 +977,80 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 		if h == 0 || int(k)+1 < len(p.off) && p.off[k+1] > p.off[k] {
 			continue
 		}
-		lower := []byte(strings.ToLower(ix.words.strs[k]))
+		lower := []byte(strings.ToLower(ix.words.str(uint32(k))))
 		if i := bytes.Index(lower, needle); i >= 0 {
 			f(uint32(k), lower, i)
 		}
 	}
 }
 
-// build makes the text from the base of ix.defines.
+// appendNameID appends id in nameIDLen bytes, 7 bits each, top bit set.
+func appendNameID(b []byte, id uint32) []byte {
+	for i := range nameIDLen {
+		b = append(b, 0x80|byte(id>>(7*i))&0x7f)
+	}
+	return b
+}
+
+// nameID reads an id appendNameID wrote at the start of b.
+func nameID(b []byte) uint32 {
+	var id uint32
+	for i := range nameIDLen {
+		id |= uint32(b[i]&0x7f) << (7 * i)
+	}
+	return id
+}
+
+// namePair is the group of a name in lower case.
+func namePair(lower []byte) int {
+	if len(lower) < 2 {
+		return int(lower[0]) << 8
+	}
+	return int(lower[0])<<8 | int(lower[1])
+}
+
+// build makes the text from the base of ix.defines: the size of each
+// group first, then each name in its place.
 func (n *defNames) build(ix *Index) {
 	p := &ix.defines
-	strs := ix.words.strs
-	keys, size := 0, 0
-	for k := 0; k+1 < len(p.off); k++ {
-		if p.off[k+1] > p.off[k] {
-			keys++
-			if w := strs[k]; isASCIIString(w) {
-				size += len(w) + 1
-			} else {
-				size += len(strings.ToLower(w)) + 1
-			}
-		}
-	}
+	strs := ix.words.view()
 	n.off = p.off
-	n.in = make([]bool, len(p.off))
+	n.in = make([]uint64, (len(p.off)+63)/64)
 	n.extra, n.extraIDs = nil, nil
-	n.text = make([]byte, 0, size)
-	n.start = make([]uint32, 0, keys+1)
-	n.ids = make([]uint32, 0, keys)
+	n.keys = 0
 	n.pairAt = make([]uint32, 1<<16+1)
+	var lower []byte
 	for k := 0; k+1 < len(p.off); k++ {
 		if p.off[k+1] == p.off[k] {
 			continue
 		}
-		from := len(n.text)
-		n.start = append(n.start, uint32(from))
-		n.ids = append(n.ids, uint32(k))
-		n.in[k] = true
-		n.text = appendLower(n.text, strs[k])
-		if len(n.text)-from >= 2 {
-			n.pairAt[int(n.text[from])<<8|int(n.text[from+1])+1]++
+		lower = appendLower(lower[:0], strs.str(uint32(k)))
+		if len(lower) == 0 {
+			// Found by no piece (a piece is never empty).
+			continue
 		}
-		n.text = append(n.text, 0)
+		n.pairAt[namePair(lower)+1] += uint32(nameIDLen + len(lower) + 1)
 	}
-	n.start = append(n.start, uint32(len(n.text)))
 	for i := 1; i < len(n.pairAt); i++ {
 		n.pairAt[i] += n.pairAt[i-1]
 	}
-	n.byPair = make([]uint32, n.pairAt[len(n.pairAt)-1])
+	n.text = make([]byte, n.pairAt[1<<16])
 	next := slices.Clone(n.pairAt[:1<<16])
-	for k := range n.ids {
-		from, to := n.start[k], n.start[k+1]-1
-		if to-from >= 2 {
-			pair := int(n.text[from])<<8 | int(n.text[from+1])
-			n.byPair[next[pair]] = uint32(k)
-			next[pair]++
+	for k := 0; k+1 < len(p.off); k++ {
+		if p.off[k+1] == p.off[k] {
+			continue
 		}
+		n.mark(k)
+		lower = appendLower(lower[:0], strs.str(uint32(k)))
+		if len(lower) == 0 {
+			continue
+		}
+		pair := namePair(lower)
+		w := appendNameID(n.text[next[pair]:next[pair]], uint32(k))
+		w = append(w, lower...)
+		w = append(w, 0)
+		next[pair] += uint32(len(w))
+		n.keys++
 	}
 }
 
@@ -1017,9 +1065,9 @@ func isASCIIString(s string) bool {
 
 // decodeDefsOf decodes the definitions of raw whose last segment is one
 // of keys (sorted).
-func decodeDefsOf(strs []string, raw []byte, keys []uint32) []outline.Definition {
+func decodeDefsOf(strs *strTable, raw []byte, keys []uint32) []outline.Definition {
 	var defs []outline.Definition
-	walkDefs(raw, uint64(len(strs)), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+	walkDefs(raw, uint64(strs.len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		last := name
 		if len(qs) > 0 {
 			last = qs[len(qs)-1]
@@ -1031,11 +1079,11 @@ func decodeDefsOf(strs []string, raw []byte, keys []uint32) []outline.Definition
 		if len(qs) > 0 {
 			quals = make([]string, len(qs))
 			for i, q := range qs {
-				quals[i] = strs[q]
+				quals[i] = strs.str(q)
 			}
 		}
 		defs = append(defs, outline.Definition{
-			Name: strs[name], Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Name: strs.str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
 			Line: int(line), Start: int(line - before), End: int(line + after),
 			Qualified: quals,
 		})

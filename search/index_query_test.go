@@ -28,7 +28,8 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 		step = 2111
 	}
 	ix.mu.RLock()
-	for i, w := range ix.words.strs {
+	for i := range ix.words.len() {
+		w := ix.words.str(uint32(i))
 		if i%step == 0 && len(w) >= 4 && !ix.defines.empty(uint32(i)) {
 			pieces[strings.ToLower(w[1:4])] = true
 			pieces[w[:len(w)-1]] = true
@@ -49,7 +50,7 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 	// text; the next makes the whole text again.
 	compareFallbacks(t, ix, pieces, all, sc)
 	ix.names.mu.Lock()
-	extra, main := len(ix.names.extraIDs), len(ix.names.ids)
+	extra, main := len(ix.names.extraIDs), ix.names.keys
 	ix.names.mu.Unlock()
 	if extra != 0 || main == 0 {
 		t.Errorf("names after two calls: %d in the text, %d extra; want all in the text", main, extra)
@@ -212,6 +213,7 @@ func TestColdFiles(t *testing.T) {
 // for a name in every file (the answer is cut), in some files, and with
 // a path filter.
 func TestIndexReferencesInChunks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for i := range 300 {
 		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.c", i%7, i), fmt.Sprintf("int common;\nint f%03d(void) { return common; }\n", i))

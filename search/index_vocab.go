@@ -7,32 +7,83 @@ import (
 
 // vocab interns the index's strings (the words of every file and the
 // names in every definition) once each, and numbers them. Strings live in
-// large append-only chunks, so a string never moves and the garbage
-// collector sees a few large arrays instead of millions of small ones;
-// the lookup table is an open-addressing array of ids.
+// large append-only chunks, so a string never moves; each id has one
+// 8-byte reference to its bytes (chunk, offset, length) instead of a
+// 16-byte string header, so that the millions of strings of a large
+// project (3.8 million on the Linux kernel) cost half as much and hold
+// no pointer for the garbage collector to follow. The lookup table is an
+// open-addressing array of ids.
 //
-// A vocab is not safe for concurrent use; the Index guards it.
+// A vocab is not safe for concurrent use; the Index guards it. A view
+// taken under the Index's lock stays valid outside it (see strTable).
 type vocab struct {
-	strs []string
+	strTable
 	// table holds id+1 per slot, 0 for an empty slot; its length is a
-	// power of two at least twice len(strs).
+	// power of two at least twice the number of strings.
 	table []uint32
 	seed  maphash.Seed
-	// chunk is where new strings are copied; a full chunk is left to the
-	// strings pointing into it.
-	chunk []byte
+	// open is the index in chunks of the chunk new strings are copied
+	// to, fill how much of it is used; -1: none yet.
+	open, fill int
 }
 
-// vocabChunk is the size of a string chunk.
-const vocabChunk = 1 << 20
+// strTable is the vocab's strings by id. Its slices only ever grow, and
+// what they hold never changes, so a copy taken under the Index's lock
+// (vocab.view) reads the ids it covers without the lock while the vocab
+// grows.
+type strTable struct {
+	// refs[id] is where string id is: see makeRef.
+	refs []uint64
+	// chunks hold the strings' bytes; each is at most 1 MiB long (it
+	// is addressed with 20 bits), and its length never changes.
+	chunks [][]byte
+	// long holds strings of refLong bytes or more (none the index makes:
+	// it reads no file over MaxFileSize, but a disk cache may hold one).
+	long []string
+}
+
+// A reference is chunk<<40 | offset<<20 | length, or for a long string
+// index<<40 | refLong.
+const (
+	refBits = 20
+	refMask = 1<<refBits - 1
+	// refLong, as a length, marks a long string.
+	refLong = refMask
+)
+
+func makeRef(chunk, off, n int) uint64 {
+	return uint64(chunk)<<(2*refBits) | uint64(off)<<refBits | uint64(n)
+}
+
+// vocabChunk is the size of a string chunk; strings longer than a
+// sixteenth of it get a chunk of their own.
+const vocabChunk = 1 << refBits
 
 func newVocab() *vocab {
-	return &vocab{seed: maphash.MakeSeed(), table: make([]uint32, 1024)}
+	return &vocab{seed: maphash.MakeSeed(), table: make([]uint32, 1024), open: -1}
 }
 
-func (v *vocab) len() int { return len(v.strs) }
+func (t *strTable) len() int { return len(t.refs) }
 
-func (v *vocab) str(id uint32) string { return v.strs[id] }
+// str returns string id, pointing into the vocab's memory.
+func (t *strTable) str(id uint32) string {
+	r := t.refs[id]
+	n := int(r & refMask)
+	if n == refLong {
+		return t.long[r>>(2*refBits)]
+	}
+	if n == 0 {
+		return ""
+	}
+	off := int(r>>refBits) & refMask
+	return unsafe.String(&t.chunks[r>>(2*refBits)][off], n)
+}
+
+// view returns the strings as they are now, for use without the lock.
+func (v *vocab) view() *strTable {
+	t := v.strTable
+	return &t
+}
 
 // lookup returns the id of the string b, without allocating.
 func (v *vocab) lookup(b []byte) (uint32, bool) {
@@ -42,7 +93,7 @@ func (v *vocab) lookup(b []byte) (uint32, bool) {
 		if id == 0 {
 			return 0, false
 		}
-		if v.strs[id-1] == string(b) {
+		if v.str(id-1) == string(b) {
 			return id - 1, true
 		}
 	}
@@ -57,32 +108,42 @@ func (v *vocab) intern(b []byte) uint32 {
 	if id, ok := v.lookup(b); ok {
 		return id
 	}
-	var s string
-	switch {
-	case len(b) == 0:
-		s = ""
-	case len(b) > vocabChunk/16:
-		s = string(b)
-	default:
-		if cap(v.chunk)-len(v.chunk) < len(b) {
-			v.chunk = make([]byte, 0, vocabChunk)
-		}
-		off := len(v.chunk)
-		v.chunk = append(v.chunk, b...)
-		s = unsafe.String(&v.chunk[off], len(b))
-	}
-	return v.add(s)
+	return v.add(v.copyRef(b))
 }
 
 func (v *vocab) internString(s string) uint32 {
 	return v.intern(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
-// add appends s, known to be absent, and returns its id. s is kept as is.
-func (v *vocab) add(s string) uint32 {
-	id := uint32(len(v.strs))
-	v.strs = append(v.strs, s)
-	if 2*len(v.strs) > len(v.table) {
+// copyRef copies b into the vocab's memory and returns its reference.
+func (v *vocab) copyRef(b []byte) uint64 {
+	switch {
+	case len(b) == 0:
+		return 0
+	case len(b) >= refLong:
+		v.long = append(v.long, string(b))
+		return makeRef(len(v.long)-1, 0, refLong)
+	case len(b) > vocabChunk/16:
+		v.chunks = append(v.chunks, append([]byte(nil), b...))
+		return makeRef(len(v.chunks)-1, 0, len(b))
+	}
+	if v.open < 0 || vocabChunk-v.fill < len(b) {
+		// Full length from the start: a chunk's slice header never
+		// changes once readers may see it.
+		v.chunks = append(v.chunks, make([]byte, vocabChunk))
+		v.open, v.fill = len(v.chunks)-1, 0
+	}
+	off := v.fill
+	copy(v.chunks[v.open][off:], b)
+	v.fill += len(b)
+	return makeRef(v.open, off, len(b))
+}
+
+// add appends the string at ref, known to be absent, and returns its id.
+func (v *vocab) add(ref uint64) uint32 {
+	id := uint32(len(v.refs))
+	v.refs = append(v.refs, ref)
+	if 2*len(v.refs) > len(v.table) {
 		v.grow(2 * len(v.table))
 	} else {
 		v.place(id)
@@ -92,7 +153,7 @@ func (v *vocab) add(s string) uint32 {
 
 func (v *vocab) place(id uint32) {
 	mask := uint64(len(v.table) - 1)
-	s := v.strs[id]
+	s := v.str(id)
 	for i := maphash.String(v.seed, s) & mask; ; i = (i + 1) & mask {
 		if v.table[i] == 0 {
 			v.table[i] = id + 1
@@ -103,30 +164,85 @@ func (v *vocab) place(id uint32) {
 
 func (v *vocab) grow(n int) {
 	v.table = make([]uint32, n)
-	for id := range v.strs {
+	for id := range v.refs {
 		v.place(uint32(id))
 	}
 }
 
-// load replaces the vocab with strs (a disk cache's table, whose strings
-// point into its bytes). Duplicates keep their first id.
-func (v *vocab) load(strs []string) {
-	v.strs = strs
-	n := 1024
-	for n < 2*len(strs) {
-		n *= 2
+// stringTable is a table of strings by id, as a disk cache holds them.
+type stringTable interface {
+	Len() int
+	At(i int) string
+}
+
+// load replaces the vocab with the strings of t (a disk cache's table).
+// Strings held end to end in one block (endToEnd) are used where they
+// are, without a copy; others are copied. Duplicates keep their first id.
+func (v *vocab) load(t stringTable) {
+	n := t.Len()
+	v.strTable = strTable{refs: make([]uint64, n)}
+	v.open, v.fill = -1, 0
+	block, ends := endToEnd(t)
+	// The block is cut into chunks of at most vocabChunk bytes, each
+	// starting where a string starts.
+	chunk, from := -1, 0
+	for id := range n {
+		if block == nil {
+			v.refs[id] = v.copyRef([]byte(t.At(id)))
+			continue
+		}
+		start := 0
+		if id > 0 {
+			start = int(ends[id-1])
+		}
+		l := int(ends[id]) - start
+		switch {
+		case l == 0:
+			v.refs[id] = 0
+		case l >= refLong:
+			v.long = append(v.long, string(block[start:start+l]))
+			v.refs[id] = makeRef(len(v.long)-1, 0, refLong)
+		default:
+			if chunk < 0 || start+l-from > vocabChunk {
+				from = start
+				end := min(len(block), from+vocabChunk)
+				v.chunks = append(v.chunks, block[from:end:end])
+				chunk = len(v.chunks) - 1
+			}
+			v.refs[id] = makeRef(chunk, start-from, l)
+		}
 	}
-	v.table = make([]uint32, n)
-	mask := uint64(n - 1)
-	for id, s := range strs {
+	size := 1024
+	for size < 2*n {
+		size *= 2
+	}
+	v.table = make([]uint32, size)
+	mask := uint64(size - 1)
+	for id := range n {
+		s := v.str(uint32(id))
 		for i := maphash.String(v.seed, s) & mask; ; i = (i + 1) & mask {
 			if v.table[i] == 0 {
 				v.table[i] = uint32(id) + 1
 				break
 			}
-			if strs[v.table[i]-1] == s {
+			if v.str(v.table[i]-1) == s {
 				break
 			}
 		}
 	}
 }
+
+// endToEnd returns t's strings as one block and each string's end in
+// it, when t keeps them so (a disk cache's table does).
+func endToEnd(t stringTable) (block []byte, ends []uint32) {
+	if b, ok := t.(interface{ EndToEnd() ([]byte, []uint32) }); ok {
+		return b.EndToEnd()
+	}
+	return nil, nil
+}
+
+// At returns string i (for diskcache.Encode).
+func (t *strTable) At(i int) string { return t.str(uint32(i)) }
+
+// Len returns how many strings there are (for diskcache.Encode).
+func (t *strTable) Len() int { return len(t.refs) }

@@ -85,11 +85,51 @@ type Snapshot struct {
 	// stat is racy at this time is not to be trusted (see
 	// [filestat.Stat.RacyAt]).
 	Written int64
-	Strings []string
+	// Strings are the strings the records and postings number: a
+	// *Table once decoded.
+	Strings Strings
 	// Files by id; a File with an empty Path is an id without a record.
 	Files          []File
 	Words, Defines Postings
 }
+
+// Strings is a table of strings by number.
+type Strings interface {
+	Len() int
+	At(i int) string
+}
+
+// StringList is a Strings of a slice.
+type StringList []string
+
+// Len returns the number of strings.
+func (l StringList) Len() int { return len(l) }
+
+// At returns string i.
+func (l StringList) At(i int) string { return l[i] }
+
+// Table is a decoded string table: the strings end to end in Data (a
+// part of the cache file's bytes), string i ending at Ends[i], so that
+// millions of strings cost 4 bytes each and no pointer.
+type Table struct {
+	Data []byte
+	Ends []uint32
+}
+
+// Len returns the number of strings.
+func (t *Table) Len() int { return len(t.Ends) }
+
+// At returns string i, pointing into Data.
+func (t *Table) At(i int) string {
+	start := uint32(0)
+	if i > 0 {
+		start = t.Ends[i-1]
+	}
+	return unsafe.String(unsafe.SliceData(t.Data[start:]), int(t.Ends[i]-start))
+}
+
+// EndToEnd returns Data and Ends.
+func (t *Table) EndToEnd() ([]byte, []uint32) { return t.Data, t.Ends }
 
 // File is one file's record.
 type File struct {
@@ -135,8 +175,12 @@ func appendPostings(b []byte, p Postings) []byte {
 // by producer (see [Producer]).
 func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 	size := headerSize + 64 + len(root) + len(producer) + len(s.Words.Data) + len(s.Defines.Data) + 5*(len(s.Words.Off)+len(s.Defines.Off))
-	for _, t := range s.Strings {
-		size += 1 + len(t)
+	nstr := 0
+	if s.Strings != nil {
+		nstr = s.Strings.Len()
+	}
+	for i := range nstr {
+		size += 1 + len(s.Strings.At(i))
 	}
 	for i := range s.Files {
 		if r := &s.Files[i]; r.Path != "" {
@@ -152,12 +196,12 @@ func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 	out = appendString(out, root)
 	out = appendString(out, producer)
 	out = binary.AppendVarint(out, s.Written)
-	out = binary.AppendUvarint(out, uint64(len(s.Strings)))
-	for _, t := range s.Strings {
-		out = binary.AppendUvarint(out, uint64(len(t)))
+	out = binary.AppendUvarint(out, uint64(nstr))
+	for i := range nstr {
+		out = binary.AppendUvarint(out, uint64(len(s.Strings.At(i))))
 	}
-	for _, t := range s.Strings {
-		out = append(out, t...)
+	for i := range nstr {
+		out = append(out, s.Strings.At(i)...)
 	}
 	out = binary.AppendUvarint(out, uint64(len(s.Files)))
 	for i := range s.Files {

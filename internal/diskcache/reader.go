@@ -3,7 +3,6 @@ package diskcache
 import (
 	"encoding/binary"
 	"errors"
-	"unsafe"
 )
 
 // Reader reads a record defensively: the checksum makes damage unlikely
@@ -94,37 +93,32 @@ func (r *Reader) Bytes() []byte {
 	return b
 }
 
-// table reads the string table as slices of one string.
-func (r *Reader) table() []string {
+// table reads the string table: one block of the input and each
+// string's end in it.
+func (r *Reader) table() *Table {
 	n := r.Count()
 	if r.err != nil {
 		return nil
 	}
-	lens := make([]uint32, n)
+	ends := make([]uint32, n)
 	var total uint64
-	for i := range lens {
-		l := r.Uvarint()
-		total += l
+	for i := range ends {
+		total += r.Uvarint()
 		if r.err != nil {
 			return nil
 		}
+		// The file is smaller than 4 GiB (maxFile), so the ends fit.
 		if total > uint64(len(r.b)) {
 			r.err = errTruncated
 			return nil
 		}
-		lens[i] = uint32(l)
+		ends[i] = uint32(total)
 	}
 	if total > uint64(len(r.b)-r.off) {
 		r.err = errTruncated
 		return nil
 	}
-	blob := unsafe.String(unsafe.SliceData(r.b[r.off:]), int(total))
+	t := &Table{Data: r.b[r.off : r.off+int(total) : r.off+int(total)], Ends: ends}
 	r.off += int(total)
-	strs := make([]string, n)
-	off := 0
-	for i, l := range lens {
-		strs[i] = blob[off : off+int(l)]
-		off += int(l)
-	}
-	return strs
+	return t
 }

@@ -1,0 +1,82 @@
+package search
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/zumba-dev/zumba/internal/diskcache"
+)
+
+// vocabSample has strings of every size a reference treats apart: empty,
+// short, sharing a chunk, filling chunks, past a sixteenth of a chunk (a
+// chunk of their own), and past what a reference's length holds.
+func vocabSample() []string {
+	out := []string{"", "main", "Ünïcode", "x"}
+	for i := range 3000 {
+		out = append(out, strings.Repeat(string(rune('a'+i%26)), 1+i%700)+string(rune('A'+i/26%26))+string(rune('A'+i/676)))
+	}
+	return append(out, strings.Repeat("b", vocabChunk/16+1), strings.Repeat("c", refLong), strings.Repeat("d", refLong+5), "after")
+}
+
+// TestVocab: every string comes back by its id and is found by lookup,
+// when interned one by one and when loaded from a disk cache's table
+// (used where it lies) or from a list (copied); a view taken before more
+// strings are added still reads the ids it had.
+func TestVocab(t *testing.T) {
+	want := vocabSample()
+	check := func(name string, v *vocab) {
+		t.Helper()
+		if v.len() != len(want) {
+			t.Fatalf("%s: %d strings; want %d", name, v.len(), len(want))
+		}
+		for id, s := range want {
+			if got := v.str(uint32(id)); got != s {
+				t.Fatalf("%s: str(%d) = %.20q… (%d bytes); want %.20q… (%d bytes)", name, id, got, len(got), s, len(s))
+			}
+			if got, ok := v.lookupString(s); !ok || got != uint32(id) {
+				t.Fatalf("%s: lookup(%.20q…) = %d, %v; want %d", name, s, got, ok, id)
+			}
+		}
+		if _, ok := v.lookupString("absent"); ok {
+			t.Errorf("%s: lookup(absent) found", name)
+		}
+	}
+	v := newVocab()
+	var views []*strTable
+	for i, s := range want {
+		if id := v.internString(s); id != uint32(i) {
+			t.Fatalf("intern(%.20q…) = %d; want %d", s, id, i)
+		}
+		if v.internString(s) != uint32(i) {
+			t.Fatalf("intern(%.20q…) again: another id", s)
+		}
+		if i%500 == 0 {
+			views = append(views, v.view())
+		}
+	}
+	check("interned", v)
+	for _, view := range views {
+		for id := range view.len() {
+			if got := view.str(uint32(id)); got != want[id] {
+				t.Fatalf("old view: str(%d) = %.20q…; want %.20q…", id, got, want[id])
+			}
+		}
+	}
+	b, err := diskcache.Encode("/p", "z", &diskcache.Snapshot{Strings: v.view()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := diskcache.Decode(b, "/p", "z")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := newVocab()
+	loaded.load(s.Strings)
+	check("loaded", loaded)
+	if loaded.internString("new") != uint32(len(want)) || loaded.str(uint32(len(want))) != "new" {
+		t.Error("a string added after a load is not found")
+	}
+	copied := newVocab()
+	copied.load(diskcache.StringList(want))
+	check("copied", copied)
+}
