@@ -20,6 +20,7 @@ import (
 // error. Under -race (CI) it also checks the index, the watcher and the
 // tools for data races.
 func TestCallsWhileFilesChange(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for i := range 20 {
 		writeChurn(t, dir, fmt.Sprintf("pkg%d/f.go", i%4), i)

@@ -30,6 +30,7 @@ import (
 // without an index and from a complete one. -update rewrites them (search's
 // TestFixtures checks the archives' walk sections).
 func TestSearchFixtures(t *testing.T) {
+	t.Parallel()
 	names, err := filepath.Glob("../testdata/search/*.txtar")
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no fixtures in testdata/search: %v", err)

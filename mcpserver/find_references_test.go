@@ -23,6 +23,7 @@ import (
 // A comment line "> repeat FILE N TEXT" writes N lines of TEXT (%d: the
 // line's number). -update rewrites the answers.
 func TestReferenceCases(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("../testdata/refs/*.txtar")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no cases in testdata/refs: %v", err)

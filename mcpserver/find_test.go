@@ -34,13 +34,25 @@ type pipeClient struct {
 	id   int
 }
 
+// startServer serves dir without an index.
 func startServer(t *testing.T, dir string) *pipeClient {
+	t.Helper()
+	return startTestServer(t, dir, false)
+}
+
+// startIndexedServer serves dir with a project index, once it is complete.
+func startIndexedServer(t *testing.T, dir string) *pipeClient {
+	t.Helper()
+	return startTestServer(t, dir, true)
+}
+
+func startTestServer(t *testing.T, dir string, indexed bool) *pipeClient {
 	t.Helper()
 	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, ready := testConfig(root)
+	cfg, ready := testConfig(root, indexed)
 	c := startServerWith(t, cfg)
 	<-ready
 	return c
@@ -151,6 +163,11 @@ func TestSearchToolsListed(t *testing.T) {
 }
 
 func TestSearchToolsOverPipes(t *testing.T) {
+	t.Parallel()
+	searchToolsOverPipes(t, startServer)
+}
+
+func searchToolsOverPipes(t *testing.T, startServer func(*testing.T, string) *pipeClient) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"server.go":     "package server\n\ntype Server struct{}\n\nfunc (s *Server) Serve() error { return nil }\n",
@@ -207,6 +224,11 @@ func TestSearchToolsOverPipes(t *testing.T) {
 // TestSearchToolsFresh changes the project between calls: each answer
 // reflects the files at the time of the call.
 func TestSearchToolsFresh(t *testing.T) {
+	t.Parallel()
+	searchToolsFresh(t, startServer)
+}
+
+func searchToolsFresh(t *testing.T, startServer func(*testing.T, string) *pipeClient) {
 	dir := t.TempDir()
 	c := startServer(t, dir)
 	check := func(tool, name, want string) {

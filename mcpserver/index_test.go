@@ -8,15 +8,12 @@ import (
 	"github.com/zumba-dev/zumba/search"
 )
 
-// indexedServers makes startServer serve with a project index, and wait
-// until it is complete.
-var indexedServers bool
-
-// testConfig is the configuration startServer serves root with, and a
-// channel closed once the server is ready for the test's calls.
-func testConfig(root *search.Root) (Config, <-chan struct{}) {
+// testConfig is the configuration a test server serves root with, with a
+// project index when indexed, and a channel closed once the server is
+// ready for the test's calls (for an index: once it is complete).
+func testConfig(root *search.Root, indexed bool) (Config, <-chan struct{}) {
 	ready := make(chan struct{})
-	if !indexedServers {
+	if !indexed {
 		close(ready)
 		return Config{Root: root}, ready
 	}
@@ -33,10 +30,9 @@ func testConfig(root *search.Root) (Config, <-chan struct{}) {
 // TestSearchToolsIndexed runs the search tools' tests on a server with a
 // complete index: the same answers, as fresh.
 func TestSearchToolsIndexed(t *testing.T) {
-	indexedServers = true
-	defer func() { indexedServers = false }()
-	t.Run("OverPipes", TestSearchToolsOverPipes)
-	t.Run("Fresh", TestSearchToolsFresh)
+	t.Parallel()
+	t.Run("OverPipes", func(t *testing.T) { t.Parallel(); searchToolsOverPipes(t, startIndexedServer) })
+	t.Run("Fresh", func(t *testing.T) { t.Parallel(); searchToolsFresh(t, startIndexedServer) })
 }
 
 // TestInitializeWhileIndexing: initialize and ping answer at once while
@@ -52,9 +48,7 @@ func TestInitializeWhileIndexing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	indexedServers = true
-	cfg, _ := testConfig(root)
-	indexedServers = false
+	cfg, _ := testConfig(root, true)
 	c := startServerWith(t, cfg)
 	start := time.Now()
 	c.call("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "t", "version": "1"}})

@@ -77,6 +77,7 @@ func TestOutlineCache(t *testing.T) {
 // outline, and each gets the file's answer, also when the first caller
 // gives up before the outline ends.
 func TestOutlineConcurrentCalls(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	p := filepath.Join(dir, "a.ts")
 	old := time.Now().Add(-time.Hour)

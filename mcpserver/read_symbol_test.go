@@ -48,6 +48,7 @@ func readAnswers(t *testing.T, root *search.Root, queries string, call func(stri
 // and compares the answers with the .golden beside them; -update rewrites
 // them. Each language's queries run in its outline corpus.
 func TestReadSymbolGolden(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join(readCorpus, "*.queries"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no queries in %s: %v", readCorpus, err)
@@ -55,6 +56,7 @@ func TestReadSymbolGolden(t *testing.T) {
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".queries")
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			queries, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
@@ -97,10 +99,10 @@ func TestReadSymbolCorpusCoversLanguages(t *testing.T) {
 // TestReadSymbolIndexed: through a server with a complete index, every
 // golden query gets the answer the files give directly, byte for byte.
 func TestReadSymbolIndexed(t *testing.T) {
-	indexedServers = true
-	defer func() { indexedServers = false }()
+	t.Parallel()
 	for _, name := range []string{"project", "go", "python", "markdown", "typescript"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			queries, err := os.ReadFile(filepath.Join(readCorpus, name+".queries"))
 			if err != nil {
 				t.Fatal(err)
@@ -110,7 +112,7 @@ func TestReadSymbolIndexed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := startServer(t, dir)
+			c := startIndexedServer(t, dir)
 			direct := readAnswers(t, root, string(queries), func(q string) (string, bool) {
 				return ReadSymbol(context.Background(), root, q)
 			})
@@ -127,8 +129,7 @@ func TestReadSymbolIndexed(t *testing.T) {
 // TestReadSymbolFresh: a file edited after it was indexed is read as it
 // is at the time of the call, by name and by path:line.
 func TestReadSymbolFresh(t *testing.T) {
-	indexedServers = true
-	defer func() { indexedServers = false }()
+	t.Parallel()
 	dir := t.TempDir()
 	p := filepath.Join(dir, "a.go")
 	write := func(s string) {
@@ -138,7 +139,7 @@ func TestReadSymbolFresh(t *testing.T) {
 		}
 	}
 	write("package a\n\n// F is old.\nfunc F() int {\n\treturn 1\n}\n")
-	c := startServer(t, dir)
+	c := startIndexedServer(t, dir)
 	want := "a.go:3-6 function F\n// F is old.\nfunc F() int {\n\treturn 1\n}"
 	if got, _ := c.tool("read_symbol", map[string]any{"name": "F"}); got != want {
 		t.Fatalf("read_symbol F = %q; want %q", got, want)
@@ -166,6 +167,7 @@ func TestToolListAtMostEight(t *testing.T) {
 // Definitions with the same text as a shown body are listed among the
 // places.
 func TestReadSymbolManyMatches(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// 50 files, in path order: f00.go … f49.go; f01's F has the same text
 	// as f00's.
@@ -208,9 +210,7 @@ func TestReadSymbolManyMatches(t *testing.T) {
 	got, _ := ReadSymbol(context.Background(), root, "F")
 	check("files", got)
 
-	indexedServers = true
-	defer func() { indexedServers = false }()
-	c := startServer(t, dir)
+	c := startIndexedServer(t, dir)
 	got, _ = c.tool("read_symbol", map[string]any{"name": "F"})
 	check("index", got)
 }

@@ -216,6 +216,7 @@ func (r repeatByte) Read(p []byte) (int, error) {
 // TestEndOfInput: when input ends, the calls in flight finish and their
 // replies are written before Serve returns nil.
 func TestEndOfInput(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, nil)
 	start := time.Now()
 	lines := serve(t, s, call(1, "test_sleep", map[string]string{"ms": "300"})+"\n"+call(2, "test_sleep", map[string]string{"ms": "200"}))
@@ -228,6 +229,7 @@ func TestEndOfInput(t *testing.T) {
 }
 
 func TestConcurrentBurst(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, map[string]string{"a.go": "package a\n\nfunc A() {}\n\ntype T struct{}\n\nfunc (t *T) M() {}\n"})
 	ss := startSession(t, s)
 	var wg sync.WaitGroup
@@ -277,6 +279,7 @@ func TestConcurrentBurst(t *testing.T) {
 // TestThousandInFlight sends 1,000 calls without waiting; the server takes
 // them maxInFlight at a time and answers each once.
 func TestThousandInFlight(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, map[string]string{"a.md": "# A\n## B\n"})
 	var in strings.Builder
 	for i := range 1000 {
@@ -436,6 +439,7 @@ func (failWriter) Write(p []byte) (int, error) { return 0, errors.New("broken pi
 // memory stays bounded; when the client reads again, every request is
 // answered.
 func TestBackPressure(t *testing.T) {
+	t.Parallel()
 	const n = 5000
 	s := newTestServer(t, nil)
 	in := &lineSource{n: n, line: func(i int) string { return call(i, "test_sleep", map[string]string{"ms": "0"}) }}

@@ -35,6 +35,7 @@ func savedProject(t *testing.T) (dir, cache string, b []byte) {
 // TestDiskCacheSnapshot: the cache holds every file with its definitions
 // and the postings, and leaves out a racy file (written just now).
 func TestDiskCacheSnapshot(t *testing.T) {
+	t.Parallel()
 	dir := freshProject(t)
 	touchPast(t, dir)
 	writeFile(t, dir, "racy.go", "package r\n\nfunc Racy() {}\n")
@@ -89,6 +90,7 @@ func TestDiskCacheSnapshot(t *testing.T) {
 // TestDiskCacheUnchangedNotRewritten: a restart that finds every file
 // unchanged does not write the cache again.
 func TestDiskCacheUnchangedNotRewritten(t *testing.T) {
+	t.Parallel()
 	dir, cache, _ := savedProject(t)
 	past := time.Now().Add(-time.Hour)
 	os.Chtimes(cache, past, past)
@@ -148,6 +150,7 @@ func TestDiskCacheDefsRobust(t *testing.T) {
 // TestDiskCacheConcurrentSave: two indexes of one project saving one
 // cache file leave a whole file that a third one uses.
 func TestDiskCacheConcurrentSave(t *testing.T) {
+	t.Parallel()
 	dir, cache, _ := savedProject(t)
 	os.Remove(cache)
 	var wg sync.WaitGroup

@@ -213,6 +213,7 @@ func TestColdFiles(t *testing.T) {
 // for a name in every file (the answer is cut), in some files, and with
 // a path filter.
 func TestIndexReferencesInChunks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for i := range 300 {
 		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.c", i%7, i), fmt.Sprintf("int common;\nint f%03d(void) { return common; }\n", i))

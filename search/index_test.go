@@ -214,8 +214,10 @@ var freshNames = []string{"shared", "Old03", "New", "Fresh", "Method", "T05.Meth
 // TestIndexFreshness: a file created, changed, deleted or un-ignored
 // just before a call is reflected in that call, watching and sweeping.
 func TestIndexFreshness(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"watch", "sweep"} {
 		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
 			dir := freshProject(t)
 			ix, root, _ := testIndex(t, dir, "-", mode == "sweep")
 			check := func(what string) { t.Helper(); sameAnswers(t, what, ix, root, freshNames) }
@@ -265,14 +267,19 @@ func TestIndexGitCheckout(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	for i := range 300 {
+	// -short: 120 files, still a checkout rewriting over a hundred at once.
+	n := 300
+	if testing.Short() {
+		n = 120
+	}
+	for i := range n {
 		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.go", i%7, i), fmt.Sprintf("package d\n\nfunc Before%03d() { common() }\n", i))
 	}
 	git("add", "-A")
 	git("commit", "-q", "-m", "one")
 	git("branch", "-M", "one")
 	git("checkout", "-q", "-b", "two")
-	for i := range 300 {
+	for i := range n {
 		name := fmt.Sprintf("d%d/f%03d.go", i%7, i)
 		if i%10 == 0 {
 			os.Remove(filepath.Join(dir, name))
@@ -297,6 +304,7 @@ var fromCacheRE = regexp.MustCompile(`index complete: (\d+) files \((\d+) from c
 // TestIndexCacheRestart: a restart serves unchanged files from the disk
 // cache, never a changed one, and discards a corrupt cache.
 func TestIndexCacheRestart(t *testing.T) {
+	t.Parallel()
 	dir := freshProject(t)
 	touchPast(t, dir)
 	cache := filepath.Join(t.TempDir(), "files")
@@ -355,6 +363,7 @@ func TestIndexPartialBeforeReady(t *testing.T) {
 
 // TestIndexCancel: a cancelled call stops with the context's error.
 func TestIndexCancel(t *testing.T) {
+	t.Parallel()
 	ix, _, _ := testIndex(t, freshProject(t), "-", false)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -371,9 +380,16 @@ func TestIndexCancel(t *testing.T) {
 // few files holding the name, as the tools do without an index; a name
 // with no definition waits for the symbol pass and, at the time limit,
 // says how much it covered. Once the symbols are in, answers are complete.
+// It indexes this repository; -short indexes this package's folder (a
+// tenth of the files; Rpc::spawn, from the Rust corpus, is then a name
+// found nowhere).
 func TestIndexWordsOnly(t *testing.T) {
 	t.Parallel()
-	dir, err := filepath.Abs("..")
+	tree := ".."
+	if testing.Short() {
+		tree = "."
+	}
+	dir, err := filepath.Abs(tree)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +414,12 @@ func TestIndexWordsOnly(t *testing.T) {
 		sameRefs(t, "word index", ix, root, name)
 	}
 	func() {
+		// A limit the scan of every file cannot meet (this package's
+		// folder alone takes longer than a millisecond).
 		ix.opts.SymbolTimeLimit = 50 * time.Millisecond
+		if testing.Short() {
+			ix.opts.SymbolTimeLimit = time.Millisecond
+		}
 		defer func() { ix.opts.SymbolTimeLimit = 0 }()
 		res, err := ix.Symbols(context.Background(), ParseSymbolQuery("erv"))
 		if err != nil {
@@ -418,8 +439,10 @@ func TestIndexWordsOnly(t *testing.T) {
 // into an ignored folder, links made after the start, and an absolute
 // one (issue 11, defect 1).
 func TestIndexLinksFresh(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"watch", "sweep"} {
 		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			writeFile(t, dir, "p/real.go", "package p\n\nfunc Old() {}\n")
 			writeFile(t, dir, ".gitignore", "gen/\ngen2/\n")
@@ -463,6 +486,7 @@ func TestIndexLinksFresh(t *testing.T) {
 // restart: its status change time differs from the cached one (issue 11,
 // defect 8).
 func TestIndexCacheSameSizeOldTime(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, dir, "a.go", "package a\n\nfunc AAA() {}\n")
 	p := filepath.Join(dir, "a.go")

@@ -19,6 +19,7 @@ import (
 // written while it was unreadable (issue 12). Tests run as root, which
 // ignores file modes, so the failure comes from the root's open hook.
 func TestIndexUnreadable(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"watch", "sweep", "restart"} {
 		t.Run(mode, func(t *testing.T) {
 			dir := t.TempDir()

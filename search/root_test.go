@@ -284,6 +284,7 @@ func TestOpen(t *testing.T) {
 // and absolute, chains, loops and dangling ones. Whatever opens must be
 // inside the project, and Open must agree with the OS's own resolution.
 func TestContainmentProperty(t *testing.T) {
+	t.Parallel()
 	layouts, paths := 40, 400
 	if testing.Short() {
 		layouts, paths = 8, 200
@@ -409,6 +410,7 @@ func randomPath(rng *rand.Rand, l *layout, names []string) string {
 // TestOpenWhileSwapped: a file that flips between a regular file and a
 // link to a secret while it is being opened is never opened as the secret.
 func TestOpenWhileSwapped(t *testing.T) {
+	t.Parallel()
 	l := newLayout(t, nil)
 	target := filepath.Join(l.root.Real, "x.go")
 	tmpFile := filepath.Join(l.root.Real, "x.go.file")

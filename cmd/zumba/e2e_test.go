@@ -76,6 +76,7 @@ func project(t *testing.T) string {
 // requests carrying their version in _meta); pinned to 2025-11-25 it
 // initializes first. Both check every reply's shape.
 func TestOfficialSDKClient(t *testing.T) {
+	t.Parallel()
 	for _, version := range []string{"", "2025-11-25"} {
 		t.Run("version="+version, func(t *testing.T) {
 			dir := project(t)
@@ -197,6 +198,7 @@ func text(t *testing.T, res *mcp.CallToolResult) string {
 // TestPrintfExample runs the reference page's example: one bare tools/call
 // line piped into `zumba mcp DIR`, answered with one JSON-RPC line.
 func TestPrintfExample(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	cmd := exec.Command(zumbaBin, "mcp", dir)
 	cmd.Stdin = strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"outline","arguments":{"path":"src/main.rs"}}}` + "\n")
@@ -221,6 +223,7 @@ func TestPrintfExample(t *testing.T) {
 // TestSignal: SIGTERM ends `zumba mcp` at once with status 0, even while
 // the client keeps stdin open; a call in flight is still answered.
 func TestSignal(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			cmd := exec.Command(zumbaBin, "mcp", project(t))
@@ -260,6 +263,7 @@ func TestSignal(t *testing.T) {
 // TestCLI checks the exit codes and the one-line messages of the command
 // line: 0 on success, 1 on a failure, 2 on wrong usage.
 func TestCLI(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	file := filepath.Join(dir, "main.go")
 	cases := []struct {
@@ -288,6 +292,7 @@ func TestCLI(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
 			cmd := exec.Command(zumbaBin, tc.args...)
 			cmd.Stdin = strings.NewReader("")
 			var stdout, stderr bytes.Buffer
@@ -328,6 +333,7 @@ func TestCLI(t *testing.T) {
 // TestMCPStdoutOnlyJSON: whatever the input, every byte `zumba mcp` writes
 // to stdout belongs to a JSON-RPC line.
 func TestMCPStdoutOnlyJSON(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}`,
 		`not json`,

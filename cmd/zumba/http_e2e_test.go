@@ -107,6 +107,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 // server at the same time, with a token from a file; the project is
 // indexed once for both. SIGTERM then stops the server with status 0.
 func TestHTTPOfficialSDKClient(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	tokenFile := filepath.Join(t.TempDir(), "token")
 	if err := os.WriteFile(tokenFile, []byte("tok-e2e-123\n"), 0o600); err != nil {
@@ -159,6 +160,7 @@ func TestHTTPOfficialSDKClient(t *testing.T) {
 // TestHTTPNeedsToken: an address reachable from other machines is refused
 // without a token, before anything listens.
 func TestHTTPNeedsToken(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	for _, addr := range []string{"0.0.0.0:0", ":0", "[::]:0"} {
 		cmd := exec.Command(zumbaBin, "mcp", dir, "--http", addr)

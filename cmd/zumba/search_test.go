@@ -12,7 +12,8 @@ import (
 )
 
 // captureRun runs the command line and returns what it printed on stdout and
-// its exit code.
+// its exit code. It swaps os.Stdout, so a test that calls it must not
+// call t.Parallel (this package's parallel tests start after it).
 func captureRun(t *testing.T, args ...string) (string, int) {
 	t.Helper()
 	r, w, err := os.Pipe()

@@ -18,6 +18,7 @@ import (
 // after SIGTERM with a call just sent (issue 11: defects 2 and 11, and
 // SIGTERM within a second whatever a call is blocked on).
 func TestSignalDuringCall(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	fifo := filepath.Join(t.TempDir(), "diagnostics.json")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
