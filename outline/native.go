@@ -40,6 +40,9 @@ extern zNode ts_node_child(zNode, uint32_t);
 extern zNode ts_node_prev_sibling(zNode);
 extern zCursor ts_tree_cursor_new(zNode);
 extern void ts_tree_cursor_delete(zCursor *);
+extern uint16_t ts_tree_cursor_current_field_id(const zCursor *);
+extern uint16_t ts_language_symbol_for_name(const void *, const char *, uint32_t, bool);
+extern uint16_t ts_language_field_id_for_name(const void *, const char *, uint32_t);
 extern void ts_tree_cursor_reset(zCursor *, zNode);
 extern zNode ts_tree_cursor_current_node(const zCursor *);
 extern bool ts_tree_cursor_goto_first_child(zCursor *);
@@ -54,7 +57,12 @@ typedef struct {
 	uint32_t match;   // the match's ordinal in the run
 	uint16_t pattern;
 	uint16_t symbol;
+	// For a capture flagged in zumba_run's whole: zumba_code_end's answer.
+	uint32_t code_row, code_end_row, code_end_col;
+	uint8_t code_known, code_skipped;
 } zRec;
+
+static bool zumba_code_end(zNode n, uint32_t *start_row, zPoint *end);
 
 typedef struct {
 	zRec *recs;
@@ -62,7 +70,7 @@ typedef struct {
 	uint32_t matches;
 } zRecs;
 
-static bool zumba_push(zRecs *out, const zMatch *m) {
+static bool zumba_push(zRecs *out, const zMatch *m, const uint8_t *whole, uint32_t nwhole) {
 	if (out->len + m->capture_count > out->cap) {
 		uint32_t cap = out->cap ? out->cap * 2 : 256;
 		while (cap < out->len + m->capture_count) cap *= 2;
@@ -83,6 +91,14 @@ static bool zumba_push(zRecs *out, const zMatch *m) {
 		r->match = out->matches;
 		r->pattern = m->pattern_index;
 		r->symbol = ts_node_symbol(n);
+		r->code_known = r->capture < nwhole && whole[r->capture];
+		r->code_skipped = 0;
+		if (r->code_known) {
+			zPoint last;
+			r->code_skipped = zumba_code_end(n, &r->code_row, &last);
+			r->code_end_row = last.row;
+			r->code_end_col = last.column;
+		}
 	}
 	out->matches++;
 	return true;
@@ -263,7 +279,86 @@ static uint32_t zumba_js_may_define(const uint8_t *s, uint32_t n, int32_t max_ne
 }
 
 // Flags of zumba_run's symbol table.
-enum { zRoot = 1, zOpaque = 2, zInert = 4, zBlock = 8 };
+enum { zRoot = 1, zOpaque = 2, zInert = 4, zBlock = 8, zChain = 16 };
+
+// zStep is one node of a chain pattern (see chainPattern in Go): a node
+// of type symbol, as the field child of the node of the step before it
+// (any child when field is 0), with its captures, and the steps one of
+// which its children must match (none: the pattern ends here).
+typedef struct {
+	uint16_t symbol, field;
+	uint16_t alt_start, alt_count;
+	uint16_t pattern, ncap;
+	uint16_t caps[4];
+} zStep;
+
+// zChains are a query's chain patterns: for a root symbol s, the steps
+// roots[first[s]] to roots[first[s]+count[s]-1], in pattern order.
+typedef struct {
+	const zStep *steps;
+	const uint16_t *alts, *first, *count;
+	uint32_t nsyms;
+} zChains;
+
+enum { zMaxChain = 16 };
+
+// zChainRun is the state of zumba_chain: a cursor per level, the
+// captures on the path.
+typedef struct {
+	zCursor cursors[zMaxChain];
+	bool made[zMaxChain];
+	zCapture caps[zMaxChain * 4];
+	uint32_t ncaps;
+} zChainRun;
+
+// zumba_chain finds the matches of step st at n (whose type and field are
+// st's), as tree-sitter's query cursor does: every path of children, in
+// the order of the file, down to a step without children. It returns
+// false when memory runs out.
+static bool zumba_chain(const zChains *ch, const zStep *st, zNode n, uint32_t level, zChainRun *r, zRecs *out,
+		const uint8_t *whole, uint32_t nwhole) {
+	uint32_t base = r->ncaps;
+	for (uint16_t k = 0; k < st->ncap; k++) {
+		r->caps[r->ncaps].node = n;
+		r->caps[r->ncaps].index = st->caps[k];
+		r->ncaps++;
+	}
+	bool ok = true;
+	if (st->alt_count == 0) {
+		zMatch m = { 0, st->pattern, (uint16_t)r->ncaps, r->caps };
+		ok = m.capture_count == 0 || zumba_push(out, &m, whole, nwhole);
+	} else if (level + 1 < zMaxChain) {
+		zCursor *c = &r->cursors[level];
+		if (r->made[level]) {
+			ts_tree_cursor_reset(c, n);
+		} else {
+			*c = ts_tree_cursor_new(n);
+			r->made[level] = true;
+		}
+		if (ts_tree_cursor_goto_first_child(c)) {
+			do {
+				zNode k = ts_tree_cursor_current_node(c);
+				uint16_t sym = ts_node_symbol(k);
+				uint16_t field = 0;
+				bool field_known = false;
+				for (uint16_t a = 0; a < st->alt_count && ok; a++) {
+					const zStep *next = &ch->steps[ch->alts[st->alt_start + a]];
+					if (next->symbol != sym) continue;
+					if (next->field) {
+						if (!field_known) {
+							field = ts_tree_cursor_current_field_id(c);
+							field_known = true;
+						}
+						if (next->field != field) continue;
+					}
+					ok = zumba_chain(ch, next, k, level + 1, r, out, whole, nwhole);
+				}
+			} while (ok && ts_tree_cursor_goto_next_sibling(c));
+		}
+	}
+	r->ncaps = base;
+	return ok;
+}
 
 // zMaxNest is the bracket nesting past which a block is searched whatever
 // its text: real code stays far under it, and hostile nesting must still
@@ -290,7 +385,9 @@ enum { zMaxNest = 256 };
 // *stop_row is then the row of the node it stopped at (the nodes before
 // it in the file are searched), else UINT32_MAX.
 static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_t nsyms, uint32_t max_children,
-		uint32_t max_depth, uint32_t *deep_row, uint32_t *stop_row, const uint8_t *src, uint32_t nsrc, volatile int32_t *stop, zRecs *out) {
+		uint32_t max_depth, uint32_t *deep_row, uint32_t *stop_row, const uint8_t *src, uint32_t nsrc, const uint8_t *whole, uint32_t nwhole,
+		const zChains *chains, volatile int32_t *stop, zRecs *out) {
+	zChainRun *chain_run = NULL;
 	void *qc = ts_query_cursor_new();
 	ts_query_cursor_set_max_start_depth(qc, 0);
 	zCursor c = ts_tree_cursor_new(root);
@@ -305,6 +402,8 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 	for (;;) {
 		zNode n = ts_tree_cursor_current_node(&c);
 		*stop_row = n.context[1];
+		// Checked before n is run: the nodes before it are searched.
+		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
 		uint16_t sym = ts_node_symbol(n);
 		uint8_t flags = sym < nsyms ? syms[sym] : 0;
 		bool enter = true;
@@ -333,13 +432,21 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 		// maxChildren).
 		if (enter && (flags & zRoot) && !(sym == 0xFFFF && ts_node_child_count(n) > max_children)) {
 			if (__atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
+			if ((flags & zChain) && sym < chains->nsyms) {
+				if (!chain_run && !(chain_run = calloc(1, sizeof(zChainRun)))) { ret = 2; goto done; }
+				for (uint16_t k = 0; k < chains->count[sym]; k++) {
+					const zStep *st = &chains->steps[chains->first[sym] + k];
+					if (!zumba_chain(chains, st, n, 0, chain_run, out, whole, nwhole)) { ret = 2; goto done; }
+				}
+				goto walk;
+			}
 			ts_query_cursor_exec(qc, query, n);
 			zMatch m;
 			while (ts_query_cursor_next_match(qc, &m)) {
-				if (m.capture_count > 0 && !zumba_push(out, &m)) { ret = 2; goto done; }
+				if (m.capture_count > 0 && !zumba_push(out, &m, whole, nwhole)) { ret = 2; goto done; }
 			}
 		}
-		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
+	walk:
 		if ((flags & zInert) && !ts_node_has_error(n)) enter = false;
 		if (enter && depth < max_depth) {
 			if (ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
@@ -355,6 +462,12 @@ done:
 	if (ret == 0) *stop_row = UINT32_MAX;
 	ts_tree_cursor_delete(&c);
 	ts_query_cursor_delete(qc);
+	if (chain_run) {
+		for (uint32_t k = 0; k < zMaxChain; k++) {
+			if (chain_run->made[k]) ts_tree_cursor_delete(&chain_run->cursors[k]);
+		}
+		free(chain_run);
+	}
 	return ret;
 }
 
@@ -429,6 +542,7 @@ import (
 	"context"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -460,6 +574,10 @@ type capRec struct {
 	endByte, endRow, endCol uint32
 	capture, match          uint32
 	pattern, symbol         uint16
+	// codeRow, codeEndRow, codeEndCol and codeSkipped are zumba_code_end's
+	// answer for the node, when codeKnown.
+	codeRow, codeEndRow, codeEndCol uint32
+	codeKnown, codeSkipped          uint8
 }
 
 // sib is C's zSib.
@@ -500,6 +618,14 @@ type plan struct {
 	names  []string // node type names by symbol
 	preds  [][]predicate
 	roles  []capKind // what collect reads from each capture
+	// decos and keywords are isDecoration and isKeyword of names.
+	decos, keywords []bool
+	// chains holds the chain patterns, by root symbol (those flagged
+	// zChain), in C memory; nil when there are none.
+	chains *C.zChains
+	// whole flags the definition captures (1 for each), whose code end
+	// the native run computes; one more byte, so it is never empty.
+	whole []byte
 }
 
 // predicate is one of go-tree-sitter's FilterPredicates predicates,
@@ -526,7 +652,14 @@ func planFor(lang *grammar.Language, q *sitter.Query, root tsNode) *plan {
 }
 
 func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
-	p := &plan{roles: make([]capKind, q.CaptureCount())}
+	p := &plan{roles: make([]capKind, q.CaptureCount()), whole: make([]byte, q.CaptureCount()+1)}
+	defer func() {
+		for i, r := range p.roles {
+			if r.role == "definition" {
+				p.whole[i] = 1
+			}
+		}
+	}()
 	for i := range p.roles {
 		switch capName := q.CaptureNameForId(uint32(i)); capName {
 		case "name", "scope", "trait", "member", "listed", "skip":
@@ -544,6 +677,10 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 	for s := range count {
 		p.names[s] = C.GoString(C.ts_language_symbol_name(unsafe.Pointer(tl), C.uint16_t(s)))
 	}
+	p.decos, p.keywords = make([]bool, count), make([]bool, count)
+	for s, n := range p.names {
+		p.decos[s], p.keywords[s] = isDecoration(n), isKeyword(n)
+	}
 	p.preds = make([][]predicate, q.PatternCount())
 	for i := range p.preds {
 		var ok bool
@@ -557,11 +694,13 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 	}
 	roots := map[string]bool{}
 	qp := queryPtr(q)
+	starts := make([]int, q.PatternCount()+1)
 	for i := range q.PatternCount() {
 		if !C.ts_query_is_pattern_rooted(qp, C.uint32_t(i)) || C.ts_query_is_pattern_non_local(qp, C.uint32_t(i)) {
 			return p
 		}
-		names, ok := rootNames(src, int(C.ts_query_start_byte_for_pattern(qp, C.uint32_t(i))))
+		starts[i] = int(C.ts_query_start_byte_for_pattern(qp, C.uint32_t(i)))
+		names, ok := rootNames(src, starts[i])
 		if !ok {
 			return p
 		}
@@ -569,6 +708,7 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 			roots[n] = true
 		}
 	}
+	starts[q.PatternCount()] = len(src)
 	// Every root must be a named node type: a supertype or hidden rule
 	// would start at nodes of other names.
 	found := map[string]bool{}
@@ -617,8 +757,275 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 			}
 		}
 	}
+	p.chains = newChains(q, p, tl, src, starts)
 	p.native = true
 	return p
+}
+
+// chainRoot flags, in plan.roots, the symbols whose patterns are all
+// chain patterns.
+const chainRoot = byte(C.zChain)
+
+// chainPattern is a pattern of the plain shape most definitions have: a
+// node with at most one child step, which may be an alternation of such
+// nodes, each with an optional field and captures, and no predicates,
+// quantifiers, anchors, negated fields, wildcards or strings:
+//
+//	(preproc_def name: (identifier) @name) @definition.macro
+//	(function_definition declarator: [(function_declarator declarator: (identifier) @name) …]) @definition.function
+//
+// zumba_chain matches it at a node without tree-sitter's query cursor,
+// whose states cost more than the few children such a pattern reads.
+type chainStep struct {
+	typ, field string
+	caps       []string
+	alts       []*chainStep
+}
+
+// parseChain reads the chain pattern in text (a pattern's source, comments
+// included), or reports false.
+func parseChain(text string) (*chainStep, bool) {
+	i := 0
+	var node func() (*chainStep, bool)
+	word := func() string {
+		j := i
+		for i < len(text) && (text[i] == '_' || text[i] == '.' || text[i] == '-' || text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z' || text[i] >= '0' && text[i] <= '9') {
+			i++
+		}
+		return text[j:i]
+	}
+	captures := func() []string {
+		var caps []string
+		for {
+			i = skipSpace(text, i)
+			if i >= len(text) || text[i] != '@' {
+				return caps
+			}
+			i++
+			caps = append(caps, word())
+		}
+	}
+	// child reads a child step: a field, then a node or an alternation.
+	child := func() ([]*chainStep, bool) {
+		field := ""
+		j := i
+		if w := word(); w != "" && i < len(text) && text[i] == ':' {
+			field = w
+			i++
+		} else {
+			i = j
+		}
+		i = skipSpace(text, i)
+		var alts []*chainStep
+		switch {
+		case i < len(text) && text[i] == '(':
+			n, ok := node()
+			if !ok {
+				return nil, false
+			}
+			alts = []*chainStep{n}
+		case i < len(text) && text[i] == '[':
+			i++
+			for {
+				i = skipSpace(text, i)
+				if i < len(text) && text[i] == ']' {
+					i++
+					break
+				}
+				if i >= len(text) || text[i] != '(' {
+					return nil, false
+				}
+				n, ok := node()
+				if !ok {
+					return nil, false
+				}
+				n.caps = append(n.caps, captures()...)
+				alts = append(alts, n)
+			}
+		default:
+			return nil, false
+		}
+		caps := captures()
+		for _, a := range alts {
+			a.field = field
+			a.caps = append(a.caps, caps...)
+		}
+		return alts, len(alts) > 0
+	}
+	node = func() (*chainStep, bool) {
+		i++ // "("
+		i = skipSpace(text, i)
+		n := &chainStep{typ: word()}
+		if n.typ == "" || n.typ == "_" || strings.ContainsAny(n.typ, ".-") {
+			return nil, false
+		}
+		for {
+			i = skipSpace(text, i)
+			if i >= len(text) {
+				return nil, false
+			}
+			if text[i] == ')' {
+				i++
+				return n, true
+			}
+			if n.alts != nil {
+				return nil, false // a second child step
+			}
+			alts, ok := child()
+			if !ok {
+				return nil, false
+			}
+			n.alts = alts
+		}
+	}
+	i = skipSpace(text, i)
+	if i >= len(text) || text[i] != '(' {
+		return nil, false
+	}
+	root, ok := node()
+	if !ok {
+		return nil, false
+	}
+	root.caps = captures()
+	return root, skipSpace(text, i) == len(text)
+}
+
+// depth is the number of steps on the longest path from n down.
+func (n *chainStep) depth() int {
+	d := 0
+	for _, a := range n.alts {
+		d = max(d, a.depth())
+	}
+	return d + 1
+}
+
+// newChains reads q's chain patterns (src is q's source, starts[i] where
+// pattern i starts), flags their root symbols zChain in p.roots when every
+// pattern rooted there is one, and lays them out in C memory for
+// zumba_chain.
+func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *C.zChains {
+	capIDs := map[string]uint16{}
+	for i := range q.CaptureCount() {
+		capIDs[q.CaptureNameForId(i)] = uint16(i)
+	}
+	symbol := func(name string) uint16 {
+		cs := C.CString(name)
+		defer C.free(unsafe.Pointer(cs))
+		return uint16(C.ts_language_symbol_for_name(unsafe.Pointer(tl), cs, C.uint32_t(len(name)), true))
+	}
+	field := func(name string) uint16 {
+		cs := C.CString(name)
+		defer C.free(unsafe.Pointer(cs))
+		return uint16(C.ts_language_field_id_for_name(unsafe.Pointer(tl), cs, C.uint32_t(len(name))))
+	}
+	var steps []C.zStep
+	var alts []uint16
+	// add lays out n and the steps below it, and returns its index.
+	var add func(n *chainStep, pattern int) (int, bool)
+	add = func(n *chainStep, pattern int) (int, bool) {
+		st := C.zStep{symbol: C.uint16_t(symbol(n.typ)), pattern: C.uint16_t(pattern), ncap: C.uint16_t(len(n.caps))}
+		if st.symbol == 0 || len(n.caps) > len(st.caps) {
+			return 0, false
+		}
+		if n.field != "" {
+			if st.field = C.uint16_t(field(n.field)); st.field == 0 {
+				return 0, false
+			}
+		}
+		for k, c := range n.caps {
+			id, ok := capIDs[c]
+			if !ok {
+				return 0, false
+			}
+			st.caps[k] = C.uint16_t(id)
+		}
+		at := len(steps)
+		steps = append(steps, st)
+		var kids []uint16
+		for _, a := range n.alts {
+			k, ok := add(a, pattern)
+			if !ok {
+				return 0, false
+			}
+			kids = append(kids, uint16(k))
+		}
+		steps[at].alt_start, steps[at].alt_count = C.uint16_t(len(alts)), C.uint16_t(len(kids))
+		alts = append(alts, kids...)
+		return at, true
+	}
+	// The root steps come first, grouped by root symbol in pattern order;
+	// their children follow.
+	type rooted struct {
+		sym     uint16
+		pattern int
+		chain   *chainStep
+	}
+	bySym := map[uint16][]rooted{}
+	bad := map[uint16]bool{}
+	for i := 0; i+1 < len(starts); i++ {
+		text := src[starts[i]:starts[i+1]]
+		names, _ := rootNames(src, starts[i])
+		c, ok := parseChain(text)
+		ok = ok && len(p.preds[i]) == 0 && c.depth() < C.zMaxChain
+		for _, name := range names {
+			sym := symbol(name)
+			if !ok || sym == 0 {
+				bad[sym] = true
+				continue
+			}
+			bySym[sym] = append(bySym[sym], rooted{sym, i, c})
+		}
+	}
+	var syms []uint16
+	for sym := range bySym {
+		if !bad[sym] && int(sym) < len(p.names) && p.roots[sym]&C.zRoot != 0 {
+			syms = append(syms, sym)
+		}
+	}
+	if len(syms) == 0 {
+		return nil
+	}
+	slices.Sort(syms)
+	n := 0
+	for _, sym := range syms {
+		n += len(bySym[sym])
+	}
+	// Root steps first (n of them), in order; add appends each one's
+	// children after them, so the root slots are filled in afterwards.
+	steps = make([]C.zStep, n)
+	first, count := make([]uint16, len(p.names)), make([]uint16, len(p.names))
+	k := 0
+	for _, sym := range syms {
+		first[sym], count[sym] = uint16(k), uint16(len(bySym[sym]))
+		for _, r := range bySym[sym] {
+			at, ok := add(r.chain, r.pattern)
+			if !ok {
+				return nil
+			}
+			steps[k] = steps[at]
+			k++
+		}
+	}
+	for _, sym := range syms {
+		p.roots[sym] |= chainRoot
+	}
+	ch := (*C.zChains)(C.malloc(C.sizeof_zChains))
+	ch.steps = (*C.zStep)(cCopy(unsafe.Pointer(&steps[0]), len(steps)*C.sizeof_zStep))
+	ch.alts = (*C.uint16_t)(cCopy(unsafe.Pointer(unsafe.SliceData(alts)), len(alts)*2))
+	ch.first = (*C.uint16_t)(cCopy(unsafe.Pointer(&first[0]), len(first)*2))
+	ch.count = (*C.uint16_t)(cCopy(unsafe.Pointer(&count[0]), len(count)*2))
+	ch.nsyms = C.uint32_t(len(p.names))
+	return ch
+}
+
+// cCopy copies n bytes at b into C memory, which a plan keeps for the
+// life of the program.
+func cCopy(b unsafe.Pointer, n int) unsafe.Pointer {
+	m := C.malloc(C.size_t(max(n, 1)))
+	if n > 0 {
+		C.memcpy(m, b, C.size_t(n))
+	}
+	return m
 }
 
 // tsTypes are tree-sitter-typescript's type nodes, and the other nodes
@@ -826,7 +1233,8 @@ func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parse
 	}
 	var deepRow, stopRow C.uint32_t
 	C.zumba_run(root.c(), queryPtr(q), (*C.uint8_t)(unsafe.Pointer(&p.roots[0])), C.uint32_t(len(p.roots)), maxChildren,
-		maxDepth, &deepRow, &stopRow, text, C.uint32_t(len(parsed)), (*C.int32_t)(unsafe.Pointer(flag)), &out)
+		maxDepth, &deepRow, &stopRow, text, C.uint32_t(len(parsed)), (*C.uint8_t)(unsafe.Pointer(&p.whole[0])), C.uint32_t(len(p.whole)),
+		p.chains, (*C.int32_t)(unsafe.Pointer(flag)), &out)
 	stop()
 	if deepRow != math.MaxUint32 && deep != nil {
 		deep.Line = int(deepRow) + 1
@@ -862,6 +1270,15 @@ func (p *plan) name(s uint16, tl *C.void) string {
 	return C.GoString(C.ts_language_symbol_name(unsafe.Pointer(tl), C.uint16_t(s)))
 }
 
+// tokenKinds is isDecoration and isKeyword of the type of symbol s.
+func (p *plan) tokenKinds(s uint16, tl *C.void) (deco, keyword bool) {
+	if int(s) < len(p.decos) {
+		return p.decos[s], p.keywords[s]
+	}
+	t := p.name(s, tl)
+	return isDecoration(t), isKeyword(t)
+}
+
 // prevType is the type of the sibling before n, or "".
 func (p *plan) prevType(n *tsNode) string {
 	s := C.zumba_prev_symbol(n.c())
@@ -877,12 +1294,19 @@ func (p *plan) prevType(n *tsNode) string {
 // definition at that statement).
 func codeEndLine(n *capRec) int {
 	end := rowsEnd(n.n.startRow(), n.endRow, n.endCol)
-	var row C.uint32_t
-	var last C.zPoint
-	if !C.zumba_code_end(n.n.c(), &row, &last) {
+	if n.codeKnown == 0 {
+		var row C.uint32_t
+		var last C.zPoint
+		skipped := C.zumba_code_end(n.n.c(), &row, &last)
+		n.codeRow, n.codeEndRow, n.codeEndCol, n.codeKnown = uint32(row), uint32(last.row), uint32(last.column), 1
+		if skipped {
+			n.codeSkipped = 1
+		}
+	}
+	if n.codeSkipped == 0 {
 		return end
 	}
-	return max(min(end, rowsEnd(uint32(row), uint32(last.row), uint32(last.column))), int(n.n.startRow())+1)
+	return max(min(end, rowsEnd(n.codeRow, n.codeEndRow, n.codeEndCol)), int(n.n.startRow())+1)
 }
 
 // rowsEnd is endLine of a node starting on row start and ending at
