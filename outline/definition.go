@@ -86,7 +86,14 @@ const maxContainers = 64
 func qualify(es []*Entry, up []string) {
 	for _, e := range es {
 		own := nameSegments(e.Name, e.Kind)
-		e.Qualified = append(up[:len(up):len(up)], own...)
+		if len(up) == 0 {
+			e.Qualified = own // a slice of its own
+		} else {
+			e.Qualified = append(up[:len(up):len(up)], own...)
+		}
+		if len(e.Children) == 0 {
+			continue
+		}
 		inner := append(up[:len(up):len(up)], containerSegments(e.Name, e.Kind)...)
 		if len(inner) > maxContainers {
 			inner = inner[len(inner)-maxContainers:]
@@ -99,6 +106,13 @@ func qualify(es []*Entry, up []string) {
 // segments, dropping empty ones: "Rpc::spawn" is "Rpc", "spawn". A name
 // without segments is one part, itself.
 func SplitQualified(s string) []string {
+	if strings.IndexByte(s, '.') < 0 && strings.IndexByte(s, ':') < 0 {
+		// One part, without splitting.
+		if t := strings.TrimSpace(s); t != "" {
+			return []string{t}
+		}
+		return []string{s}
+	}
 	var parts []string
 	for _, p := range strings.Split(strings.ReplaceAll(s, "::", "."), ".") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -221,7 +235,8 @@ func extentStarts(p *plan, root tsNode, nodes []capRec, src []byte) []int {
 		}
 		kids := make([]sibling, len(buf))
 		for j := range buf {
-			kids[j] = newSibling(&buf[j], p.name(buf[j].symbol, tl), src)
+			deco, keyword := p.tokenKinds(buf[j].symbol, tl)
+			kids[j] = newSibling(&buf[j], deco, keyword, src)
 		}
 		frames = append(frames, kids)
 		at = append(at, 0)
@@ -260,15 +275,16 @@ type sibling struct {
 	named, deco, keyword bool
 }
 
-// newSibling describes n. A named extra is a comment: the tree cursor
+// newSibling describes n, whose type is a decoration and a keyword as
+// isDecoration and isKeyword tell. A named extra is a comment: the tree cursor
 // reports the type of an extra node inside some aliased nodes
 // (tree-sitter-typescript's interface_body) as its parent's.
-func newSibling(n *sib, t string, src []byte) sibling {
+func newSibling(n *sib, deco, keyword bool, src []byte) sibling {
 	named := n.named != 0
 	return sibling{
 		node: n.n, id: n.n.id, start: n.n.startByte(), end: n.endByte,
 		row: firstRow(n.n.startRow(), n.n.startByte(), n.endByte, src), last: lastRow(n.n.startRow(), n.endRow, n.endCol),
-		named: named, deco: isDecoration(t) || n.extra != 0 && named, keyword: isKeyword(t),
+		named: named, deco: deco || n.extra != 0 && named, keyword: keyword,
 	}
 }
 

@@ -38,8 +38,12 @@ extern bool ts_node_has_error(zNode);
 extern uint32_t ts_node_child_count(zNode);
 extern zNode ts_node_child(zNode, uint32_t);
 extern zNode ts_node_prev_sibling(zNode);
+extern zNode ts_node_child_by_field_id(zNode, uint16_t);
 extern zCursor ts_tree_cursor_new(zNode);
 extern void ts_tree_cursor_delete(zCursor *);
+extern uint16_t ts_tree_cursor_current_field_id(const zCursor *);
+extern uint16_t ts_language_symbol_for_name(const void *, const char *, uint32_t, bool);
+extern uint16_t ts_language_field_id_for_name(const void *, const char *, uint32_t);
 extern void ts_tree_cursor_reset(zCursor *, zNode);
 extern zNode ts_tree_cursor_current_node(const zCursor *);
 extern bool ts_tree_cursor_goto_first_child(zCursor *);
@@ -54,7 +58,12 @@ typedef struct {
 	uint32_t match;   // the match's ordinal in the run
 	uint16_t pattern;
 	uint16_t symbol;
+	// For a capture flagged in zumba_run's whole: zumba_code_end's answer.
+	uint32_t code_row, code_end_row, code_end_col;
+	uint8_t code_known, code_skipped;
 } zRec;
+
+static bool zumba_code_end(zNode n, uint32_t *start_row, zPoint *end);
 
 typedef struct {
 	zRec *recs;
@@ -62,7 +71,7 @@ typedef struct {
 	uint32_t matches;
 } zRecs;
 
-static bool zumba_push(zRecs *out, const zMatch *m) {
+static bool zumba_push(zRecs *out, const zMatch *m, const uint8_t *whole, uint32_t nwhole) {
 	if (out->len + m->capture_count > out->cap) {
 		uint32_t cap = out->cap ? out->cap * 2 : 256;
 		while (cap < out->len + m->capture_count) cap *= 2;
@@ -83,6 +92,14 @@ static bool zumba_push(zRecs *out, const zMatch *m) {
 		r->match = out->matches;
 		r->pattern = m->pattern_index;
 		r->symbol = ts_node_symbol(n);
+		r->code_known = r->capture < nwhole && whole[r->capture];
+		r->code_skipped = 0;
+		if (r->code_known) {
+			zPoint last;
+			r->code_skipped = zumba_code_end(n, &r->code_row, &last);
+			r->code_end_row = last.row;
+			r->code_end_col = last.column;
+		}
 	}
 	out->matches++;
 	return true;
@@ -262,8 +279,150 @@ static uint32_t zumba_js_may_define(const uint8_t *s, uint32_t n, int32_t max_ne
 	return n;
 }
 
+// zStep is one node of a chain pattern (see chainStep in Go): a node of
+// type symbol (0: any named node but an error), in field of the node of
+// the step above it (0: any), without the fields neg, with its captures;
+// its children must match its positions in order, each a child after the
+// one before, of one of the position's alternatives.
+typedef struct {
+	uint16_t symbol, field;
+	uint16_t pos_start, pos_count;
+	uint16_t pattern, ncap;
+	uint16_t caps[4];
+	uint16_t neg[2];
+} zStep;
+
+// zPos is a position: the steps alts[alt_start] to
+// alts[alt_start+alt_count-1].
+typedef struct {
+	uint16_t alt_start, alt_count;
+} zPos;
+
+// zChains are a query's chain patterns: for a root symbol s, the steps
+// first[s] to first[s]+count[s]-1, in pattern order.
+typedef struct {
+	const zStep *steps;
+	const zPos *pos;
+	const uint16_t *alts, *first, *count;
+	uint32_t nsyms;
+} zChains;
+
+// zMaxChain bounds a chain pattern's depth and captures.
+enum { zMaxChain = 16, zMaxChainCaps = 64 };
+
+// zKid is one child of a node, as zumba_chain reads it.
+typedef struct {
+	zNode node;
+	uint16_t symbol, field;
+	bool named;
+} zKid;
+
+// zCont is what is left to match once a step has matched: the positions
+// from pos of step st among the children kids[first, first+n) from
+// index from, then next.
+typedef struct zCont {
+	const zStep *st;
+	uint32_t first, n, pos, from;
+	const struct zCont *next;
+} zCont;
+
+// zChainRun is the state of zumba_chain: a cursor, a stack of the
+// children of the nodes on the path, the captures on the path.
+typedef struct {
+	const zChains *ch;
+	zRecs *out;
+	const uint8_t *whole;
+	uint32_t nwhole;
+	uint16_t pattern;
+	zCursor cursor;
+	bool made;
+	zKid *kids;
+	uint32_t nkids, capkids;
+	zCapture caps[zMaxChainCaps];
+	uint32_t ncaps;
+} zChainRun;
+
+static bool zumba_chain_step(zChainRun *r, const zStep *st, zNode n, const zCont *next);
+
+static bool zumba_chain_positions(zChainRun *r, const zStep *st, uint32_t first, uint32_t n, uint32_t pos, uint32_t from,
+		const zCont *next) {
+	if (pos == st->pos_count) {
+		if (!next) {
+			zMatch m = { 0, r->pattern, (uint16_t)r->ncaps, r->caps };
+			return m.capture_count == 0 || zumba_push(r->out, &m, r->whole, r->nwhole);
+		}
+		return zumba_chain_positions(r, next->st, next->first, next->n, next->pos, next->from, next->next);
+	}
+	zPos p = r->ch->pos[st->pos_start + pos];
+	for (uint32_t j = from; j < n; j++) {
+		for (uint16_t a = 0; a < p.alt_count; a++) {
+			const zStep *alt = &r->ch->steps[r->ch->alts[p.alt_start + a]];
+			zKid k = r->kids[first + j]; // r->kids moves as it grows
+			if (alt->symbol ? k.symbol != alt->symbol : !k.named || k.symbol == 0xFFFF) continue;
+			if (alt->field && alt->field != k.field) continue;
+			zCont c = { st, first, n, pos + 1, j + 1, next };
+			if (!zumba_chain_step(r, alt, k.node, &c)) return false;
+		}
+	}
+	return true;
+}
+
+// zumba_chain_step finds the matches of step st at n (whose type and
+// field are st's) followed by next, as tree-sitter's query cursor finds
+// them (every choice of children, in order), though not in its order. It
+// returns false when memory runs out.
+static bool zumba_chain_step(zChainRun *r, const zStep *st, zNode n, const zCont *next) {
+	for (int k = 0; k < 2; k++) {
+		if (st->neg[k] && ts_node_child_by_field_id(n, st->neg[k]).id) return true;
+	}
+	uint32_t caps = r->ncaps, kids = r->nkids;
+	for (uint16_t k = 0; k < st->ncap; k++) {
+		r->caps[r->ncaps].node = n;
+		r->caps[r->ncaps].index = st->caps[k];
+		r->ncaps++;
+	}
+	bool ok = true;
+	uint32_t n_kids = 0;
+	if (st->pos_count > 0) {
+		if (r->made) {
+			ts_tree_cursor_reset(&r->cursor, n);
+		} else {
+			r->cursor = ts_tree_cursor_new(n);
+			r->made = true;
+		}
+		if (ts_tree_cursor_goto_first_child(&r->cursor)) {
+			do {
+				if (r->nkids == r->capkids) {
+					uint32_t cap = r->capkids ? r->capkids * 2 : 64;
+					zKid *m = realloc(r->kids, (size_t)cap * sizeof(zKid));
+					if (!m) return false;
+					r->kids = m;
+					r->capkids = cap;
+				}
+				zKid *k = &r->kids[r->nkids++];
+				k->node = ts_tree_cursor_current_node(&r->cursor);
+				k->symbol = ts_node_symbol(k->node);
+				k->field = ts_tree_cursor_current_field_id(&r->cursor);
+				k->named = ts_node_is_named(k->node);
+				n_kids++;
+			} while (ts_tree_cursor_goto_next_sibling(&r->cursor));
+		}
+	}
+	ok = zumba_chain_positions(r, st, kids, n_kids, 0, 0, next);
+	r->ncaps = caps;
+	r->nkids = kids;
+	return ok;
+}
+
+// zumba_chain finds the matches of the chain pattern whose root step is
+// st at n.
+static bool zumba_chain(zChainRun *r, const zStep *st, zNode n) {
+	r->pattern = st->pattern;
+	return zumba_chain_step(r, st, n, NULL);
+}
+
 // Flags of zumba_run's symbol table.
-enum { zRoot = 1, zOpaque = 2, zInert = 4, zBlock = 8 };
+enum { zRoot = 1, zOpaque = 2, zInert = 4, zBlock = 8, zChain = 16 };
 
 // zMaxNest is the bracket nesting past which a block is searched whatever
 // its text: real code stays far under it, and hostile nesting must still
@@ -290,7 +449,9 @@ enum { zMaxNest = 256 };
 // *stop_row is then the row of the node it stopped at (the nodes before
 // it in the file are searched), else UINT32_MAX.
 static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_t nsyms, uint32_t max_children,
-		uint32_t max_depth, uint32_t *deep_row, uint32_t *stop_row, const uint8_t *src, uint32_t nsrc, volatile int32_t *stop, zRecs *out) {
+		uint32_t max_depth, uint32_t *deep_row, uint32_t *stop_row, const uint8_t *src, uint32_t nsrc, const uint8_t *whole, uint32_t nwhole,
+		const zChains *chains, volatile int32_t *stop, zRecs *out) {
+	zChainRun *chain_run = NULL;
 	void *qc = ts_query_cursor_new();
 	ts_query_cursor_set_max_start_depth(qc, 0);
 	zCursor c = ts_tree_cursor_new(root);
@@ -305,6 +466,8 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 	for (;;) {
 		zNode n = ts_tree_cursor_current_node(&c);
 		*stop_row = n.context[1];
+		// Checked before n is run: the nodes before it are searched.
+		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
 		uint16_t sym = ts_node_symbol(n);
 		uint8_t flags = sym < nsyms ? syms[sym] : 0;
 		bool enter = true;
@@ -333,13 +496,26 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 		// maxChildren).
 		if (enter && (flags & zRoot) && !(sym == 0xFFFF && ts_node_child_count(n) > max_children)) {
 			if (__atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
+			if ((flags & zChain) && sym < chains->nsyms) {
+				if (!chain_run) {
+					if (!(chain_run = calloc(1, sizeof(zChainRun)))) { ret = 2; goto done; }
+					chain_run->ch = chains;
+					chain_run->out = out;
+					chain_run->whole = whole;
+					chain_run->nwhole = nwhole;
+				}
+				for (uint16_t k = 0; k < chains->count[sym]; k++) {
+					if (!zumba_chain(chain_run, &chains->steps[chains->first[sym] + k], n)) { ret = 2; goto done; }
+				}
+				goto walk;
+			}
 			ts_query_cursor_exec(qc, query, n);
 			zMatch m;
 			while (ts_query_cursor_next_match(qc, &m)) {
-				if (m.capture_count > 0 && !zumba_push(out, &m)) { ret = 2; goto done; }
+				if (m.capture_count > 0 && !zumba_push(out, &m, whole, nwhole)) { ret = 2; goto done; }
 			}
 		}
-		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
+	walk:
 		if ((flags & zInert) && !ts_node_has_error(n)) enter = false;
 		if (enter && depth < max_depth) {
 			if (ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
@@ -355,6 +531,11 @@ done:
 	if (ret == 0) *stop_row = UINT32_MAX;
 	ts_tree_cursor_delete(&c);
 	ts_query_cursor_delete(qc);
+	if (chain_run) {
+		if (chain_run->made) ts_tree_cursor_delete(&chain_run->cursor);
+		free(chain_run->kids);
+		free(chain_run);
+	}
 	return ret;
 }
 
@@ -429,6 +610,7 @@ import (
 	"context"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -460,6 +642,10 @@ type capRec struct {
 	endByte, endRow, endCol uint32
 	capture, match          uint32
 	pattern, symbol         uint16
+	// codeRow, codeEndRow, codeEndCol and codeSkipped are zumba_code_end's
+	// answer for the node, when codeKnown.
+	codeRow, codeEndRow, codeEndCol uint32
+	codeKnown, codeSkipped          uint8
 }
 
 // sib is C's zSib.
@@ -500,6 +686,14 @@ type plan struct {
 	names  []string // node type names by symbol
 	preds  [][]predicate
 	roles  []capKind // what collect reads from each capture
+	// decos and keywords are isDecoration and isKeyword of names.
+	decos, keywords []bool
+	// chains holds the chain patterns, by root symbol (those flagged
+	// zChain), in C memory; nil when there are none.
+	chains *C.zChains
+	// whole flags the definition captures (1 for each), whose code end
+	// the native run computes; one more byte, so it is never empty.
+	whole []byte
 }
 
 // predicate is one of go-tree-sitter's FilterPredicates predicates,
@@ -526,7 +720,14 @@ func planFor(lang *grammar.Language, q *sitter.Query, root tsNode) *plan {
 }
 
 func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
-	p := &plan{roles: make([]capKind, q.CaptureCount())}
+	p := &plan{roles: make([]capKind, q.CaptureCount()), whole: make([]byte, q.CaptureCount()+1)}
+	defer func() {
+		for i, r := range p.roles {
+			if r.role == "definition" {
+				p.whole[i] = 1
+			}
+		}
+	}()
 	for i := range p.roles {
 		switch capName := q.CaptureNameForId(uint32(i)); capName {
 		case "name", "scope", "trait", "member", "listed", "skip":
@@ -544,6 +745,10 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 	for s := range count {
 		p.names[s] = C.GoString(C.ts_language_symbol_name(unsafe.Pointer(tl), C.uint16_t(s)))
 	}
+	p.decos, p.keywords = make([]bool, count), make([]bool, count)
+	for s, n := range p.names {
+		p.decos[s], p.keywords[s] = isDecoration(n), isKeyword(n)
+	}
 	p.preds = make([][]predicate, q.PatternCount())
 	for i := range p.preds {
 		var ok bool
@@ -557,11 +762,13 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 	}
 	roots := map[string]bool{}
 	qp := queryPtr(q)
+	starts := make([]int, q.PatternCount()+1)
 	for i := range q.PatternCount() {
 		if !C.ts_query_is_pattern_rooted(qp, C.uint32_t(i)) || C.ts_query_is_pattern_non_local(qp, C.uint32_t(i)) {
 			return p
 		}
-		names, ok := rootNames(src, int(C.ts_query_start_byte_for_pattern(qp, C.uint32_t(i))))
+		starts[i] = int(C.ts_query_start_byte_for_pattern(qp, C.uint32_t(i)))
+		names, ok := rootNames(src, starts[i])
 		if !ok {
 			return p
 		}
@@ -569,6 +776,7 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 			roots[n] = true
 		}
 	}
+	starts[q.PatternCount()] = len(src)
 	// Every root must be a named node type: a supertype or hidden rule
 	// would start at nodes of other names.
 	found := map[string]bool{}
@@ -617,8 +825,336 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 			}
 		}
 	}
+	p.chains = newChains(q, p, tl, src, starts)
 	p.native = true
 	return p
+}
+
+// chainRoot flags, in plan.roots, the symbols whose patterns are all
+// chain patterns.
+const chainRoot = byte(C.zChain)
+
+// chainStep is a node of a chain pattern: a pattern of the plain shapes
+// definitions take, whose nodes are typed (or named wildcards, or
+// strings), with fields, negated fields, captures and alternations, and
+// no quantifiers or anchors (predicates are read in Go, as for any
+// match):
+//
+//	(preproc_def name: (identifier) @name) @definition.macro
+//	(function_definition declarator: [(function_declarator declarator: (identifier) @name) …]) @definition.function
+//
+// zumba_chain matches it at a node without tree-sitter's query cursor,
+// whose states cost more than the few children such a pattern reads.
+type chainStep struct {
+	typ   string // "_": a named wildcard
+	anon  bool   // typ is a string: an anonymous node
+	field string
+	neg   []string
+	caps  []string
+	// pos are the node's child steps, in order: each a choice of steps.
+	pos [][]*chainStep
+}
+
+// parseChain reads the chain pattern in text (a pattern's source, comments
+// included), or reports false.
+func parseChain(text string) (*chainStep, bool) {
+	i := 0
+	var node func() (*chainStep, bool)
+	word := func() string {
+		j := i
+		for i < len(text) && (text[i] == '_' || text[i] == '.' || text[i] == '-' || text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z' || text[i] >= '0' && text[i] <= '9') {
+			i++
+		}
+		return text[j:i]
+	}
+	captures := func() []string {
+		var caps []string
+		for {
+			i = skipSpace(text, i)
+			if i >= len(text) || text[i] != '@' {
+				return caps
+			}
+			i++
+			caps = append(caps, word())
+		}
+	}
+	str := func() (*chainStep, bool) {
+		j := strings.IndexByte(text[i+1:], '"')
+		if j < 0 || strings.ContainsRune(text[i+1:i+1+j], '\\') {
+			return nil, false
+		}
+		n := &chainStep{typ: text[i+1 : i+1+j], anon: true}
+		i += j + 2
+		return n, n.typ != ""
+	}
+	// item reads a node or a string.
+	item := func() (*chainStep, bool) {
+		switch {
+		case i < len(text) && text[i] == '(':
+			return node()
+		case i < len(text) && text[i] == '"':
+			return str()
+		}
+		return nil, false
+	}
+	// position reads a child step: a field, then an item or an
+	// alternation of items, then captures.
+	position := func() ([]*chainStep, bool) {
+		field := ""
+		j := i
+		if w := word(); w != "" && i < len(text) && text[i] == ':' {
+			field = w
+			i++
+		} else {
+			i = j
+		}
+		i = skipSpace(text, i)
+		var alts []*chainStep
+		if i < len(text) && text[i] == '[' {
+			i++
+			for {
+				i = skipSpace(text, i)
+				if i < len(text) && text[i] == ']' {
+					i++
+					break
+				}
+				n, ok := item()
+				if !ok {
+					return nil, false
+				}
+				n.caps = append(n.caps, captures()...)
+				alts = append(alts, n)
+			}
+		} else {
+			n, ok := item()
+			if !ok {
+				return nil, false
+			}
+			alts = []*chainStep{n}
+		}
+		caps := captures()
+		for _, a := range alts {
+			a.field = field
+			a.caps = append(a.caps, caps...)
+		}
+		return alts, len(alts) > 0
+	}
+	node = func() (*chainStep, bool) {
+		i++ // "("
+		i = skipSpace(text, i)
+		n := &chainStep{typ: word()}
+		if n.typ == "" || strings.ContainsAny(n.typ, ".-") {
+			return nil, false
+		}
+		for {
+			i = skipSpace(text, i)
+			if i >= len(text) {
+				return nil, false
+			}
+			switch {
+			case text[i] == ')':
+				i++
+				return n, true
+			case text[i] == '!':
+				i++
+				f := word()
+				if f == "" || strings.ContainsAny(f, ".-") {
+					return nil, false
+				}
+				n.neg = append(n.neg, f)
+			case text[i] == '(' && strings.HasPrefix(skipText(text, i+1), "#"):
+				// A predicate: Go reads it.
+				end, ok := matchBracket(text, i)
+				if !ok {
+					return nil, false
+				}
+				i = end + 1
+			default:
+				alts, ok := position()
+				if !ok {
+					return nil, false
+				}
+				n.pos = append(n.pos, alts)
+			}
+		}
+	}
+	i = skipSpace(text, i)
+	if i >= len(text) || text[i] != '(' {
+		return nil, false
+	}
+	root, ok := node()
+	if !ok || root.typ == "_" {
+		return nil, false
+	}
+	root.caps = captures()
+	return root, skipSpace(text, i) == len(text)
+}
+
+// skipText is text from i on, past white space and comments.
+func skipText(text string, i int) string { return text[skipSpace(text, i):] }
+
+// depth is the number of steps on the longest path from n down, and caps
+// the captures of n and the steps below it.
+func (n *chainStep) size() (depth, caps int) {
+	caps = len(n.caps)
+	for _, alts := range n.pos {
+		for _, a := range alts {
+			d, c := a.size()
+			depth = max(depth, d)
+			caps += c
+		}
+	}
+	return depth + 1, caps
+}
+
+// newChains reads q's chain patterns (src is q's source, starts[i] where
+// pattern i starts), flags their root symbols zChain in p.roots when every
+// pattern rooted there is one, and lays them out in C memory for
+// zumba_chain.
+func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *C.zChains {
+	capIDs := map[string]uint16{}
+	for i := range q.CaptureCount() {
+		capIDs[q.CaptureNameForId(i)] = uint16(i)
+	}
+	symbol := func(name string, named bool) uint16 {
+		cs := C.CString(name)
+		defer C.free(unsafe.Pointer(cs))
+		return uint16(C.ts_language_symbol_for_name(unsafe.Pointer(tl), cs, C.uint32_t(len(name)), C.bool(named)))
+	}
+	field := func(name string) uint16 {
+		cs := C.CString(name)
+		defer C.free(unsafe.Pointer(cs))
+		return uint16(C.ts_language_field_id_for_name(unsafe.Pointer(tl), cs, C.uint32_t(len(name))))
+	}
+	var steps []C.zStep
+	var pos []C.zPos
+	var alts []uint16
+	// add lays out n and the steps below it, and returns its index.
+	var add func(n *chainStep, pattern int) (int, bool)
+	add = func(n *chainStep, pattern int) (int, bool) {
+		st := C.zStep{pattern: C.uint16_t(pattern), ncap: C.uint16_t(len(n.caps))}
+		if n.typ != "_" || n.anon {
+			if st.symbol = C.uint16_t(symbol(n.typ, !n.anon)); st.symbol == 0 {
+				return 0, false
+			}
+		}
+		if len(n.caps) > len(st.caps) || len(n.neg) > len(st.neg) {
+			return 0, false
+		}
+		if n.field != "" {
+			if st.field = C.uint16_t(field(n.field)); st.field == 0 {
+				return 0, false
+			}
+		}
+		for k, f := range n.neg {
+			if st.neg[k] = C.uint16_t(field(f)); st.neg[k] == 0 {
+				return 0, false
+			}
+		}
+		for k, c := range n.caps {
+			id, ok := capIDs[c]
+			if !ok {
+				return 0, false
+			}
+			st.caps[k] = C.uint16_t(id)
+		}
+		at := len(steps)
+		steps = append(steps, st)
+		var kids [][]uint16
+		for _, choice := range n.pos {
+			var ks []uint16
+			for _, a := range choice {
+				k, ok := add(a, pattern)
+				if !ok {
+					return 0, false
+				}
+				ks = append(ks, uint16(k))
+			}
+			kids = append(kids, ks)
+		}
+		steps[at].pos_start, steps[at].pos_count = C.uint16_t(len(pos)), C.uint16_t(len(kids))
+		for _, ks := range kids {
+			pos = append(pos, C.zPos{alt_start: C.uint16_t(len(alts)), alt_count: C.uint16_t(len(ks))})
+			alts = append(alts, ks...)
+		}
+		return at, true
+	}
+	type rooted struct {
+		pattern int
+		chain   *chainStep
+	}
+	bySym := map[uint16][]rooted{}
+	bad := map[uint16]bool{}
+	for i := 0; i+1 < len(starts); i++ {
+		names, _ := rootNames(src, starts[i])
+		c, ok := parseChain(src[starts[i]:starts[i+1]])
+		if ok {
+			depth, caps := c.size()
+			ok = depth < C.zMaxChain && caps <= C.zMaxChainCaps
+		}
+		for _, name := range names {
+			sym := symbol(name, true)
+			if !ok || sym == 0 {
+				bad[sym] = true
+				continue
+			}
+			bySym[sym] = append(bySym[sym], rooted{i, c})
+		}
+	}
+	var syms []uint16
+	for sym := range bySym {
+		if !bad[sym] && int(sym) < len(p.names) && p.roots[sym]&C.zRoot != 0 {
+			syms = append(syms, sym)
+		}
+	}
+	if len(syms) == 0 {
+		return nil
+	}
+	slices.Sort(syms)
+	n := 0
+	for _, sym := range syms {
+		n += len(bySym[sym])
+	}
+	// The root steps come first, grouped by root symbol in pattern order;
+	// add appends each one's copy and the steps below it after them.
+	steps = make([]C.zStep, n)
+	first, count := make([]uint16, len(p.names)), make([]uint16, len(p.names))
+	k := 0
+	for _, sym := range syms {
+		first[sym], count[sym] = uint16(k), uint16(len(bySym[sym]))
+		for _, r := range bySym[sym] {
+			at, ok := add(r.chain, r.pattern)
+			if !ok {
+				return nil
+			}
+			steps[k] = steps[at]
+			k++
+		}
+	}
+	if len(steps) > 1<<16 || len(pos) > 1<<16 || len(alts) > 1<<16 {
+		return nil
+	}
+	for _, sym := range syms {
+		p.roots[sym] |= chainRoot
+	}
+	ch := (*C.zChains)(C.malloc(C.sizeof_zChains))
+	ch.steps = (*C.zStep)(cCopy(unsafe.Pointer(&steps[0]), len(steps)*C.sizeof_zStep))
+	ch.pos = (*C.zPos)(cCopy(unsafe.Pointer(unsafe.SliceData(pos)), len(pos)*C.sizeof_zPos))
+	ch.alts = (*C.uint16_t)(cCopy(unsafe.Pointer(unsafe.SliceData(alts)), len(alts)*2))
+	ch.first = (*C.uint16_t)(cCopy(unsafe.Pointer(&first[0]), len(first)*2))
+	ch.count = (*C.uint16_t)(cCopy(unsafe.Pointer(&count[0]), len(count)*2))
+	ch.nsyms = C.uint32_t(len(p.names))
+	return ch
+}
+
+// cCopy copies n bytes at b into C memory, which a plan keeps for the
+// life of the program.
+func cCopy(b unsafe.Pointer, n int) unsafe.Pointer {
+	m := C.malloc(C.size_t(max(n, 1)))
+	if n > 0 {
+		C.memcpy(m, b, C.size_t(n))
+	}
+	return m
 }
 
 // tsTypes are tree-sitter-typescript's type nodes, and the other nodes
@@ -826,7 +1362,8 @@ func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parse
 	}
 	var deepRow, stopRow C.uint32_t
 	C.zumba_run(root.c(), queryPtr(q), (*C.uint8_t)(unsafe.Pointer(&p.roots[0])), C.uint32_t(len(p.roots)), maxChildren,
-		maxDepth, &deepRow, &stopRow, text, C.uint32_t(len(parsed)), (*C.int32_t)(unsafe.Pointer(flag)), &out)
+		maxDepth, &deepRow, &stopRow, text, C.uint32_t(len(parsed)), (*C.uint8_t)(unsafe.Pointer(&p.whole[0])), C.uint32_t(len(p.whole)),
+		p.chains, (*C.int32_t)(unsafe.Pointer(flag)), &out)
 	stop()
 	if deepRow != math.MaxUint32 && deep != nil {
 		deep.Line = int(deepRow) + 1
@@ -862,6 +1399,15 @@ func (p *plan) name(s uint16, tl *C.void) string {
 	return C.GoString(C.ts_language_symbol_name(unsafe.Pointer(tl), C.uint16_t(s)))
 }
 
+// tokenKinds is isDecoration and isKeyword of the type of symbol s.
+func (p *plan) tokenKinds(s uint16, tl *C.void) (deco, keyword bool) {
+	if int(s) < len(p.decos) {
+		return p.decos[s], p.keywords[s]
+	}
+	t := p.name(s, tl)
+	return isDecoration(t), isKeyword(t)
+}
+
 // prevType is the type of the sibling before n, or "".
 func (p *plan) prevType(n *tsNode) string {
 	s := C.zumba_prev_symbol(n.c())
@@ -877,12 +1423,19 @@ func (p *plan) prevType(n *tsNode) string {
 // definition at that statement).
 func codeEndLine(n *capRec) int {
 	end := rowsEnd(n.n.startRow(), n.endRow, n.endCol)
-	var row C.uint32_t
-	var last C.zPoint
-	if !C.zumba_code_end(n.n.c(), &row, &last) {
+	if n.codeKnown == 0 {
+		var row C.uint32_t
+		var last C.zPoint
+		skipped := C.zumba_code_end(n.n.c(), &row, &last)
+		n.codeRow, n.codeEndRow, n.codeEndCol, n.codeKnown = uint32(row), uint32(last.row), uint32(last.column), 1
+		if skipped {
+			n.codeSkipped = 1
+		}
+	}
+	if n.codeSkipped == 0 {
 		return end
 	}
-	return max(min(end, rowsEnd(uint32(row), uint32(last.row), uint32(last.column))), int(n.n.startRow())+1)
+	return max(min(end, rowsEnd(n.codeRow, n.codeEndRow, n.codeEndCol)), int(n.n.startRow())+1)
 }
 
 // rowsEnd is endLine of a node starting on row start and ending at

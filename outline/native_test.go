@@ -2,6 +2,10 @@ package outline
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -188,4 +192,71 @@ namespace P { const p1 = require("x"); const p2 = 1 }
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("definitions = %q; want %q", got, want)
 	}
+}
+
+// TestChainsAgree: the chain patterns matched without the query cursor
+// (zumba_chain) give the definitions the query cursor gives, on every
+// case of the golden corpus. They may come in another order (the cursor
+// finishes matches in the order of their last node): the outline sorts
+// them.
+func TestChainsAgree(t *testing.T) {
+	dirs, err := os.ReadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range dirs {
+		lang := grammar.ByName(dir.Name())
+		if lang == nil {
+			continue
+		}
+		q, err := lang.Query()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, _ := filepath.Glob(filepath.Join(corpusDir, dir.Name(), "*"))
+		for _, name := range files {
+			if strings.HasSuffix(name, ".golden") {
+				continue
+			}
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parsed := src
+			if lang.Prepare != nil {
+				parsed = lang.Prepare(src)
+			}
+			p := sitter.NewParser()
+			p.SetLanguage(lang.Sitter())
+			tree, err := p.ParseCtx(context.Background(), nil, parsed)
+			p.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := tree.RootNode()
+			rn := nodeOf(root)
+			chained := newPlan(lang, q, rn.language())
+			plain := *chained
+			plain.roots = slices.Clone(chained.roots)
+			for s := range plain.roots {
+				plain.roots[s] &^= chainRoot
+			}
+			got := defsText(collectPlan(context.Background(), chained, q, root, src, parsed, nil))
+			want := defsText(collectPlan(context.Background(), &plain, q, root, src, parsed, nil))
+			tree.Close()
+			if got != want {
+				t.Errorf("%s: chains give\n%s\nthe query cursor\n%s", name, got, want)
+			}
+		}
+	}
+}
+
+// defsText lists defs one a line, all their fields, sorted.
+func defsText(defs []def) string {
+	var lines []string
+	for _, d := range defs {
+		lines = append(lines, fmt.Sprintf("%+v %d-%d pattern %d", d.entry.Definition, d.entry.StartByte, d.entry.EndByte, d.pattern))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }

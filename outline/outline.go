@@ -238,9 +238,13 @@ type capKind struct {
 // prepared), and reads the definitions' names from src; deep records
 // where the search stopped descending (see maxDepth).
 func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root *sitter.Node, src, parsed []byte, deep *deepCut) []def {
+	return collectPlan(ctx, planFor(lang, q, nodeOf(root)), q, root, src, parsed, deep)
+}
+
+// collectPlan is collect with the plan p of the query.
+func collectPlan(ctx context.Context, p *plan, q *sitter.Query, root *sitter.Node, src, parsed []byte, deep *deepCut) []def {
 	rn := nodeOf(root)
 	tl := rn.language()
-	p := planFor(lang, q, rn)
 	roles := p.roles
 	content := func(c *capRec) string { return string(src[c.n.startByte():c.endByte]) }
 	byName := map[[2]uint32]int{}
@@ -454,6 +458,9 @@ func extendSections(defs []def, leveled bool, size uint32, lines int) []def {
 // is "operator==", while "operator new" keeps it) and conversion operators
 // their parameters.
 func cleanName(s string, kind grammar.Kind) string {
+	if kind != grammar.Heading && plainName(s) {
+		return s
+	}
 	s = strings.Join(strings.Fields(s), " ")
 	if rest, ok := strings.CutPrefix(s, "operator "); ok && rest != "" && !isWordByte(rest[0]) {
 		s = "operator" + strings.ReplaceAll(rest, " ", "")
@@ -476,6 +483,18 @@ func cleanName(s string, kind grammar.Kind) string {
 		s = headingText(s)
 	}
 	return s
+}
+
+// plainName reports whether s is not empty and holds only ASCII bytes
+// that are not white space, which cleanName leaves as they are.
+func plainName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80, c == ' ', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		}
+	}
+	return s != ""
 }
 
 // lastSegment drops a path before a name: fmt::Display is Display, and

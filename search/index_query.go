@@ -458,9 +458,15 @@ func (ix *Index) symbolTimeLimit() time.Duration {
 func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
 	ix.mu.RLock()
 	n := ix.live
-	ids, all := ix.candidateIDsLocked(string(q.needle))
-	if all {
-		ids = ix.liveIDsLocked()
+	var ids []uint32
+	// Once every file is parsed (the usual case after the background
+	// pass), a common name's thousands of candidates need no listing.
+	if !ix.allParsedLocked() {
+		var all bool
+		ids, all = ix.candidateIDsLocked(string(q.needle))
+		if all {
+			ids = ix.liveIDsLocked()
+		}
 	}
 	ix.mu.RUnlock()
 	t0 := time.Now()
@@ -472,8 +478,13 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		ix.logf("symbols %s: %d files may define it; parsing them took %d ms, complete %v", Echo(q.Name), len(ids), d.Milliseconds(), complete)
 	}
 	res := &SymbolResult{Searched: n, Files: n}
-	sc := &Scratch{}
-	defer sc.Close()
+	// What the call reads ends up copied into its answer (line text),
+	// so the buffer can serve the next call.
+	sc := symbolScratch.Get().(*Scratch)
+	defer func() {
+		sc.Close()
+		symbolScratch.Put(sc)
+	}()
 	defs, err := ix.exact(ctx, q, limit, sc)
 	if err != nil {
 		return nil, err
@@ -516,6 +527,10 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 	return res, ctx.Err()
 }
 
+// symbolScratch keeps find_symbol's read buffers between calls: each
+// grows to the largest file it read, and a new one is zeroed as it grows.
+var symbolScratch = sync.Pool{New: func() any { return &Scratch{} }}
+
 // parsedFiles counts the files whose definitions the index holds.
 func (ix *Index) parsedFiles() int {
 	ix.mu.RLock()
@@ -545,12 +560,14 @@ type defFile struct {
 func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratch) ([]Def, error) {
 	last := q.Parts[len(q.Parts)-1]
 	ix.mu.RLock()
-	var ids []uint32
+	var ids, keys []uint32
 	for _, k := range [2]string{last, q.Name} {
 		if id, ok := ix.words.lookupString(k); ok {
 			ids = ix.defines.list(id, ids)
+			keys = append(keys, id)
 		}
 	}
+	slices.Sort(keys)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
 	files := ix.defFilesLocked(ids)
@@ -577,7 +594,8 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 		}
 		var found []Def
 		test := f.test
-		for _, d := range decodeDefs(strs, f.raw) {
+		// Only a definition found by one of the keys can be one q names.
+		for _, d := range decodeDefsOf(strs, f.raw, keys, true) {
 			d.Path = f.path
 			if q.exact(&d) {
 				found = append(found, Def{Definition: d, rank: q.foldText(&d), exact: true, test: test})
@@ -761,7 +779,7 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *Sc
 					continue
 				}
 				lines.ents[f.path] = f.e
-				for _, d := range decodeDefsOf(strs, f.raw, g.keys) {
+				for _, d := range decodeDefsOf(strs, f.raw, g.keys, false) {
 					d.Path = f.path
 					defs = append(defs, Def{Definition: d, rank: d.LastSegment(), test: test})
 				}
@@ -1064,15 +1082,19 @@ func isASCIIString(s string) bool {
 }
 
 // decodeDefsOf decodes the definitions of raw whose last segment is one
-// of keys (sorted).
-func decodeDefsOf(strs *strTable, raw []byte, keys []uint32) []outline.Definition {
+// of keys (sorted), or with byName, whose name is.
+func decodeDefsOf(strs *strTable, raw []byte, keys []uint32, byName bool) []outline.Definition {
 	var defs []outline.Definition
 	walkDefs(raw, uint64(strs.len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		last := name
 		if len(qs) > 0 {
 			last = qs[len(qs)-1]
 		}
-		if _, ok := slices.BinarySearch(keys, last); !ok {
+		_, ok := slices.BinarySearch(keys, last)
+		if !ok && byName {
+			_, ok = slices.BinarySearch(keys, name)
+		}
+		if !ok {
 			return
 		}
 		var quals []string
@@ -1103,9 +1125,8 @@ type defLines struct {
 }
 
 type defLinesFile struct {
-	ok     bool
-	data   []byte
-	starts []int
+	ok    bool
+	lines *lineIndex
 }
 
 func newDefLines(root *Root, sc *Scratch, needle []byte) *defLines {
@@ -1127,46 +1148,43 @@ func (l *defLines) fill(ctx context.Context, out, defs []Def, limit int) ([]Def,
 			f = &defLinesFile{}
 			l.read[d.Path] = f
 			if data, err := l.root.Contents(l.ents[d.Path], l.sc); err == nil && containsFold(data, l.needle) {
-				f.ok, f.data = true, slices.Clone(data)
-				f.starts = lineStarts(f.data)
+				f.ok, f.lines = true, newLineIndex(slices.Clone(data))
 			}
 		}
 		if f.ok {
-			d.Text = lineText(f.data, f.starts, d.Line)
+			d.Text = f.lines.text(d.Line)
 			out = append(out, d)
 		}
 	}
 	return out, nil
 }
 
-// allParsed reports whether every file's definitions are known.
+// allParsed reports whether every file's definitions are known. Once
+// they are, calls learn it without a look at every record until the
+// index changes.
 func (ix *Index) allParsed() bool {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
+	return ix.allParsedLocked()
+}
+
+// allParsedLocked is allParsed for a caller holding ix.mu.
+func (ix *Index) allParsedLocked() bool {
+	if ix.parsedGen.Load() == ix.gen+1 {
+		return true
+	}
 	for _, r := range ix.files {
 		if r != nil && !r.dead && !r.parsed && !r.failed {
 			return false
 		}
 	}
+	ix.parsedGen.Store(ix.gen + 1)
 	return true
 }
 
 func fillText(defs []Def, data []byte) {
-	starts := lineStarts(data)
+	lines := newLineIndex(data)
 	for i := range defs {
-		defs[i].Text = lineText(data, starts, defs[i].Line)
+		defs[i].Text = lines.text(defs[i].Line)
 	}
-}
-
-// lineText is the 1-based line of data as find_symbol shows it.
-func lineText(data []byte, starts []int, line int) string {
-	if line-1 >= len(starts) || line < 1 {
-		return ""
-	}
-	s := starts[line-1]
-	end := len(data)
-	if line < len(starts) {
-		end = starts[line] - 1
-	}
-	return showLine(data[s:end], -1, -1)
 }

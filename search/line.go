@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -82,4 +83,55 @@ func cutRunes(s []byte, skip, n int) string {
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// lineBlock is how many bytes lineIndex counts the newlines of at once.
+const lineBlock = 4096
+
+// lineIndex finds the lines of data by number. It counts the newlines of
+// each lineBlock bytes once (bytes.Count is vectorised) instead of
+// listing every line's start, then walks one block for a line: a file of
+// thousands of lines costs a few dozen counts and no large allocation.
+type lineIndex struct {
+	data []byte
+	// before[b] is how many newlines data[:b*lineBlock] holds.
+	before []int32
+}
+
+func newLineIndex(data []byte) *lineIndex {
+	before := make([]int32, len(data)/lineBlock+1)
+	c := 0
+	for b := 1; b < len(before); b++ {
+		c += bytes.Count(data[(b-1)*lineBlock:b*lineBlock], []byte{'\n'})
+		before[b] = int32(c)
+	}
+	return &lineIndex{data: data, before: before}
+}
+
+// text is the 1-based line as find_symbol shows it; "" past the last.
+func (x *lineIndex) text(line int) string {
+	if line < 1 {
+		return ""
+	}
+	// The line starts after newline number line-1, which is in the block
+	// after the last one with fewer newlines before it.
+	want := line - 1
+	b, _ := slices.BinarySearch(x.before, int32(want))
+	b = max(b-1, 0)
+	start, seen := b*lineBlock, int(x.before[b])
+	for seen < want {
+		j := bytes.IndexByte(x.data[start:], '\n')
+		if j < 0 {
+			return ""
+		}
+		start += j + 1
+		seen++
+	}
+	end := bytes.IndexByte(x.data[start:], '\n')
+	if end < 0 {
+		end = len(x.data)
+	} else {
+		end += start
+	}
+	return showLine(x.data[start:end], -1, -1)
 }

@@ -398,31 +398,19 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 		return nil
 	}
 	var out []Def
-	var starts []int
+	var lines *lineIndex
 	test := grammar.IsTestFile(path)
 	for _, d := range o.Definitions(path) {
 		exact, fuzzy := classify(&d)
 		if !exact && !fuzzy {
 			continue
 		}
-		if starts == nil {
-			starts = lineStarts(data)
+		if lines == nil {
+			lines = newLineIndex(data)
 		}
-		out = append(out, Def{Definition: d, Text: lineText(data, starts, d.Line), rank: rank(&d), exact: exact, test: test})
+		out = append(out, Def{Definition: d, Text: lines.text(d.Line), rank: rank(&d), exact: exact, test: test})
 	}
 	return out
-}
-
-func lineStarts(data []byte) []int {
-	starts := make([]int, 1, 1+len(data)/32)
-	for i := 0; ; {
-		j := bytes.IndexByte(data[i:], '\n')
-		if j < 0 {
-			return starts
-		}
-		i += j + 1
-		starts = append(starts, i)
-	}
 }
 
 // containsFold reports whether data contains lower (a lower-case string)
