@@ -993,6 +993,27 @@ func parseChain(text string) (*chainStep, bool) {
 // skipText is text from i on, past white space and comments.
 func skipText(text string, i int) string { return text[skipSpace(text, i):] }
 
+// combinable reports whether n and the steps below it are free of a node
+// with two or more child steps one of which has no field and no capture:
+// many children could match that step in many combinations that give the
+// same captures, which the query cursor merges and zumba_chain would try
+// one by one ((modifiers "static" "final") on thousands of each).
+func (n *chainStep) combinable() bool {
+	for _, alts := range n.pos {
+		for _, a := range alts {
+			if len(n.pos) > 1 && a.field == "" {
+				if _, caps := a.size(); caps == 0 {
+					return false
+				}
+			}
+			if !a.combinable() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // depth is the number of steps on the longest path from n down, and caps
 // the captures of n and the steps below it.
 func (n *chainStep) size() (depth, caps int) {
@@ -1090,7 +1111,7 @@ func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *
 		c, ok := parseChain(src[starts[i]:starts[i+1]])
 		if ok {
 			depth, caps := c.size()
-			ok = depth < C.zMaxChain && caps <= C.zMaxChainCaps
+			ok = depth < C.zMaxChain && caps <= C.zMaxChainCaps && c.combinable()
 		}
 		for _, name := range names {
 			sym := symbol(name, true)

@@ -260,3 +260,26 @@ func defsText(defs []def) string {
 	slices.Sort(lines)
 	return strings.Join(lines, "\n")
 }
+
+// TestChainCombinations: a chain step without captures that many
+// children match in many combinations ((modifiers "static" "final") on a
+// field with thousands of each) is left to the query cursor past a budget,
+// with the same definitions.
+func TestChainCombinations(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	src := []byte("class A {\n  " + strings.Repeat("static ", n) + strings.Repeat("final ", n) + "int X = 1;\n}\n")
+	o, err := Parse(context.Background(), grammar.ByName("java"), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range o.Definitions("") {
+		got = append(got, d.Kind.String()+" "+d.QualifiedName())
+	}
+	if want := []string{"class A", "const A.X"}; !slices.Equal(got, want) {
+		t.Errorf("definitions = %q; want %q", got, want)
+	}
+}
