@@ -38,6 +38,7 @@ extern bool ts_node_has_error(zNode);
 extern uint32_t ts_node_child_count(zNode);
 extern zNode ts_node_child(zNode, uint32_t);
 extern zNode ts_node_prev_sibling(zNode);
+extern zNode ts_node_child_by_field_id(zNode, uint16_t);
 extern zCursor ts_tree_cursor_new(zNode);
 extern void ts_tree_cursor_delete(zCursor *);
 extern uint16_t ts_tree_cursor_current_field_id(const zCursor *);
@@ -278,87 +279,150 @@ static uint32_t zumba_js_may_define(const uint8_t *s, uint32_t n, int32_t max_ne
 	return n;
 }
 
-// Flags of zumba_run's symbol table.
-enum { zRoot = 1, zOpaque = 2, zInert = 4, zBlock = 8, zChain = 16 };
-
-// zStep is one node of a chain pattern (see chainPattern in Go): a node
-// of type symbol, as the field child of the node of the step before it
-// (any child when field is 0), with its captures, and the steps one of
-// which its children must match (none: the pattern ends here).
+// zStep is one node of a chain pattern (see chainStep in Go): a node of
+// type symbol (0: any named node but an error), in field of the node of
+// the step above it (0: any), without the fields neg, with its captures;
+// its children must match its positions in order, each a child after the
+// one before, of one of the position's alternatives.
 typedef struct {
 	uint16_t symbol, field;
-	uint16_t alt_start, alt_count;
+	uint16_t pos_start, pos_count;
 	uint16_t pattern, ncap;
 	uint16_t caps[4];
+	uint16_t neg[2];
 } zStep;
 
+// zPos is a position: the steps alts[alt_start] to
+// alts[alt_start+alt_count-1].
+typedef struct {
+	uint16_t alt_start, alt_count;
+} zPos;
+
 // zChains are a query's chain patterns: for a root symbol s, the steps
-// roots[first[s]] to roots[first[s]+count[s]-1], in pattern order.
+// first[s] to first[s]+count[s]-1, in pattern order.
 typedef struct {
 	const zStep *steps;
+	const zPos *pos;
 	const uint16_t *alts, *first, *count;
 	uint32_t nsyms;
 } zChains;
 
-enum { zMaxChain = 16 };
+// zMaxChain bounds a chain pattern's depth and captures.
+enum { zMaxChain = 16, zMaxChainCaps = 64 };
 
-// zChainRun is the state of zumba_chain: a cursor per level, the
-// captures on the path.
+// zKid is one child of a node, as zumba_chain reads it.
 typedef struct {
-	zCursor cursors[zMaxChain];
-	bool made[zMaxChain];
-	zCapture caps[zMaxChain * 4];
+	zNode node;
+	uint16_t symbol, field;
+	bool named;
+} zKid;
+
+// zCont is what is left to match once a step has matched: the positions
+// from pos of step st among the children kids[first, first+n) from
+// index from, then next.
+typedef struct zCont {
+	const zStep *st;
+	uint32_t first, n, pos, from;
+	const struct zCont *next;
+} zCont;
+
+// zChainRun is the state of zumba_chain: a cursor, a stack of the
+// children of the nodes on the path, the captures on the path.
+typedef struct {
+	const zChains *ch;
+	zRecs *out;
+	const uint8_t *whole;
+	uint32_t nwhole;
+	uint16_t pattern;
+	zCursor cursor;
+	bool made;
+	zKid *kids;
+	uint32_t nkids, capkids;
+	zCapture caps[zMaxChainCaps];
 	uint32_t ncaps;
 } zChainRun;
 
-// zumba_chain finds the matches of step st at n (whose type and field are
-// st's), as tree-sitter's query cursor does: every path of children, in
-// the order of the file, down to a step without children. It returns
-// false when memory runs out.
-static bool zumba_chain(const zChains *ch, const zStep *st, zNode n, uint32_t level, zChainRun *r, zRecs *out,
-		const uint8_t *whole, uint32_t nwhole) {
-	uint32_t base = r->ncaps;
+static bool zumba_chain_step(zChainRun *r, const zStep *st, zNode n, const zCont *next);
+
+static bool zumba_chain_positions(zChainRun *r, const zStep *st, uint32_t first, uint32_t n, uint32_t pos, uint32_t from,
+		const zCont *next) {
+	if (pos == st->pos_count) {
+		if (!next) {
+			zMatch m = { 0, r->pattern, (uint16_t)r->ncaps, r->caps };
+			return m.capture_count == 0 || zumba_push(r->out, &m, r->whole, r->nwhole);
+		}
+		return zumba_chain_positions(r, next->st, next->first, next->n, next->pos, next->from, next->next);
+	}
+	zPos p = r->ch->pos[st->pos_start + pos];
+	for (uint32_t j = from; j < n; j++) {
+		for (uint16_t a = 0; a < p.alt_count; a++) {
+			const zStep *alt = &r->ch->steps[r->ch->alts[p.alt_start + a]];
+			zKid k = r->kids[first + j]; // r->kids moves as it grows
+			if (alt->symbol ? k.symbol != alt->symbol : !k.named || k.symbol == 0xFFFF) continue;
+			if (alt->field && alt->field != k.field) continue;
+			zCont c = { st, first, n, pos + 1, j + 1, next };
+			if (!zumba_chain_step(r, alt, k.node, &c)) return false;
+		}
+	}
+	return true;
+}
+
+// zumba_chain_step finds the matches of step st at n (whose type and
+// field are st's) followed by next, as tree-sitter's query cursor finds
+// them (every choice of children, in order), though not in its order. It
+// returns false when memory runs out.
+static bool zumba_chain_step(zChainRun *r, const zStep *st, zNode n, const zCont *next) {
+	for (int k = 0; k < 2; k++) {
+		if (st->neg[k] && ts_node_child_by_field_id(n, st->neg[k]).id) return true;
+	}
+	uint32_t caps = r->ncaps, kids = r->nkids;
 	for (uint16_t k = 0; k < st->ncap; k++) {
 		r->caps[r->ncaps].node = n;
 		r->caps[r->ncaps].index = st->caps[k];
 		r->ncaps++;
 	}
 	bool ok = true;
-	if (st->alt_count == 0) {
-		zMatch m = { 0, st->pattern, (uint16_t)r->ncaps, r->caps };
-		ok = m.capture_count == 0 || zumba_push(out, &m, whole, nwhole);
-	} else if (level + 1 < zMaxChain) {
-		zCursor *c = &r->cursors[level];
-		if (r->made[level]) {
-			ts_tree_cursor_reset(c, n);
+	uint32_t n_kids = 0;
+	if (st->pos_count > 0) {
+		if (r->made) {
+			ts_tree_cursor_reset(&r->cursor, n);
 		} else {
-			*c = ts_tree_cursor_new(n);
-			r->made[level] = true;
+			r->cursor = ts_tree_cursor_new(n);
+			r->made = true;
 		}
-		if (ts_tree_cursor_goto_first_child(c)) {
+		if (ts_tree_cursor_goto_first_child(&r->cursor)) {
 			do {
-				zNode k = ts_tree_cursor_current_node(c);
-				uint16_t sym = ts_node_symbol(k);
-				uint16_t field = 0;
-				bool field_known = false;
-				for (uint16_t a = 0; a < st->alt_count && ok; a++) {
-					const zStep *next = &ch->steps[ch->alts[st->alt_start + a]];
-					if (next->symbol != sym) continue;
-					if (next->field) {
-						if (!field_known) {
-							field = ts_tree_cursor_current_field_id(c);
-							field_known = true;
-						}
-						if (next->field != field) continue;
-					}
-					ok = zumba_chain(ch, next, k, level + 1, r, out, whole, nwhole);
+				if (r->nkids == r->capkids) {
+					uint32_t cap = r->capkids ? r->capkids * 2 : 64;
+					zKid *m = realloc(r->kids, (size_t)cap * sizeof(zKid));
+					if (!m) return false;
+					r->kids = m;
+					r->capkids = cap;
 				}
-			} while (ok && ts_tree_cursor_goto_next_sibling(c));
+				zKid *k = &r->kids[r->nkids++];
+				k->node = ts_tree_cursor_current_node(&r->cursor);
+				k->symbol = ts_node_symbol(k->node);
+				k->field = ts_tree_cursor_current_field_id(&r->cursor);
+				k->named = ts_node_is_named(k->node);
+				n_kids++;
+			} while (ts_tree_cursor_goto_next_sibling(&r->cursor));
 		}
 	}
-	r->ncaps = base;
+	ok = zumba_chain_positions(r, st, kids, n_kids, 0, 0, next);
+	r->ncaps = caps;
+	r->nkids = kids;
 	return ok;
 }
+
+// zumba_chain finds the matches of the chain pattern whose root step is
+// st at n.
+static bool zumba_chain(zChainRun *r, const zStep *st, zNode n) {
+	r->pattern = st->pattern;
+	return zumba_chain_step(r, st, n, NULL);
+}
+
+// Flags of zumba_run's symbol table.
+enum { zRoot = 1, zOpaque = 2, zInert = 4, zBlock = 8, zChain = 16 };
 
 // zMaxNest is the bracket nesting past which a block is searched whatever
 // its text: real code stays far under it, and hostile nesting must still
@@ -433,10 +497,15 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 		if (enter && (flags & zRoot) && !(sym == 0xFFFF && ts_node_child_count(n) > max_children)) {
 			if (__atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
 			if ((flags & zChain) && sym < chains->nsyms) {
-				if (!chain_run && !(chain_run = calloc(1, sizeof(zChainRun)))) { ret = 2; goto done; }
+				if (!chain_run) {
+					if (!(chain_run = calloc(1, sizeof(zChainRun)))) { ret = 2; goto done; }
+					chain_run->ch = chains;
+					chain_run->out = out;
+					chain_run->whole = whole;
+					chain_run->nwhole = nwhole;
+				}
 				for (uint16_t k = 0; k < chains->count[sym]; k++) {
-					const zStep *st = &chains->steps[chains->first[sym] + k];
-					if (!zumba_chain(chains, st, n, 0, chain_run, out, whole, nwhole)) { ret = 2; goto done; }
+					if (!zumba_chain(chain_run, &chains->steps[chains->first[sym] + k], n)) { ret = 2; goto done; }
 				}
 				goto walk;
 			}
@@ -463,9 +532,8 @@ done:
 	ts_tree_cursor_delete(&c);
 	ts_query_cursor_delete(qc);
 	if (chain_run) {
-		for (uint32_t k = 0; k < zMaxChain; k++) {
-			if (chain_run->made[k]) ts_tree_cursor_delete(&chain_run->cursors[k]);
-		}
+		if (chain_run->made) ts_tree_cursor_delete(&chain_run->cursor);
+		free(chain_run->kids);
 		free(chain_run);
 	}
 	return ret;
@@ -766,10 +834,11 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 // chain patterns.
 const chainRoot = byte(C.zChain)
 
-// chainPattern is a pattern of the plain shape most definitions have: a
-// node with at most one child step, which may be an alternation of such
-// nodes, each with an optional field and captures, and no predicates,
-// quantifiers, anchors, negated fields, wildcards or strings:
+// chainStep is a node of a chain pattern: a pattern of the plain shapes
+// definitions take, whose nodes are typed (or named wildcards, or
+// strings), with fields, negated fields, captures and alternations, and
+// no quantifiers or anchors (predicates are read in Go, as for any
+// match):
 //
 //	(preproc_def name: (identifier) @name) @definition.macro
 //	(function_definition declarator: [(function_declarator declarator: (identifier) @name) …]) @definition.function
@@ -777,9 +846,13 @@ const chainRoot = byte(C.zChain)
 // zumba_chain matches it at a node without tree-sitter's query cursor,
 // whose states cost more than the few children such a pattern reads.
 type chainStep struct {
-	typ, field string
-	caps       []string
-	alts       []*chainStep
+	typ   string // "_": a named wildcard
+	anon  bool   // typ is a string: an anonymous node
+	field string
+	neg   []string
+	caps  []string
+	// pos are the node's child steps, in order: each a choice of steps.
+	pos [][]*chainStep
 }
 
 // parseChain reads the chain pattern in text (a pattern's source, comments
@@ -805,8 +878,28 @@ func parseChain(text string) (*chainStep, bool) {
 			caps = append(caps, word())
 		}
 	}
-	// child reads a child step: a field, then a node or an alternation.
-	child := func() ([]*chainStep, bool) {
+	str := func() (*chainStep, bool) {
+		j := strings.IndexByte(text[i+1:], '"')
+		if j < 0 || strings.ContainsRune(text[i+1:i+1+j], '\\') {
+			return nil, false
+		}
+		n := &chainStep{typ: text[i+1 : i+1+j], anon: true}
+		i += j + 2
+		return n, n.typ != ""
+	}
+	// item reads a node or a string.
+	item := func() (*chainStep, bool) {
+		switch {
+		case i < len(text) && text[i] == '(':
+			return node()
+		case i < len(text) && text[i] == '"':
+			return str()
+		}
+		return nil, false
+	}
+	// position reads a child step: a field, then an item or an
+	// alternation of items, then captures.
+	position := func() ([]*chainStep, bool) {
 		field := ""
 		j := i
 		if w := word(); w != "" && i < len(text) && text[i] == ':' {
@@ -817,14 +910,7 @@ func parseChain(text string) (*chainStep, bool) {
 		}
 		i = skipSpace(text, i)
 		var alts []*chainStep
-		switch {
-		case i < len(text) && text[i] == '(':
-			n, ok := node()
-			if !ok {
-				return nil, false
-			}
-			alts = []*chainStep{n}
-		case i < len(text) && text[i] == '[':
+		if i < len(text) && text[i] == '[' {
 			i++
 			for {
 				i = skipSpace(text, i)
@@ -832,18 +918,19 @@ func parseChain(text string) (*chainStep, bool) {
 					i++
 					break
 				}
-				if i >= len(text) || text[i] != '(' {
-					return nil, false
-				}
-				n, ok := node()
+				n, ok := item()
 				if !ok {
 					return nil, false
 				}
 				n.caps = append(n.caps, captures()...)
 				alts = append(alts, n)
 			}
-		default:
-			return nil, false
+		} else {
+			n, ok := item()
+			if !ok {
+				return nil, false
+			}
+			alts = []*chainStep{n}
 		}
 		caps := captures()
 		for _, a := range alts {
@@ -856,7 +943,7 @@ func parseChain(text string) (*chainStep, bool) {
 		i++ // "("
 		i = skipSpace(text, i)
 		n := &chainStep{typ: word()}
-		if n.typ == "" || n.typ == "_" || strings.ContainsAny(n.typ, ".-") {
+		if n.typ == "" || strings.ContainsAny(n.typ, ".-") {
 			return nil, false
 		}
 		for {
@@ -864,18 +951,31 @@ func parseChain(text string) (*chainStep, bool) {
 			if i >= len(text) {
 				return nil, false
 			}
-			if text[i] == ')' {
+			switch {
+			case text[i] == ')':
 				i++
 				return n, true
+			case text[i] == '!':
+				i++
+				f := word()
+				if f == "" || strings.ContainsAny(f, ".-") {
+					return nil, false
+				}
+				n.neg = append(n.neg, f)
+			case text[i] == '(' && strings.HasPrefix(skipText(text, i+1), "#"):
+				// A predicate: Go reads it.
+				end, ok := matchBracket(text, i)
+				if !ok {
+					return nil, false
+				}
+				i = end + 1
+			default:
+				alts, ok := position()
+				if !ok {
+					return nil, false
+				}
+				n.pos = append(n.pos, alts)
 			}
-			if n.alts != nil {
-				return nil, false // a second child step
-			}
-			alts, ok := child()
-			if !ok {
-				return nil, false
-			}
-			n.alts = alts
 		}
 	}
 	i = skipSpace(text, i)
@@ -883,20 +983,28 @@ func parseChain(text string) (*chainStep, bool) {
 		return nil, false
 	}
 	root, ok := node()
-	if !ok {
+	if !ok || root.typ == "_" {
 		return nil, false
 	}
 	root.caps = captures()
 	return root, skipSpace(text, i) == len(text)
 }
 
-// depth is the number of steps on the longest path from n down.
-func (n *chainStep) depth() int {
-	d := 0
-	for _, a := range n.alts {
-		d = max(d, a.depth())
+// skipText is text from i on, past white space and comments.
+func skipText(text string, i int) string { return text[skipSpace(text, i):] }
+
+// depth is the number of steps on the longest path from n down, and caps
+// the captures of n and the steps below it.
+func (n *chainStep) size() (depth, caps int) {
+	caps = len(n.caps)
+	for _, alts := range n.pos {
+		for _, a := range alts {
+			d, c := a.size()
+			depth = max(depth, d)
+			caps += c
+		}
 	}
-	return d + 1
+	return depth + 1, caps
 }
 
 // newChains reads q's chain patterns (src is q's source, starts[i] where
@@ -908,10 +1016,10 @@ func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *
 	for i := range q.CaptureCount() {
 		capIDs[q.CaptureNameForId(i)] = uint16(i)
 	}
-	symbol := func(name string) uint16 {
+	symbol := func(name string, named bool) uint16 {
 		cs := C.CString(name)
 		defer C.free(unsafe.Pointer(cs))
-		return uint16(C.ts_language_symbol_for_name(unsafe.Pointer(tl), cs, C.uint32_t(len(name)), true))
+		return uint16(C.ts_language_symbol_for_name(unsafe.Pointer(tl), cs, C.uint32_t(len(name)), C.bool(named)))
 	}
 	field := func(name string) uint16 {
 		cs := C.CString(name)
@@ -919,16 +1027,27 @@ func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *
 		return uint16(C.ts_language_field_id_for_name(unsafe.Pointer(tl), cs, C.uint32_t(len(name))))
 	}
 	var steps []C.zStep
+	var pos []C.zPos
 	var alts []uint16
 	// add lays out n and the steps below it, and returns its index.
 	var add func(n *chainStep, pattern int) (int, bool)
 	add = func(n *chainStep, pattern int) (int, bool) {
-		st := C.zStep{symbol: C.uint16_t(symbol(n.typ)), pattern: C.uint16_t(pattern), ncap: C.uint16_t(len(n.caps))}
-		if st.symbol == 0 || len(n.caps) > len(st.caps) {
+		st := C.zStep{pattern: C.uint16_t(pattern), ncap: C.uint16_t(len(n.caps))}
+		if n.typ != "_" || n.anon {
+			if st.symbol = C.uint16_t(symbol(n.typ, !n.anon)); st.symbol == 0 {
+				return 0, false
+			}
+		}
+		if len(n.caps) > len(st.caps) || len(n.neg) > len(st.neg) {
 			return 0, false
 		}
 		if n.field != "" {
 			if st.field = C.uint16_t(field(n.field)); st.field == 0 {
+				return 0, false
+			}
+		}
+		for k, f := range n.neg {
+			if st.neg[k] = C.uint16_t(field(f)); st.neg[k] == 0 {
 				return 0, false
 			}
 		}
@@ -941,39 +1060,45 @@ func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *
 		}
 		at := len(steps)
 		steps = append(steps, st)
-		var kids []uint16
-		for _, a := range n.alts {
-			k, ok := add(a, pattern)
-			if !ok {
-				return 0, false
+		var kids [][]uint16
+		for _, choice := range n.pos {
+			var ks []uint16
+			for _, a := range choice {
+				k, ok := add(a, pattern)
+				if !ok {
+					return 0, false
+				}
+				ks = append(ks, uint16(k))
 			}
-			kids = append(kids, uint16(k))
+			kids = append(kids, ks)
 		}
-		steps[at].alt_start, steps[at].alt_count = C.uint16_t(len(alts)), C.uint16_t(len(kids))
-		alts = append(alts, kids...)
+		steps[at].pos_start, steps[at].pos_count = C.uint16_t(len(pos)), C.uint16_t(len(kids))
+		for _, ks := range kids {
+			pos = append(pos, C.zPos{alt_start: C.uint16_t(len(alts)), alt_count: C.uint16_t(len(ks))})
+			alts = append(alts, ks...)
+		}
 		return at, true
 	}
-	// The root steps come first, grouped by root symbol in pattern order;
-	// their children follow.
 	type rooted struct {
-		sym     uint16
 		pattern int
 		chain   *chainStep
 	}
 	bySym := map[uint16][]rooted{}
 	bad := map[uint16]bool{}
 	for i := 0; i+1 < len(starts); i++ {
-		text := src[starts[i]:starts[i+1]]
 		names, _ := rootNames(src, starts[i])
-		c, ok := parseChain(text)
-		ok = ok && len(p.preds[i]) == 0 && c.depth() < C.zMaxChain
+		c, ok := parseChain(src[starts[i]:starts[i+1]])
+		if ok {
+			depth, caps := c.size()
+			ok = depth < C.zMaxChain && caps <= C.zMaxChainCaps
+		}
 		for _, name := range names {
-			sym := symbol(name)
+			sym := symbol(name, true)
 			if !ok || sym == 0 {
 				bad[sym] = true
 				continue
 			}
-			bySym[sym] = append(bySym[sym], rooted{sym, i, c})
+			bySym[sym] = append(bySym[sym], rooted{i, c})
 		}
 	}
 	var syms []uint16
@@ -990,8 +1115,8 @@ func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *
 	for _, sym := range syms {
 		n += len(bySym[sym])
 	}
-	// Root steps first (n of them), in order; add appends each one's
-	// children after them, so the root slots are filled in afterwards.
+	// The root steps come first, grouped by root symbol in pattern order;
+	// add appends each one's copy and the steps below it after them.
 	steps = make([]C.zStep, n)
 	first, count := make([]uint16, len(p.names)), make([]uint16, len(p.names))
 	k := 0
@@ -1006,11 +1131,15 @@ func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *
 			k++
 		}
 	}
+	if len(steps) > 1<<16 || len(pos) > 1<<16 || len(alts) > 1<<16 {
+		return nil
+	}
 	for _, sym := range syms {
 		p.roots[sym] |= chainRoot
 	}
 	ch := (*C.zChains)(C.malloc(C.sizeof_zChains))
 	ch.steps = (*C.zStep)(cCopy(unsafe.Pointer(&steps[0]), len(steps)*C.sizeof_zStep))
+	ch.pos = (*C.zPos)(cCopy(unsafe.Pointer(unsafe.SliceData(pos)), len(pos)*C.sizeof_zPos))
 	ch.alts = (*C.uint16_t)(cCopy(unsafe.Pointer(unsafe.SliceData(alts)), len(alts)*2))
 	ch.first = (*C.uint16_t)(cCopy(unsafe.Pointer(&first[0]), len(first)*2))
 	ch.count = (*C.uint16_t)(cCopy(unsafe.Pointer(&count[0]), len(count)*2))
