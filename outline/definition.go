@@ -227,20 +227,29 @@ func extentStarts(p *plan, root tsNode, nodes []capRec, src []byte) []int {
 	// at[k] is the index in frames[k] of the node frames[k+1] lists.
 	var frames [][]sibling
 	var at []int
+	// spare[k] is the memory frames[k] last used: a level's frame is done
+	// with when the walk leaves it.
+	var spare [][]sibling
 	var walk func(n *tsNode)
 	walk = func(n *tsNode) {
 		buf = children(n, buf)
 		if len(buf) == 0 {
 			return
 		}
-		kids := make([]sibling, len(buf))
+		level := len(frames)
+		if level == len(spare) {
+			spare = append(spare, nil)
+		}
+		if cap(spare[level]) < len(buf) {
+			spare[level] = make([]sibling, len(buf))
+		}
+		kids := spare[level][:len(buf)]
 		for j := range buf {
 			deco, keyword := p.tokenKinds(buf[j].symbol, tl)
 			kids[j] = newSibling(&buf[j], deco, keyword, src)
 		}
 		frames = append(frames, kids)
 		at = append(at, 0)
-		level := len(frames) - 1
 		for j := range kids {
 			k := &kids[j]
 			lo, _ := slices.BinarySearchFunc(targets, k.start, func(t target, b uint32) int { return cmp.Compare(t.start, b) })
