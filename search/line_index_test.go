@@ -7,40 +7,44 @@ import (
 	"testing"
 )
 
-// naiveLineStarts lists where every line of data starts.
-func naiveLineStarts(data []byte) []int {
+// naiveLines returns a file's lines as find_symbol shows them, from a
+// list of every line start (made once per file: per line, the test is
+// quadratic in the file's size).
+func naiveLines(data []byte) func(line int) string {
 	starts := []int{0}
 	for i, c := range data {
 		if c == '\n' {
 			starts = append(starts, i+1)
 		}
 	}
-	return starts
-}
-
-// naiveLineText is a line as find_symbol shows it, from every line start.
-func naiveLineText(data []byte, starts []int, line int) string {
-	if line < 1 || line-1 >= len(starts) {
-		return ""
+	return func(line int) string {
+		if line < 1 || line-1 >= len(starts) {
+			return ""
+		}
+		end := len(data)
+		if line < len(starts) {
+			end = starts[line] - 1
+		}
+		return showLine(data[starts[line-1]:end], -1, -1)
 	}
-	end := len(data)
-	if line < len(starts) {
-		end = starts[line] - 1
-	}
-	return showLine(data[starts[line-1]:end], -1, -1)
 }
 
 // TestLineIndex: every line (and those before the first and past the
 // last) comes out as from a list of every line start, for files of
 // short and long lines, empty lines, no final newline, blocks that hold
-// no newline, and files of exactly a block.
+// no newline, and files of exactly a block; 200 random files of up to a
+// few MB (40 under -short).
 func TestLineIndex(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	files := []string{"", "\n", "x", "a\nb", "a\nb\n", "\n\n\n", strings.Repeat("x", lineBlock), strings.Repeat("y", lineBlock-1) + "\n", strings.Repeat("z\n", lineBlock)}
-	for range 100 {
+	random := 200
+	if testing.Short() {
+		random = 40
+	}
+	for range random {
 		var b bytes.Buffer
-		for n := rng.IntN(lineBlock / 10); n > 0; n-- {
-			switch rng.IntN(8) {
+		for n := rng.IntN(3 * lineBlock / 10); n > 0; n-- {
+			switch rng.IntN(4) {
 			case 0:
 				b.WriteString(strings.Repeat("w", rng.IntN(3*lineBlock)))
 			case 1:
@@ -57,9 +61,10 @@ func TestLineIndex(t *testing.T) {
 	for _, f := range files {
 		data := []byte(f)
 		x := newLineIndex(data)
-		starts := naiveLineStarts(data)
-		for line := -1; line <= len(starts)+2; line++ {
-			if got, want := x.text(line), naiveLineText(data, starts, line); got != want {
+		naive := naiveLines(data)
+		n := bytes.Count(data, []byte{'\n'}) + 1
+		for line := -1; line <= n+2; line++ {
+			if got, want := x.text(line), naive(line); got != want {
 				t.Fatalf("line %d of a %d-byte file = %.40q; want %.40q", line, len(data), got, want)
 			}
 		}
