@@ -33,13 +33,14 @@ func naiveLines(data []byte) func(line int) string {
 // last) comes out as from a list of every line start, for files of
 // short and long lines, empty lines, no final newline, blocks that hold
 // no newline, and files of exactly a block; 200 random files of up to a
-// few MB (40 under -short).
+// few MB (40 under -short and under the race detector; the plain full
+// run makes all 200).
 func TestLineIndex(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	files := []string{"", "\n", "x", "a\nb", "a\nb\n", "\n\n\n", strings.Repeat("x", lineBlock), strings.Repeat("y", lineBlock-1) + "\n", strings.Repeat("z\n", lineBlock)}
 	random := 200
-	if testing.Short() {
-		random = 40
+	if testing.Short() || raceEnabled {
+		random = 40 // 200 took ~33 s under the race detector
 	}
 	for range random {
 		var b bytes.Buffer
