@@ -51,6 +51,11 @@ func encodeDefs(v *vocab, defs []outline.Definition) []byte {
 			b = binary.AppendUvarint(b, uint64(v.internString(q)))
 		}
 	}
+	if cap(b)-len(b) > len(b)/8 {
+		// Kept for as long as the file is unchanged: without the
+		// growth's spare room.
+		b = append([]byte(nil), b...)
+	}
 	return b
 }
 

@@ -480,11 +480,8 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 	res := &SymbolResult{Searched: n, Files: n}
 	// What the call reads ends up copied into its answer (line text),
 	// so the buffer can serve the next call.
-	sc := symbolScratch.Get().(*Scratch)
-	defer func() {
-		sc.Close()
-		symbolScratch.Put(sc)
-	}()
+	sc := getScratch()
+	defer putScratch(sc)
 	defs, err := ix.exact(ctx, q, limit, sc)
 	if err != nil {
 		return nil, err
@@ -526,10 +523,6 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 	}
 	return res, ctx.Err()
 }
-
-// symbolScratch keeps find_symbol's read buffers between calls: each
-// grows to the largest file it read, and a new one is zeroed as it grows.
-var symbolScratch = sync.Pool{New: func() any { return &Scratch{} }}
 
 // parsedFiles counts the files whose definitions the index holds.
 func (ix *Index) parsedFiles() int {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/zumba-dev/zumba/internal/filestat"
@@ -41,6 +42,21 @@ type Scratch struct {
 	buf     []byte
 	dir     string
 	dirFile *os.File
+}
+
+// scratches keeps read buffers between calls (see getScratch): each
+// grows to the largest file it read, and a new one is zeroed as it grows.
+var scratches = sync.Pool{New: func() any { return &Scratch{} }}
+
+// getScratch returns a Scratch that may hold an earlier call's buffer,
+// for a reader that copies whatever it keeps of what it reads (line text
+// into its answer); putScratch gives it back.
+func getScratch() *Scratch { return scratches.Get().(*Scratch) }
+
+// putScratch closes sc's folder and keeps its buffer for another call.
+func putScratch(sc *Scratch) {
+	sc.Close()
+	scratches.Put(sc)
 }
 
 // Close releases the open folder.

@@ -27,7 +27,8 @@ type Ref struct {
 func References(ctx context.Context, files []Entry, src Source, name string, limit int) (refs []Ref, more bool, err error) {
 	sc := NewWordScanner(name)
 	perFile := make([][]Ref, len(files))
-	emitted, _ := scanOrdered(ctx, len(files), limit, time.Time{}, func(i int, scr *Scratch) int {
+	// fileRefs copies the lines it keeps (showLine).
+	emitted, _ := scanOrderedReusing(ctx, len(files), limit, time.Time{}, func(i int, scr *Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err != nil {
 			return 0

@@ -19,6 +19,16 @@ var scanParallel = max(4, runtime.GOMAXPROCS(0))
 // the deadline cut the scan short (rather than the limit); the caller keeps
 // each item's results by index.
 func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *Scratch) int) (emitted int, timedOut bool) {
+	return scan(ctx, n, limit, deadline, false, work)
+}
+
+// scanOrderedReusing is scanOrdered with read buffers kept between calls
+// (getScratch), for work that copies whatever it keeps of what it reads.
+func scanOrderedReusing(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *Scratch) int) (emitted int, timedOut bool) {
+	return scan(ctx, n, limit, deadline, true, work)
+}
+
+func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, work func(i int, sc *Scratch) int) (emitted int, timedOut bool) {
 	done := make([]bool, n)
 	var (
 		next   atomic.Int64
@@ -33,7 +43,12 @@ func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work fun
 		go func() {
 			defer wg.Done()
 			sc := &Scratch{}
-			defer sc.Close()
+			if reuse {
+				sc = getScratch()
+				defer putScratch(sc)
+			} else {
+				defer sc.Close()
+			}
 			for !stop.Load() && ctx.Err() == nil {
 				if !deadline.IsZero() && time.Now().After(deadline) {
 					return
