@@ -602,7 +602,7 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 			continue
 		}
 		// The file has definitions, so a grammar.
-		if !definitionWordLazy(word, data, func() *grammar.Language {
+		if !definitionWord(word, data, func() *grammar.Language {
 			return grammar.ForPath(f.path, data[:min(len(data), binaryPrefix)])
 		}) {
 			continue

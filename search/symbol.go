@@ -242,10 +242,8 @@ func symbolsNoting(ctx context.Context, files []Entry, src Source, q SymbolQuery
 	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, readAt int64, langOf func() *grammar.Language, data []byte) bool {
 		// A definition's name is a whole word of its file; in some
 		// languages never one right after a ".".
-		if word.Contains(data) {
-			if lang := langOf(); lang != nil && definitionWord(word, lang, data) {
-				return true
-			}
+		if word.Contains(data) && langOf() != nil && definitionWord(word, data, langOf) {
+			return true
 		}
 		if containsFold(data, q.foldNeedle) && langOf() != nil {
 			mu.Lock()
@@ -356,24 +354,11 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 var noDotDefinitions = map[string]bool{"c": true, "cpp": true, "go": true, "python": true, "rust": true}
 
 // definitionWord reports whether data holds the word where a definition
-// of lang could name it.
-func definitionWord(word *WordScanner, lang *grammar.Language, data []byte) bool {
-	if !noDotDefinitions[lang.Name] {
-		return word.Contains(data)
-	}
-	for at := word.Next(data, 0); at >= 0; at = word.Next(data, at+1) {
-		if at == 0 || data[at-1] != '.' {
-			return true
-		}
-	}
-	return false
-}
-
-// definitionWordLazy is definitionWord for a file known to have a
-// grammar, asking for its language (langOf) only when the word is found
-// after a "." alone: telling a ".h" file's language from its head costs
-// more than the rest of a find_symbol answer.
-func definitionWordLazy(word *WordScanner, data []byte, langOf func() *grammar.Language) bool {
+// could name it, for a file known to have a grammar. It asks for the
+// file's language (langOf) only when the word is found after a "." alone:
+// telling a ".h" file's language from its head costs more than the rest
+// of a find_symbol answer.
+func definitionWord(word *WordScanner, data []byte, langOf func() *grammar.Language) bool {
 	found := false
 	for at := word.Next(data, 0); at >= 0; at = word.Next(data, at+1) {
 		if at == 0 || data[at-1] != '.' {
