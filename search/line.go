@@ -127,11 +127,6 @@ func (x *lineIndex) text(line int) string {
 		start += j + 1
 		seen++
 	}
-	end := bytes.IndexByte(x.data[start:], '\n')
-	if end < 0 {
-		end = len(x.data)
-	} else {
-		end += start
-	}
+	_, end := lineAt(x.data, start)
 	return showLine(x.data[start:end], -1, -1)
 }
