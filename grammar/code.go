@@ -188,7 +188,12 @@ func (l *Language) CodeQuery() (*sitter.Query, error) {
 		if src == "" {
 			return
 		}
-		cq.q, cq.err = sitter.NewQuery([]byte(src), l.Sitter())
+		lang := l.Sitter()
+		if lang == nil {
+			_, cq.err = l.Query()
+			return
+		}
+		cq.q, cq.err = sitter.NewQuery([]byte(src), lang)
 		if cq.err != nil {
 			cq.err = fmt.Errorf("compile code query %s: %w", l.Name, cq.err)
 		}

@@ -1,6 +1,7 @@
 // Package grammar owns zumba's languages: which files each one covers (by
-// extension, file name or #! line), its tree-sitter language, and the
-// embedded query that marks its definitions.
+// extension, file name or #! line), its tree-sitter language (bound by
+// package grammar/langs, which outline imports), and the embedded query
+// that marks its definitions.
 //
 // Every query lives in queries/<name>.scm. A query marks a whole declaration
 // with @definition.<kind> (kind from [Kind]) and its identifier with @name.

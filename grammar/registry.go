@@ -10,33 +10,6 @@ import (
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
-	"github.com/smacker/go-tree-sitter/bash"
-	"github.com/smacker/go-tree-sitter/c"
-	"github.com/smacker/go-tree-sitter/cpp"
-	"github.com/smacker/go-tree-sitter/csharp"
-	"github.com/smacker/go-tree-sitter/dockerfile"
-	"github.com/smacker/go-tree-sitter/elixir"
-	"github.com/smacker/go-tree-sitter/elm"
-	"github.com/smacker/go-tree-sitter/golang"
-	"github.com/smacker/go-tree-sitter/hcl"
-	"github.com/smacker/go-tree-sitter/java"
-	"github.com/smacker/go-tree-sitter/javascript"
-	"github.com/smacker/go-tree-sitter/kotlin"
-	"github.com/smacker/go-tree-sitter/lua"
-	markdown "github.com/smacker/go-tree-sitter/markdown/tree-sitter-markdown"
-	"github.com/smacker/go-tree-sitter/ocaml"
-	"github.com/smacker/go-tree-sitter/php"
-	"github.com/smacker/go-tree-sitter/protobuf"
-	"github.com/smacker/go-tree-sitter/python"
-	"github.com/smacker/go-tree-sitter/ruby"
-	"github.com/smacker/go-tree-sitter/rust"
-	"github.com/smacker/go-tree-sitter/scala"
-	"github.com/smacker/go-tree-sitter/sql"
-	"github.com/smacker/go-tree-sitter/swift"
-	"github.com/smacker/go-tree-sitter/toml"
-	"github.com/smacker/go-tree-sitter/typescript/tsx"
-	"github.com/smacker/go-tree-sitter/typescript/typescript"
-	"github.com/smacker/go-tree-sitter/yaml"
 )
 
 //go:embed queries/*.scm
@@ -72,6 +45,7 @@ type Language struct {
 	// [IsTestFile]).
 	Tests TestFiles
 
+	// language makes the tree-sitter language; Bind sets it.
 	language func() *sitter.Language
 
 	once  sync.Once
@@ -82,33 +56,33 @@ type Language struct {
 
 // registry is the one table of languages, sorted by name.
 var registry = []*Language{
-	{Name: "bash", Extensions: []string{".sh", ".bash"}, Interpreters: []string{"sh", "bash", "dash", "ksh"}, language: bash.GetLanguage},
-	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: prepareC, language: c.GetLanguage},
-	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: prepareCpp, language: cpp.GetLanguage},
-	{Name: "csharp", Extensions: []string{".cs"}, Tests: dotnetTests, language: csharp.GetLanguage},
-	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}, language: dockerfile.GetLanguage},
-	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}, language: elixir.GetLanguage},
-	{Name: "elm", Extensions: []string{".elm"}, language: elm.GetLanguage},
-	{Name: "go", Extensions: []string{".go"}, Tests: TestFiles{Names: []string{"*_test.go"}}, language: golang.GetLanguage},
-	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}, language: hcl.GetLanguage},
-	{Name: "java", Extensions: []string{".java"}, Tests: dotnetTests, language: java.GetLanguage},
-	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, Tests: jsTests, language: javascript.GetLanguage},
-	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, Tests: dotnetTests, language: kotlin.GetLanguage},
-	{Name: "lua", Extensions: []string{".lua"}, Interpreters: []string{"lua", "luajit"}, language: lua.GetLanguage},
-	{Name: "markdown", Extensions: []string{".md", ".markdown"}, Prepare: guardMarkdown, HeadingLevels: true, language: markdown.GetLanguage},
-	{Name: "ocaml", Extensions: []string{".ml"}, language: ocaml.GetLanguage},
-	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}, language: php.GetLanguage},
-	{Name: "protobuf", Extensions: []string{".proto"}, language: protobuf.GetLanguage},
-	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, Tests: TestFiles{Names: []string{"test_*.py", "*_test.py", "conftest.py"}, Dirs: []string{"tests"}}, language: python.GetLanguage},
-	{Name: "ruby", Extensions: []string{".rb", ".rake", ".gemspec"}, Filenames: []string{"Rakefile", "Gemfile"}, Interpreters: []string{"ruby"}, Tests: TestFiles{Dirs: []string{"spec", "test"}}, language: ruby.GetLanguage},
-	{Name: "rust", Extensions: []string{".rs"}, Tests: TestFiles{Dirs: []string{"tests"}}, language: rust.GetLanguage},
-	{Name: "scala", Extensions: []string{".scala", ".sc"}, language: scala.GetLanguage},
-	{Name: "sql", Extensions: []string{".sql"}, language: sql.GetLanguage},
-	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift, language: swift.GetLanguage},
-	{Name: "toml", Extensions: []string{".toml"}, language: toml.GetLanguage},
-	{Name: "tsx", Extensions: []string{".tsx"}, Tests: jsTests, language: tsx.GetLanguage},
-	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, Tests: jsTests, language: typescript.GetLanguage},
-	{Name: "yaml", Extensions: []string{".yaml", ".yml"}, language: yaml.GetLanguage},
+	{Name: "bash", Extensions: []string{".sh", ".bash"}, Interpreters: []string{"sh", "bash", "dash", "ksh"}},
+	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: prepareC},
+	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: prepareCpp},
+	{Name: "csharp", Extensions: []string{".cs"}, Tests: dotnetTests},
+	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}},
+	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}},
+	{Name: "elm", Extensions: []string{".elm"}},
+	{Name: "go", Extensions: []string{".go"}, Tests: TestFiles{Names: []string{"*_test.go"}}},
+	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}},
+	{Name: "java", Extensions: []string{".java"}, Tests: dotnetTests},
+	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, Tests: jsTests},
+	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, Tests: dotnetTests},
+	{Name: "lua", Extensions: []string{".lua"}, Interpreters: []string{"lua", "luajit"}},
+	{Name: "markdown", Extensions: []string{".md", ".markdown"}, Prepare: guardMarkdown, HeadingLevels: true},
+	{Name: "ocaml", Extensions: []string{".ml"}},
+	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}},
+	{Name: "protobuf", Extensions: []string{".proto"}},
+	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, Tests: TestFiles{Names: []string{"test_*.py", "*_test.py", "conftest.py"}, Dirs: []string{"tests"}}},
+	{Name: "ruby", Extensions: []string{".rb", ".rake", ".gemspec"}, Filenames: []string{"Rakefile", "Gemfile"}, Interpreters: []string{"ruby"}, Tests: TestFiles{Dirs: []string{"spec", "test"}}},
+	{Name: "rust", Extensions: []string{".rs"}, Tests: TestFiles{Dirs: []string{"tests"}}},
+	{Name: "scala", Extensions: []string{".scala", ".sc"}},
+	{Name: "sql", Extensions: []string{".sql"}},
+	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift},
+	{Name: "toml", Extensions: []string{".toml"}},
+	{Name: "tsx", Extensions: []string{".tsx"}, Tests: jsTests},
+	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, Tests: jsTests},
+	{Name: "yaml", Extensions: []string{".yaml", ".yml"}},
 }
 
 // Languages returns the registry, sorted by name.
@@ -230,7 +204,8 @@ func Extensions() []string {
 	return exts
 }
 
-// Sitter returns the language's tree-sitter language.
+// Sitter returns the language's tree-sitter language, or nil when none
+// is linked (see Bind).
 func (l *Language) Sitter() *sitter.Language {
 	l.load()
 	return l.lang
@@ -249,8 +224,24 @@ func (l *Language) Source() (string, error) {
 	return querySource(l.Name, 0)
 }
 
+// Bind gives the named language of the registry its tree-sitter grammar.
+// Package grammar/langs binds every language at init, so that a program
+// (or a test) that does not import it links none of the grammars; Bind
+// panics on a name the registry does not hold.
+func Bind(name string, language func() *sitter.Language) {
+	l := ByName(name)
+	if l == nil {
+		panic("grammar.Bind: no language " + name)
+	}
+	l.language = language
+}
+
 func (l *Language) load() {
 	l.once.Do(func() {
+		if l.language == nil {
+			l.err = fmt.Errorf("language %s: no tree-sitter grammar linked (import github.com/zumba-dev/zumba/grammar/langs)", l.Name)
+			return
+		}
 		l.lang = l.language()
 		src, err := l.Source()
 		if err != nil {

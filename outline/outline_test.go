@@ -22,7 +22,7 @@ func TestParseReusesParsers(t *testing.T) {
 	t.Parallel()
 	n := 300
 	if testing.Short() {
-		n = 100
+		n = 30
 	}
 	lang := grammar.ByName("go")
 	src, err := os.ReadFile("outline.go")

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -310,7 +311,7 @@ func (ix *Index) Build(ctx context.Context) {
 	// The pass's garbage (every file's word list, the snapshot's copy)
 	// goes back to the system now, not at the scavenger's pace.
 	if !ix.save() {
-		debug.FreeOSMemory()
+		releaseGoHeap()
 	}
 	if ix.holdSymbols != nil {
 		select {
@@ -339,7 +340,7 @@ func (ix *Index) Build(ctx context.Context) {
 		ix.opts.Complete()
 	}
 	if !ix.save() {
-		debug.FreeOSMemory()
+		releaseGoHeap()
 	}
 	// And what the parsers freed on the C side (80 MB on the kernel).
 	cmem.Trim()
@@ -374,6 +375,37 @@ func (ix *Index) Build(ctx context.Context) {
 // built, when the program set none.
 const defaultMemoryLimit = 640 << 20
 
+// releaseSize is the least Go heap worth returning to the system at
+// once: below it a full collection costs more than the memory it gives
+// back sooner than the scavenger would (a small project's whole index is
+// a few megabytes).
+const releaseSize = 64 << 20
+
+// heapSample is what releaseGoHeap reads: the heap's objects, live or
+// not yet swept, and its free spans not yet returned.
+var heapSample = []metrics.Sample{
+	{Name: "/memory/classes/heap/objects:bytes"},
+	{Name: "/memory/classes/heap/free:bytes"},
+}
+
+// releaseGoHeap returns the Go heap's garbage and free memory to the
+// system now (debug.FreeOSMemory), when there is at least releaseSize of
+// heap to look at.
+func releaseGoHeap() {
+	s := make([]metrics.Sample, len(heapSample))
+	copy(s, heapSample)
+	metrics.Read(s)
+	var n uint64
+	for _, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 {
+			n += x.Value.Uint64()
+		}
+	}
+	if n >= releaseSize {
+		debug.FreeOSMemory()
+	}
+}
+
 // saveInterval is how often the disk cache is saved while the index
 // changes, so that a server killed without warning loses little.
 const saveInterval = 2 * time.Minute
@@ -393,7 +425,7 @@ func (ix *Index) save() bool {
 		return false
 	}
 	ix.saveLocked()
-	debug.FreeOSMemory()
+	releaseGoHeap()
 	return true
 }
 
