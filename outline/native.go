@@ -283,13 +283,15 @@ static uint32_t zumba_js_may_define(const uint8_t *s, uint32_t n, int32_t max_ne
 // type symbol (0: any named node but an error), in field of the node of
 // the step above it (0: any), without the fields neg, with its captures;
 // its children must match its positions in order, each a child after the
-// one before, of one of the position's alternatives.
+// one before, of one of the position's alternatives. free is set when
+// neither it nor a step below it captures a node.
 typedef struct {
 	uint16_t symbol, field;
 	uint16_t pos_start, pos_count;
 	uint16_t pattern, ncap;
 	uint16_t caps[4];
 	uint16_t neg[2];
+	uint16_t free;
 } zStep;
 
 // zPos is a position: the steps alts[alt_start] to
@@ -317,6 +319,13 @@ typedef struct {
 	bool named;
 } zKid;
 
+// zListed records where the children of the node id are in the run's
+// kids, for the root node numbered gen.
+typedef struct {
+	const void *id;
+	uint32_t first, n, gen;
+} zListed;
+
 // zCont is what is left to match once a step has matched: the positions
 // from pos of step st among the children kids[first, first+n) from
 // index from, then next.
@@ -326,8 +335,9 @@ typedef struct zCont {
 	const struct zCont *next;
 } zCont;
 
-// zChainRun is the state of zumba_chain: a cursor, a stack of the
-// children of the nodes on the path, the captures on the path.
+// zChainRun is the state of zumba_chain: a cursor, the children of the
+// nodes the patterns of the current root node have read (each node's
+// listed once, found by id in a hash table), the captures on the path.
 typedef struct {
 	const zChains *ch;
 	zRecs *out;
@@ -335,12 +345,131 @@ typedef struct {
 	uint32_t nwhole;
 	uint16_t pattern;
 	zCursor cursor;
-	bool made;
+	bool made, oom;
 	zKid *kids;
 	uint32_t nkids, capkids;
+	zListed *listed;
+	uint32_t nlisted, caplisted, gen;
 	zCapture caps[zMaxChainCaps];
 	uint32_t ncaps;
 } zChainRun;
+
+// zumba_chain_root starts the patterns of a new root node: the children
+// listed for the last one are forgotten.
+static void zumba_chain_root(zChainRun *r) {
+	r->nkids = 0;
+	r->nlisted = 0;
+	r->gen++;
+}
+
+static uint32_t zumba_listed_slot(const zListed *t, uint32_t cap, uint32_t gen, const void *id) {
+	uintptr_t h = (uintptr_t)id;
+	h ^= h >> 17;
+	h *= 0x9E3779B97F4A7C15ull;
+	uint32_t i = (uint32_t)(h >> 32) & (cap - 1);
+	while (t[i].gen == gen && t[i].id != id) i = (i + 1) & (cap - 1);
+	return i;
+}
+
+// zumba_kids finds the children of n, listing them the first time; it
+// sets r->oom and returns false when memory runs out.
+static bool zumba_kids(zChainRun *r, zNode n, uint32_t *first, uint32_t *count) {
+	if (r->caplisted) {
+		uint32_t i = zumba_listed_slot(r->listed, r->caplisted, r->gen, n.id);
+		if (r->listed[i].gen == r->gen) {
+			*first = r->listed[i].first;
+			*count = r->listed[i].n;
+			return true;
+		}
+	}
+	if (2 * (r->nlisted + 1) > r->caplisted) {
+		uint32_t cap = r->caplisted ? r->caplisted * 2 : 64;
+		zListed *t = calloc(cap, sizeof(zListed));
+		if (!t) { r->oom = true; return false; }
+		for (uint32_t i = 0; i < r->caplisted; i++) {
+			if (r->listed[i].gen == r->gen) t[zumba_listed_slot(t, cap, r->gen, r->listed[i].id)] = r->listed[i];
+		}
+		free(r->listed);
+		r->listed = t;
+		r->caplisted = cap;
+	}
+	uint32_t start = r->nkids;
+	if (r->made) {
+		ts_tree_cursor_reset(&r->cursor, n);
+	} else {
+		r->cursor = ts_tree_cursor_new(n);
+		r->made = true;
+	}
+	if (ts_tree_cursor_goto_first_child(&r->cursor)) {
+		do {
+			if (r->nkids == r->capkids) {
+				uint32_t cap = r->capkids ? r->capkids * 2 : 64;
+				zKid *m = realloc(r->kids, (size_t)cap * sizeof(zKid));
+				if (!m) { r->oom = true; return false; }
+				r->kids = m;
+				r->capkids = cap;
+			}
+			zKid *k = &r->kids[r->nkids++];
+			k->node = ts_tree_cursor_current_node(&r->cursor);
+			k->symbol = ts_node_symbol(k->node);
+			k->field = ts_tree_cursor_current_field_id(&r->cursor);
+			k->named = ts_node_is_named(k->node);
+		} while (ts_tree_cursor_goto_next_sibling(&r->cursor));
+	}
+	zListed *l = &r->listed[zumba_listed_slot(r->listed, r->caplisted, r->gen, n.id)];
+	*l = (zListed){ n.id, start, r->nkids - start, r->gen };
+	r->nlisted++;
+	*first = start;
+	*count = r->nkids - start;
+	return true;
+}
+
+// zumba_kid_fits reports whether the child k may be step alt's node, by
+// its type and field.
+static bool zumba_kid_fits(const zStep *alt, const zKid *k) {
+	if (alt->symbol ? k->symbol != alt->symbol : !k->named || k->symbol == 0xFFFF) return false;
+	return !alt->field || alt->field == k->field;
+}
+
+static bool zumba_chain_has_neg(const zStep *st, zNode n) {
+	for (int k = 0; k < 2; k++) {
+		if (st->neg[k] && ts_node_child_by_field_id(n, st->neg[k]).id) return true;
+	}
+	return false;
+}
+
+// zumba_chain_exists reports whether the free step st matches at n (whose
+// type and field are st's). A step that captures nothing adds nothing to
+// a match but its existence, and the first child in order that matches a
+// position leaves the most children to the positions after it, so each
+// position takes the first one: linear in the children, however many
+// could match.
+static bool zumba_chain_exists(zChainRun *r, const zStep *st, zNode n) {
+	if (zumba_chain_has_neg(st, n)) return false;
+	if (st->pos_count == 0) return true;
+	uint32_t first, count;
+	if (!zumba_kids(r, n, &first, &count)) return false;
+	uint32_t from = 0;
+	for (uint16_t pos = 0; pos < st->pos_count; pos++) {
+		zPos p = r->ch->pos[st->pos_start + pos];
+		bool found = false;
+		for (uint32_t j = from; j < count && !found; j++) {
+			for (uint16_t a = 0; a < p.alt_count && !found; a++) {
+				const zStep *alt = &r->ch->steps[r->ch->alts[p.alt_start + a]];
+				zKid k = r->kids[first + j]; // r->kids moves as it grows
+				if (!zumba_kid_fits(alt, &k)) continue;
+				if (zumba_chain_exists(r, alt, k.node)) {
+					found = true;
+					from = j + 1;
+				} else if (r->oom) {
+					return false;
+				}
+			}
+		}
+		if (!found) return false;
+	}
+	return true;
+}
 
 static bool zumba_chain_step(zChainRun *r, const zStep *st, zNode n, const zCont *next);
 
@@ -354,12 +483,24 @@ static bool zumba_chain_positions(zChainRun *r, const zStep *st, uint32_t first,
 		return zumba_chain_positions(r, next->st, next->first, next->n, next->pos, next->from, next->next);
 	}
 	zPos p = r->ch->pos[st->pos_start + pos];
+	// A free alternative matched at one child gives every match it would
+	// give at a later one (see zumba_chain_exists): it is taken once.
+	bool free_done = false;
 	for (uint32_t j = from; j < n; j++) {
 		for (uint16_t a = 0; a < p.alt_count; a++) {
 			const zStep *alt = &r->ch->steps[r->ch->alts[p.alt_start + a]];
 			zKid k = r->kids[first + j]; // r->kids moves as it grows
-			if (alt->symbol ? k.symbol != alt->symbol : !k.named || k.symbol == 0xFFFF) continue;
-			if (alt->field && alt->field != k.field) continue;
+			if (!zumba_kid_fits(alt, &k)) continue;
+			if (alt->free) {
+				if (free_done) continue;
+				if (!zumba_chain_exists(r, alt, k.node)) {
+					if (r->oom) return false;
+					continue;
+				}
+				free_done = true;
+				if (!zumba_chain_positions(r, st, first, n, pos + 1, j + 1, next)) return false;
+				continue;
+			}
 			zCont c = { st, first, n, pos + 1, j + 1, next };
 			if (!zumba_chain_step(r, alt, k.node, &c)) return false;
 		}
@@ -369,48 +510,21 @@ static bool zumba_chain_positions(zChainRun *r, const zStep *st, uint32_t first,
 
 // zumba_chain_step finds the matches of step st at n (whose type and
 // field are st's) followed by next, as tree-sitter's query cursor finds
-// them (every choice of children, in order), though not in its order. It
-// returns false when memory runs out.
+// them (every choice of children, in order; one for a step that captures
+// nothing), though not in its order. It returns false when memory runs
+// out.
 static bool zumba_chain_step(zChainRun *r, const zStep *st, zNode n, const zCont *next) {
-	for (int k = 0; k < 2; k++) {
-		if (st->neg[k] && ts_node_child_by_field_id(n, st->neg[k]).id) return true;
-	}
-	uint32_t caps = r->ncaps, kids = r->nkids;
+	if (zumba_chain_has_neg(st, n)) return true;
+	uint32_t caps = r->ncaps;
 	for (uint16_t k = 0; k < st->ncap; k++) {
 		r->caps[r->ncaps].node = n;
 		r->caps[r->ncaps].index = st->caps[k];
 		r->ncaps++;
 	}
-	bool ok = true;
-	uint32_t n_kids = 0;
-	if (st->pos_count > 0) {
-		if (r->made) {
-			ts_tree_cursor_reset(&r->cursor, n);
-		} else {
-			r->cursor = ts_tree_cursor_new(n);
-			r->made = true;
-		}
-		if (ts_tree_cursor_goto_first_child(&r->cursor)) {
-			do {
-				if (r->nkids == r->capkids) {
-					uint32_t cap = r->capkids ? r->capkids * 2 : 64;
-					zKid *m = realloc(r->kids, (size_t)cap * sizeof(zKid));
-					if (!m) return false;
-					r->kids = m;
-					r->capkids = cap;
-				}
-				zKid *k = &r->kids[r->nkids++];
-				k->node = ts_tree_cursor_current_node(&r->cursor);
-				k->symbol = ts_node_symbol(k->node);
-				k->field = ts_tree_cursor_current_field_id(&r->cursor);
-				k->named = ts_node_is_named(k->node);
-				n_kids++;
-			} while (ts_tree_cursor_goto_next_sibling(&r->cursor));
-		}
-	}
-	ok = zumba_chain_positions(r, st, kids, n_kids, 0, 0, next);
+	uint32_t first = 0, count = 0;
+	if (st->pos_count > 0 && !zumba_kids(r, n, &first, &count)) return false;
+	bool ok = zumba_chain_positions(r, st, first, count, 0, 0, next);
 	r->ncaps = caps;
-	r->nkids = kids;
 	return ok;
 }
 
@@ -504,6 +618,7 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 					chain_run->whole = whole;
 					chain_run->nwhole = nwhole;
 				}
+				zumba_chain_root(chain_run);
 				for (uint16_t k = 0; k < chains->count[sym]; k++) {
 					if (!zumba_chain(chain_run, &chains->steps[chains->first[sym] + k], n)) { ret = 2; goto done; }
 				}
@@ -534,6 +649,7 @@ done:
 	if (chain_run) {
 		if (chain_run->made) ts_tree_cursor_delete(&chain_run->cursor);
 		free(chain_run->kids);
+		free(chain_run->listed);
 		free(chain_run);
 	}
 	return ret;
@@ -571,6 +687,226 @@ static uint32_t zumba_children(zNode n, zSib *out, uint32_t cap) {
 	}
 	ts_tree_cursor_delete(&c);
 	return k;
+}
+
+// zXSib is one child of a node, as zumba_extents reads it (see sibling
+// in Go).
+typedef struct {
+	zNode node;
+	uint32_t start, end; // bytes
+	uint32_t row, last;  // first and last rows
+	bool named, deco, keyword;
+} zXSib;
+
+// zXTarget is a definition node of zumba_extents: its bytes, id and index.
+typedef struct {
+	uint32_t start, end;
+	const void *id;
+	uint32_t i;
+} zXTarget;
+
+// zXRun is the state of zumba_extents: the definition nodes by start,
+// the children of the nodes on the path (frames[k], and at[k] the index
+// in frames[k] of the node frames[k+1] lists), one cursor.
+typedef struct {
+	const zXTarget *targets;
+	uint32_t ntargets;
+	const uint8_t *src;
+	uint32_t nsrc;
+	const uint8_t *kinds;
+	uint32_t nkinds;
+	int32_t *starts;
+	zXSib **frames;
+	uint32_t *lens, *caps, *at;
+	uint32_t nlevels, caplevels;
+	zCursor cursor;
+	bool oom;
+} zXRun;
+
+// zumba_first_row is firstRow in Go: the row of the first byte that is
+// not white space of the text [start, end), which starts on row.
+static uint32_t zumba_first_row(const uint8_t *src, uint32_t nsrc, uint32_t row, uint32_t start, uint32_t end) {
+	uint32_t first = row;
+	for (uint32_t i = start; i < end && i < nsrc; i++) {
+		switch (src[i]) {
+		case '\n': row++; break;
+		case ' ': case '\t': case '\r': case '\f': case '\v': break;
+		default: return row;
+		}
+	}
+	return first;
+}
+
+// zumba_last_row is lastRow in Go.
+static uint32_t zumba_last_row(uint32_t start, zPoint end) {
+	return end.column == 0 && end.row > start ? end.row - 1 : end.row;
+}
+
+// zumba_lower_target is the index of the first target starting at or
+// after start.
+static uint32_t zumba_lower_target(const zXRun *x, uint32_t start) {
+	uint32_t lo = 0, hi = x->ntargets;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (x->targets[mid].start < start) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
+}
+
+// zumba_is_def reports whether s is a definition's node.
+static bool zumba_is_def(const zXRun *x, const zXSib *s) {
+	for (uint32_t k = zumba_lower_target(x, s->start); k < x->ntargets && x->targets[k].start == s->start; k++) {
+		if (x->targets[k].id == s->node.id && x->targets[k].end == s->end) return true;
+	}
+	return false;
+}
+
+// zumba_wraps is wraps in Go.
+static bool zumba_wraps(const zXSib *kids, uint32_t n, uint32_t j) {
+	const zXSib *d = &kids[j];
+	for (uint32_t k = 0; k < j; k++) {
+		const zXSib *c = &kids[k];
+		if (c->row < d->row && !c->deco && (c->named || !c->keyword)) return false;
+	}
+	for (uint32_t k = j + 1; k < n; k++) {
+		if (kids[k].named || kids[k].row > d->last) return false;
+	}
+	return true;
+}
+
+// zumba_lead_start is leadStart in Go.
+static int32_t zumba_lead_start(const zXRun *x, uint32_t level, uint32_t j) {
+	for (int w = 0; w < 3; w++) { // maxWrappers
+		if (level == 0 || !zumba_wraps(x->frames[level], x->lens[level], j) ||
+				zumba_is_def(x, &x->frames[level - 1][x->at[level - 1]])) {
+			break;
+		}
+		level--;
+		j = x->at[level];
+	}
+	const zXSib *kids = x->frames[level];
+	uint32_t start = kids[j].row;
+	if (j == 0 && level > 0) {
+		const zXSib *up = &x->frames[level - 1][x->at[level - 1]];
+		if (!zumba_is_def(x, up) && up->row == start) {
+			level--;
+			kids = x->frames[level];
+			j = x->at[level];
+		}
+	}
+	for (int64_t k = (int64_t)j - 1; k >= 0 && kids[k].deco; k--) {
+		if (kids[k].last + 1 < start) break;
+		if (k > 0 && !kids[k - 1].deco && kids[k - 1].last == kids[k].row) break;
+		start = kids[k].row;
+	}
+	return (int32_t)start + 1;
+}
+
+// zumba_extents_walk lists the children of n as frame level and finds
+// the definitions among them and inside them.
+static void zumba_extents_walk(zXRun *x, zNode n, uint32_t level) {
+	if (level == x->caplevels) {
+		uint32_t cap = x->caplevels ? x->caplevels * 2 : 16;
+		zXSib **f = realloc(x->frames, cap * sizeof(zXSib *));
+		if (f) x->frames = f;
+		uint32_t *l = realloc(x->lens, cap * sizeof(uint32_t));
+		if (l) x->lens = l;
+		uint32_t *c = realloc(x->caps, cap * sizeof(uint32_t));
+		if (c) x->caps = c;
+		uint32_t *a = realloc(x->at, cap * sizeof(uint32_t));
+		if (a) x->at = a;
+		if (!f || !l || !c || !a) { x->oom = true; return; }
+		for (uint32_t k = x->caplevels; k < cap; k++) {
+			x->frames[k] = NULL;
+			x->caps[k] = 0;
+		}
+		x->caplevels = cap;
+	}
+	uint32_t count = 0;
+	ts_tree_cursor_reset(&x->cursor, n);
+	if (ts_tree_cursor_goto_first_child(&x->cursor)) {
+		do {
+			if (count == x->caps[level]) {
+				uint32_t cap = x->caps[level] ? x->caps[level] * 2 : 16;
+				zXSib *m = realloc(x->frames[level], (size_t)cap * sizeof(zXSib));
+				if (!m) { x->oom = true; return; }
+				x->frames[level] = m;
+				x->caps[level] = cap;
+			}
+			zXSib *s = &x->frames[level][count++];
+			zNode m = ts_tree_cursor_current_node(&x->cursor);
+			uint16_t sym = ts_node_symbol(m);
+			uint8_t kind = sym < x->nkinds ? x->kinds[sym] : 0;
+			s->node = m;
+			s->start = m.context[0];
+			s->end = ts_node_end_byte(m);
+			s->row = zumba_first_row(x->src, x->nsrc, m.context[1], s->start, s->end);
+			s->last = zumba_last_row(m.context[1], ts_node_end_point(m));
+			s->named = ts_node_is_named(m);
+			// A named extra is a comment: the tree cursor reports the type
+			// of an extra node inside some aliased nodes
+			// (tree-sitter-typescript's interface_body) as its parent's.
+			s->deco = (kind & 1) || (s->named && ts_node_is_extra(m));
+			s->keyword = (kind & 2) != 0;
+		} while (ts_tree_cursor_goto_next_sibling(&x->cursor));
+	}
+	if (count == 0) return;
+	x->lens[level] = count;
+	if (level + 1 > x->nlevels) x->nlevels = level + 1;
+	for (uint32_t j = 0; j < count; j++) {
+		const zXSib *k = &x->frames[level][j];
+		bool inner = false;
+		for (uint32_t i = zumba_lower_target(x, k->start); i < x->ntargets; i++) {
+			const zXTarget *t = &x->targets[i];
+			if (t->start > k->end || (t->start == k->end && k->end > k->start)) break;
+			if (t->id == k->node.id && t->end == k->end && t->start == k->start) {
+				x->starts[t->i] = zumba_lead_start(x, level, j);
+			} else if (t->end <= k->end) {
+				inner = true;
+			}
+		}
+		if (inner) {
+			x->at[level] = j;
+			zNode child = k->node; // frames[level] may not move, but be plain
+			zumba_extents_walk(x, child, level + 1);
+			if (x->oom) return;
+		}
+	}
+}
+
+static int zumba_target_cmp(const void *a, const void *b) {
+	const zXTarget *x = a, *y = b;
+	if (x->start != y->start) return x->start < y->start ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+// zumba_extents is extentStarts in Go, in one call: it sets starts[i] to
+// the first line (1-based) of the definition node recs[i], with the doc
+// comments, decorators and attributes above it. kinds flags by symbol a
+// decoration (1) and a declaring keyword (2). It returns false when
+// memory runs out.
+static bool zumba_extents(zNode root, const zRec *recs, uint32_t n, const uint8_t *src, uint32_t nsrc,
+		const uint8_t *kinds, uint32_t nkinds, int32_t *starts) {
+	zXTarget *targets = malloc((size_t)(n ? n : 1) * sizeof(zXTarget));
+	if (!targets) return false;
+	for (uint32_t i = 0; i < n; i++) {
+		const zRec *r = &recs[i];
+		targets[i] = (zXTarget){ r->node.context[0], r->end_byte, r->node.id, i };
+		starts[i] = (int32_t)zumba_first_row(src, nsrc, r->node.context[1], r->node.context[0], r->end_byte) + 1;
+	}
+	qsort(targets, n, sizeof(zXTarget), zumba_target_cmp);
+	zXRun x = { .targets = targets, .ntargets = n, .src = src, .nsrc = nsrc, .kinds = kinds, .nkinds = nkinds, .starts = starts };
+	x.cursor = ts_tree_cursor_new(root);
+	if (n > 0) zumba_extents_walk(&x, root, 0);
+	ts_tree_cursor_delete(&x.cursor);
+	for (uint32_t k = 0; k < x.caplevels; k++) free(x.frames[k]);
+	free(x.frames);
+	free(x.lens);
+	free(x.caps);
+	free(x.at);
+	free(targets);
+	return !x.oom;
 }
 
 static const void *zumba_language(zNode n) { return ts_tree_language(n.tree); }
@@ -686,8 +1022,11 @@ type plan struct {
 	names  []string // node type names by symbol
 	preds  [][]predicate
 	roles  []capKind // what collect reads from each capture
-	// decos and keywords are isDecoration and isKeyword of names.
+	// decos and keywords are isDecoration and isKeyword of names; kinds
+	// holds both as flags for zumba_extents (1 and 2), and one more byte,
+	// so it is never empty.
 	decos, keywords []bool
+	kinds           []byte
 	// chains holds the chain patterns, by root symbol (those flagged
 	// zChain), in C memory; nil when there are none.
 	chains *C.zChains
@@ -745,9 +1084,15 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 	for s := range count {
 		p.names[s] = C.GoString(C.ts_language_symbol_name(unsafe.Pointer(tl), C.uint16_t(s)))
 	}
-	p.decos, p.keywords = make([]bool, count), make([]bool, count)
+	p.decos, p.keywords, p.kinds = make([]bool, count), make([]bool, count), make([]byte, count+1)
 	for s, n := range p.names {
 		p.decos[s], p.keywords[s] = isDecoration(n), isKeyword(n)
+		if p.decos[s] {
+			p.kinds[s] |= 1
+		}
+		if p.keywords[s] {
+			p.kinds[s] |= 2
+		}
 	}
 	p.preds = make([][]predicate, q.PatternCount())
 	for i := range p.preds {
@@ -806,10 +1151,13 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 	// TypeScript's blocks (function bodies above all) are most of a
 	// file's nodes, and the definitions they may hold start with words or
 	// signs zumba_js_may_define looks for: they are searched only when
-	// their text holds one.
+	// their text holds one. So are parameter and argument lists, which hold
+	// definitions only inside the functions, classes and objects of their
+	// expressions (default values, callbacks), whose text the scan reads as
+	// a block's.
 	if lang.Name == "typescript" || lang.Name == "tsx" {
 		for s := range count {
-			if p.names[s] == "statement_block" && p.roots[s]&C.zRoot == 0 {
+			if jsBlocks[p.names[s]] && p.roots[s]&C.zRoot == 0 {
 				p.roots[s] |= C.zBlock
 			}
 		}
@@ -993,27 +1341,6 @@ func parseChain(text string) (*chainStep, bool) {
 // skipText is text from i on, past white space and comments.
 func skipText(text string, i int) string { return text[skipSpace(text, i):] }
 
-// combinable reports whether n and the steps below it are free of a node
-// with two or more child steps one of which has no field and no capture:
-// many children could match that step in many combinations that give the
-// same captures, which the query cursor merges and zumba_chain would try
-// one by one ((modifiers "static" "final") on thousands of each).
-func (n *chainStep) combinable() bool {
-	for _, alts := range n.pos {
-		for _, a := range alts {
-			if len(n.pos) > 1 && a.field == "" {
-				if _, caps := a.size(); caps == 0 {
-					return false
-				}
-			}
-			if !a.combinable() {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // depth is the number of steps on the longest path from n down, and caps
 // the captures of n and the steps below it.
 func (n *chainStep) size() (depth, caps int) {
@@ -1054,6 +1381,9 @@ func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *
 	var add func(n *chainStep, pattern int) (int, bool)
 	add = func(n *chainStep, pattern int) (int, bool) {
 		st := C.zStep{pattern: C.uint16_t(pattern), ncap: C.uint16_t(len(n.caps))}
+		if _, caps := n.size(); caps == 0 {
+			st.free = 1
+		}
 		if n.typ != "_" || n.anon {
 			if st.symbol = C.uint16_t(symbol(n.typ, !n.anon)); st.symbol == 0 {
 				return 0, false
@@ -1111,7 +1441,7 @@ func newChains(q *sitter.Query, p *plan, tl *C.void, src string, starts []int) *
 		c, ok := parseChain(src[starts[i]:starts[i+1]])
 		if ok {
 			depth, caps := c.size()
-			ok = depth < C.zMaxChain && caps <= C.zMaxChainCaps && c.combinable()
+			ok = depth < C.zMaxChain && caps <= C.zMaxChainCaps
 		}
 		for _, name := range names {
 			sym := symbol(name, true)
@@ -1191,6 +1521,10 @@ var tsTypes = map[string]bool{
 	"asserts_annotation": true, "template_literal_type": true, "infer_type": true, "type_query": true, "object_type": true,
 	"optional_type": true, "rest_type": true,
 }
+
+// jsBlocks are the TypeScript nodes searched only when their text holds a
+// place where a definition may start (see newPlan).
+var jsBlocks = map[string]bool{"statement_block": true, "formal_parameters": true, "arguments": true}
 
 // rootNames reads the node types a pattern of src starting at byte i is
 // rooted at: "(type …)", "((type …) …)" or an alternation of those. It
@@ -1466,6 +1800,47 @@ func rowsEnd(start, row, col uint32) int {
 		return int(row)
 	}
 	return int(row) + 1
+}
+
+// extentStarts finds the first line (1-based) of each definition node of
+// nodes (whole nodes of the tree under root): the first line of the doc
+// comments, decorators and attributes right above it, or else its own.
+// What counts is read from the tree, for every language alike:
+//   - a node that only wraps the definition (Python's decorated_definition,
+//     an export_statement, a declaration whose other children are keywords
+//     or on the definition's first line) stands for it, unless it is
+//     another definition's node;
+//   - comment, decorator and attribute siblings directly before it, with no
+//     blank line between them and it, belong to it; a comment that ends a
+//     line of code (x = 1 // note) does not.
+//
+// Finding a node's parent or siblings through the tree costs a walk from
+// the root each time, so the tree is walked once with a cursor instead,
+// into the nodes that hold definitions only, in one C call
+// (zumba_extents; extents_test.go holds the same rules in Go, which the
+// tests compare it with).
+func extentStarts(p *plan, root tsNode, nodes []capRec, src []byte) []int {
+	starts := make([]int, len(nodes))
+	if len(nodes) == 0 {
+		return starts
+	}
+	lines := make([]int32, len(nodes))
+	var text *C.uint8_t
+	if len(src) > 0 {
+		text = (*C.uint8_t)(unsafe.Pointer(&src[0]))
+	}
+	if !C.zumba_extents(root.c(), (*C.zRec)(unsafe.Pointer(&nodes[0])), C.uint32_t(len(nodes)), text, C.uint32_t(len(src)),
+		(*C.uint8_t)(unsafe.Pointer(&p.kinds[0])), C.uint32_t(len(p.kinds)-1), (*C.int32_t)(unsafe.Pointer(&lines[0]))) {
+		// Out of memory: each definition starts at its own first line.
+		for i := range nodes {
+			starts[i] = int(firstRow(nodes[i].n.startRow(), nodes[i].n.startByte(), nodes[i].endByte, src)) + 1
+		}
+		return starts
+	}
+	for i, l := range lines {
+		starts[i] = int(l)
+	}
+	return starts
 }
 
 // children lists the children of n the tree cursor visits into buf.
