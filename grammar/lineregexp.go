@@ -19,6 +19,10 @@ import (
 // TestLineRegexpsAgree checks this on real C and C++ files.
 type lineRegexp struct {
 	re *regexp.Regexp
+	// text: a text that holds a match holds this string (when set), found
+	// by its byte at anchor, the string's rarest in code.
+	text   string
+	anchor int
 	// What a line that holds a match has, checked in this order: its
 	// first byte that is not a blank in first (when set), a "(" (when
 	// paren), and keep's approval (when set).
@@ -43,9 +47,11 @@ func newByteSet(in func(b byte) bool) *byteSet {
 type textLine struct {
 	b []byte
 	// first is the first byte that is not a space or tab, 0 when there is
-	// none; paren is the index of the first "(", -1 when there is none.
-	first byte
-	paren int
+	// none; tail is the last byte before the line's "\n" and the blanks
+	// before it, 0 when there is none or no "\n"; paren and brace are the
+	// indexes of the first "(" and "{", -1 when there is none.
+	first, tail  byte
+	paren, brace int
 }
 
 // FindAllSubmatchIndex is re.FindAllSubmatchIndex(src, -1).
@@ -58,6 +64,13 @@ func (l *lineRegexp) FindAllSubmatchIndex(src []byte) [][]int {
 // them.
 func findLineRegexps(src []byte, exprs []*lineRegexp) [][][]int {
 	out := make([][][]int, len(exprs))
+	var activeBuf [16]int
+	active := activeBuf[:0]
+	for k, e := range exprs {
+		if e.text == "" || holds(src, e.text, e.anchor) {
+			active = append(active, k)
+		}
+	}
 	var l textLine
 	for start := 0; start < len(src); {
 		end := len(src)
@@ -66,8 +79,16 @@ func findLineRegexps(src []byte, exprs []*lineRegexp) [][][]int {
 		}
 		l.b = src[start:end]
 		l.first = firstNonBlank(l.b)
+		l.tail = 0
+		if n := len(l.b) - 1; n >= 0 && l.b[n] == '\n' {
+			if k := backBlanks(l.b, n); k > 0 {
+				l.tail = l.b[k-1]
+			}
+		}
 		l.paren = bytes.IndexByte(l.b, '(')
-		for k, e := range exprs {
+		l.brace = bytes.IndexByte(l.b, '{')
+		for _, k := range active {
+			e := exprs[k]
 			if e.first != nil && !e.first[l.first] || e.paren && l.paren < 0 || e.keep != nil && !e.keep(&l) {
 				continue
 			}
@@ -83,6 +104,23 @@ func findLineRegexps(src []byte, exprs []*lineRegexp) [][][]int {
 		start = end
 	}
 	return out
+}
+
+// holds reports whether src holds lit, searching for its byte at anchor:
+// a byte rarer than its first reads on further per search.
+func holds(src []byte, lit string, anchor int) bool {
+	a := lit[anchor]
+	for i := anchor; i < len(src); i++ {
+		k := bytes.IndexByte(src[i:], a)
+		if k < 0 {
+			return false
+		}
+		i += k
+		if bytes.HasPrefix(src[i-anchor:], []byte(lit)) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstNonBlank is the first byte of line that is not a space or tab, 0
@@ -298,25 +336,30 @@ func nameEnd(line []byte, i int) int {
 	return i
 }
 
-// exportEnds reports whether line may hold exportMacro's match, read
-// back from each place one may end: a ":", a "{" or the line's break.
-func exportEnds(line []byte) bool {
-	if n := len(line); n > 0 && line[n-1] == '\n' && exportBefore(line, n-1) {
+// exportEnds reports whether l may hold exportMacro's match, read back
+// from each place one may end: a ":", a "{" or the line's break after a
+// name.
+func exportEnds(l *textLine) bool {
+	line := l.b
+	if isWord(l.tail) && exportBefore(line, len(line)-1) {
 		return true
 	}
-	for _, c := range []byte{':', '{'} {
-		for i := 0; ; i++ {
-			k := bytes.IndexByte(line[i:], c)
-			if k < 0 {
-				break
-			}
-			i += k
-			if exportBefore(line, i) {
-				return true
-			}
+	return l.brace >= 0 && exportBeforeEach(line, l.brace, '{') || exportBeforeEach(line, 0, ':')
+}
+
+// exportBeforeEach reports whether exportMacro's match may end at one of
+// the bytes c of line from i on.
+func exportBeforeEach(line []byte, i int, c byte) bool {
+	for ; ; i++ {
+		k := bytes.IndexByte(line[i:], c)
+		if k < 0 {
+			return false
+		}
+		i += k
+		if exportBefore(line, i) {
+			return true
 		}
 	}
-	return false
 }
 
 // exportBefore reports whether exportMacro's match may end at line[e]:
@@ -356,20 +399,24 @@ func exportBefore(line []byte, e int) bool {
 	}
 }
 
-// namespaceEnds reports whether line may hold namespaceMacro's match,
-// read back from each place one may end, a "{" or the line's break:
-// "namespace", blanks, a name (with "::"), blanks, a name, its arguments.
-func namespaceEnds(line []byte) bool {
-	if n := len(line); n > 0 && line[n-1] == '\n' {
-		e := n - 1
-		if e > 0 && line[e-1] == '\r' {
+// namespaceEnds reports whether l may hold namespaceMacro's match, read
+// back from each place one may end, a "{" or the line's break: "namespace",
+// blanks, a name (with "::"), blanks, a name, its arguments.
+func namespaceEnds(l *textLine) bool {
+	line := l.b
+	if isWord(l.tail) || l.tail == ')' || l.tail == '\r' {
+		e := len(line) - 1
+		if line[e-1] == '\r' {
 			e--
 		}
 		if namespaceBefore(line, e) {
 			return true
 		}
 	}
-	for i := 0; ; i++ {
+	if l.brace < 0 {
+		return false
+	}
+	for i := l.brace; ; i++ {
 		k := bytes.IndexByte(line[i:], '{')
 		if k < 0 {
 			return false

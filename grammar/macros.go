@@ -79,15 +79,17 @@ var declaratorNext = regexp.MustCompile(`^\s*(?:\{|\*?\s*[A-Za-z_]\w*\s*\(|[A-Za
 // The expressions above whose matches lie within one line, each run only
 // on the lines that can hold a match (see lineRegexp).
 var (
-	exportMacroLines       = &lineRegexp{re: exportMacro, keep: func(l *textLine) bool { return exportEnds(l.b) }}
+	exportMacroLines       = &lineRegexp{re: exportMacro, keep: exportEnds}
 	prefixMacroLines       = &lineRegexp{re: prefixMacro, first: newByteSet(func(b byte) bool { return b == '_' || isUpper(b) }), keep: func(l *textLine) bool { return prefixHead(l.b) }}
-	callingConventionLines = &lineRegexp{re: callingConvention, paren: true, keep: func(l *textLine) bool { return hasConventionCall(l.b) }}
+	callingConventionLines = &lineRegexp{re: callingConvention, paren: true, keep: func(l *textLine) bool { return hasConventionCall(l.b[:bytes.LastIndexByte(l.b, '(')+1]) }}
 	oldStyleParamsLines    = &lineRegexp{re: oldStyleParams, paren: true, keep: func(l *textLine) bool { return oldStyleHead(l.b) }}
 	pointerMacroLines      = &lineRegexp{re: pointerMacro, paren: true, keep: func(l *textLine) bool { return pointerHead(l.b[l.paren:]) }}
-	defineCommentLines     = &lineRegexp{re: defineComment, keep: func(l *textLine) bool { return continues(l.b) && bytes.Contains(l.b, []byte("/*")) }}
-	namespaceMacroLines    = &lineRegexp{re: namespaceMacro, keep: func(l *textLine) bool { return namespaceEnds(l.b) }}
-	accessMacroLines       = &lineRegexp{re: accessMacro, first: newByteSet(isUpper), keep: func(l *textLine) bool { return bytes.IndexByte(l.b, ':') >= 0 }}
-	lineMacroLines         = &lineRegexp{re: lineMacro, first: newByteSet(isWord), keep: func(l *textLine) bool { return lineMacroHead(l.b) }}
+	defineCommentLines     = &lineRegexp{re: defineComment, keep: func(l *textLine) bool {
+		return (l.tail == '\\' || l.tail == '\r') && continues(l.b) && bytes.Contains(l.b, []byte("/*"))
+	}}
+	namespaceMacroLines = &lineRegexp{re: namespaceMacro, text: "namespace", anchor: 2, keep: namespaceEnds}
+	accessMacroLines    = &lineRegexp{re: accessMacro, first: newByteSet(isUpper), keep: func(l *textLine) bool { return bytes.IndexByte(l.b, ':') >= 0 }}
+	lineMacroLines      = &lineRegexp{re: lineMacro, first: newByteSet(isWord), keep: func(l *textLine) bool { return lineMacroHead(l.b) }}
 
 	// macroLines are read in one pass over a text's lines.
 	macroLines = []*lineRegexp{exportMacroLines, prefixMacroLines, callingConventionLines, pointerMacroLines,
