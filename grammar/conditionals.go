@@ -52,9 +52,6 @@ func balanceConditionals(src []byte, cpp bool) []byte {
 	return s.out
 }
 
-// condKeyword: the directive's name after the "#".
-var condKeyword = regexp.MustCompile(`^[ \t]*#[ \t]*([A-Za-z_]\w*)?`)
-
 // deadIf: a condition that is false for every configuration.
 var deadIf = regexp.MustCompile(`^\s*(?:0+|\(\s*0+\s*\)|false)\s*(?:$|//|/\*)`)
 
@@ -116,7 +113,21 @@ func (s *condScanner) run() {
 	src := s.src
 	inComment := false
 	i := 0
+	// hash: where the next "#" is at or after i, -1 when none is.
+	hash := 0
 	for i < len(src) {
+		if hash >= 0 && hash < i {
+			if k := bytes.IndexByte(src[i:], '#'); k >= 0 {
+				hash = i + k
+			} else {
+				hash = -1
+			}
+		}
+		if hash < 0 && len(s.groups) == 0 {
+			// No directive follows and none is open: the code left
+			// changes nothing.
+			return
+		}
 		if !inComment {
 			j := i
 			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
@@ -168,12 +179,12 @@ func directiveEnd(src []byte, i int) int {
 
 func (s *condScanner) directive(start, end int) {
 	line := s.src[start:end]
-	m := condKeyword.FindSubmatchIndex(line)
-	kw := ""
-	rest := line
-	if m != nil && m[2] >= 0 {
-		kw = string(line[m[2]:m[3]])
-		rest = line[m[3]:]
+	// The directive's name after the "#" and blanks.
+	k := skipBlanks(line, 0) + 1
+	k = skipBlanks(line, k)
+	kw, rest := "", line
+	if e := nameEnd(line, k); e >= 0 {
+		kw, rest = string(line[k:e]), line[e:]
 	}
 	switch kw {
 	case "define":
@@ -310,17 +321,33 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 	src := s.src
 	b := s.branch()
 	for i < len(src) {
-		c := src[i]
 		if inComment {
-			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
-				inComment = false
-				i += 2
-				continue
+			// The comment's lines hold no directive: read on to its end.
+			k := bytes.Index(src[i:], []byte("*/"))
+			if k < 0 {
+				return len(src), true
 			}
+			inComment = false
+			i += k + 2
+			continue
+		}
+		c := src[i]
+		switch codeClass[c] {
+		case codeName:
+			// A name changes no depth: only its last byte is noted.
+			j := i + 1
+			for j < len(src) && codeClass[src[j]] == codeName {
+				j++
+			}
+			s.note(b, src[j-1])
+			i = j
+			continue
+		case codeBlank:
 			i++
-			if c == '\n' {
-				return i, true
-			}
+			continue
+		case codeOther:
+			s.note(b, c)
+			i++
 			continue
 		}
 		switch c {
@@ -381,23 +408,37 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 			s.depth[2]++
 		case ']':
 			s.depth[2]--
-		default:
-			if isIdentByte(c) {
-				// A name changes no depth: only its last byte is noted.
-				j := i + 1
-				for j < len(src) && isIdentByte(src[j]) {
-					j++
-				}
-				s.note(b, src[j-1])
-				i = j
-				continue
-			}
 		}
 		s.note(b, c)
 		i++
 	}
 	return i, inComment
 }
+
+// Classes of bytes for codeLine: those of names, blanks it skips, others
+// it only notes, and the rest, which it reads one by one.
+const (
+	codeSpecial = iota
+	codeName
+	codeBlank
+	codeOther
+)
+
+var codeClass = func() (t [256]uint8) {
+	for c := range t {
+		switch b := byte(c); {
+		case isIdentByte(b):
+			t[c] = codeName
+		case b == ' ' || b == '\t' || b == '\r' || b == '\f' || b == '\v' || b == '\\':
+			t[c] = codeBlank
+		case b == '\n' || b == '/' || b == '"' || b == '\'' || b == '{' || b == '}' || b == '(' || b == ')' || b == '[' || b == ']':
+			t[c] = codeSpecial
+		default:
+			t[c] = codeOther
+		}
+	}
+	return t
+}()
 
 func (s *condScanner) note(b *condBranch, c byte) {
 	s.last = c

@@ -10,8 +10,8 @@ import (
 // break (a match may end with its line's "\n"), run only on the lines that
 // may hold a match. Go's regexp engine reads a large file at a few MB/s
 // when the expression has no literal prefix, slower than tree-sitter
-// parses it; most lines of a file cannot match, and a byte search or a
-// look at a line's first character tells which.
+// parses it; most lines of a file cannot match, and a look at a line's
+// first character, its "(" or its ends tells which.
 //
 // Its matches are the expression's over the whole text: a match lies
 // within one line, and a line holds the same text around it (its "\n"
@@ -19,58 +19,108 @@ import (
 // TestLineRegexpsAgree checks this on real C and C++ files.
 type lineRegexp struct {
 	re *regexp.Regexp
-	// lits: a line that matches holds one of these strings; nil when keep
-	// alone decides.
-	lits []string
-	// keep: a line that matches passes it; nil when lits alone decide.
-	keep func(line []byte) bool
+	// text: a text that holds a match holds this string (when set), found
+	// by its byte at anchor, the string's rarest in code.
+	text   string
+	anchor int
+	// What a line that holds a match has, checked in this order: its
+	// first byte that is not a blank in first (when set), a "(" (when
+	// paren), and keep's approval (when set).
+	first *byteSet
+	paren bool
+	keep  func(l *textLine) bool
+}
+
+// byteSet holds the bytes set true.
+type byteSet [256]bool
+
+func newByteSet(in func(b byte) bool) *byteSet {
+	var s byteSet
+	for c := range s {
+		s[c] = in(byte(c))
+	}
+	return &s
+}
+
+// textLine is one line of a text, its "\n" included, with what several
+// expressions look at first.
+type textLine struct {
+	b []byte
+	// first is the first byte that is not a space or tab, 0 when there is
+	// none; tail is the last byte before the line's "\n" and the blanks
+	// before it, 0 when there is none or no "\n"; paren and brace are the
+	// indexes of the first "(" and "{", -1 when there is none.
+	first, tail  byte
+	paren, brace int
 }
 
 // FindAllSubmatchIndex is re.FindAllSubmatchIndex(src, -1).
 func (l *lineRegexp) FindAllSubmatchIndex(src []byte) [][]int {
-	var out [][]int
-	// next[i] is where lits[i] next occurs at or after the current line,
-	// len(src) when it does not.
-	next := make([]int, len(l.lits))
-	for i := range next {
-		next[i] = -1
-	}
-	for start := 0; start < len(src); {
-		if len(l.lits) > 0 {
-			at := len(src)
-			for i, lit := range l.lits {
-				if next[i] < start {
-					if k := bytes.Index(src[start:], []byte(lit)); k >= 0 {
-						next[i] = start + k
-					} else {
-						next[i] = len(src)
-					}
-				}
-				at = min(at, next[i])
-			}
-			if at == len(src) {
-				break
-			}
-			start = bytes.LastIndexByte(src[:at], '\n') + 1
+	return findLineRegexps(src, []*lineRegexp{l})[0]
+}
+
+// findLineRegexps returns, for each expression in order, its
+// FindAllSubmatchIndex(src), reading the lines of src once for all of
+// them.
+func findLineRegexps(src []byte, exprs []*lineRegexp) [][][]int {
+	out := make([][][]int, len(exprs))
+	var activeBuf [16]int
+	active := activeBuf[:0]
+	for k, e := range exprs {
+		if e.text == "" || holds(src, e.text, e.anchor) {
+			active = append(active, k)
 		}
+	}
+	var l textLine
+	for start := 0; start < len(src); {
 		end := len(src)
 		if k := bytes.IndexByte(src[start:], '\n'); k >= 0 {
 			end = start + k + 1
 		}
-		line := src[start:end]
-		if l.keep == nil || l.keep(line) {
-			for _, m := range l.re.FindAllSubmatchIndex(line, -1) {
+		l.b = src[start:end]
+		l.first = firstNonBlank(l.b)
+		l.tail = 0
+		if n := len(l.b) - 1; n >= 0 && l.b[n] == '\n' {
+			if k := backBlanks(l.b, n); k > 0 {
+				l.tail = l.b[k-1]
+			}
+		}
+		l.paren = bytes.IndexByte(l.b, '(')
+		l.brace = bytes.IndexByte(l.b, '{')
+		for _, k := range active {
+			e := exprs[k]
+			if e.first != nil && !e.first[l.first] || e.paren && l.paren < 0 || e.keep != nil && !e.keep(&l) {
+				continue
+			}
+			for _, m := range e.re.FindAllSubmatchIndex(l.b, -1) {
 				for i := range m {
 					if m[i] >= 0 {
 						m[i] += start
 					}
 				}
-				out = append(out, m)
+				out[k] = append(out[k], m)
 			}
 		}
 		start = end
 	}
 	return out
+}
+
+// holds reports whether src holds lit, searching for its byte at anchor:
+// a byte rarer than its first reads on further per search.
+func holds(src []byte, lit string, anchor int) bool {
+	a := lit[anchor]
+	for i := anchor; i < len(src); i++ {
+		k := bytes.IndexByte(src[i:], a)
+		if k < 0 {
+			return false
+		}
+		i += k
+		if bytes.HasPrefix(src[i-anchor:], []byte(lit)) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstNonBlank is the first byte of line that is not a space or tab, 0
@@ -110,56 +160,54 @@ func macroWord(line []byte, i int) int {
 
 func isBlank(b byte) bool { return b == ' ' || b == '\t' }
 
-// hasMacroWord reports whether line holds a macro name between blanks:
-// callingConvention's " EXPORT ".
-func hasMacroWord(line []byte) bool {
-	for i := 0; i+1 < len(line); i++ {
-		if isBlank(line[i]) {
-			if j := macroWord(line, i+1); j >= 0 && j < len(line) && isBlank(line[j]) {
-				return true
-			}
-		}
+func skipBlanks(line []byte, i int) int {
+	for i < len(line) && isBlank(line[i]) {
+		i++
 	}
-	return false
+	return i
 }
 
-// hasParenMacroWord reports whether line holds a "(", blanks, a macro
-// name and a blank: pointerMacro's "(APIENTRYP ".
-func hasParenMacroWord(line []byte) bool {
-	for i := 0; i < len(line); i++ {
-		if line[i] != '(' {
-			continue
-		}
-		k := i + 1
-		for k < len(line) && isBlank(line[k]) {
-			k++
-		}
-		if j := macroWord(line, k); j >= 0 && j < len(line) && isBlank(line[j]) {
-			return true
+// backBlanks returns where the blanks that end at line[i] start.
+func backBlanks(line []byte, i int) int {
+	for i > 0 && isBlank(line[i-1]) {
+		i--
+	}
+	return i
+}
+
+// wordBefore returns where the run of name bytes that ends at line[i]
+// starts (i when there is none).
+func wordBefore(line []byte, i int) int {
+	for i > 0 && isWord(line[i-1]) {
+		i--
+	}
+	return i
+}
+
+// argsBefore returns the index of the "(" that opens the ")" at line[i],
+// with no bracket or line break between, or -1.
+func argsBefore(line []byte, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		switch line[j] {
+		case '(':
+			return j
+		case ')', '\n':
+			return -1
 		}
 	}
-	return false
+	return -1
 }
 
 // continues reports whether line ends with a "\\" that continues it.
 func continues(line []byte) bool {
-	t := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte{'\n'}), []byte{'\r'})
-	return len(t) > 0 && t[len(t)-1] == '\\' && len(t) < len(line)
-}
-
-// startsWithMacroWord reports whether line starts, after blanks, with a
-// macro name (an "_" before it allowed) and a blank: prefixMacro's
-// "V8_INLINE ".
-func startsWithMacroWord(line []byte) bool {
-	i := 0
-	for i < len(line) && isBlank(line[i]) {
-		i++
+	n := len(line) - 1
+	if n < 1 || line[n] != '\n' {
+		return false
 	}
-	if i < len(line) && line[i] == '_' {
-		i++
+	if line[n-1] == '\r' {
+		n--
 	}
-	j := macroWord(line, i)
-	return j >= 0 && j < len(line) && isBlank(line[j])
+	return n >= 1 && line[n-1] == '\\'
 }
 
 // trimEnd drops a line's break and the blanks before it.
@@ -167,41 +215,6 @@ func trimEnd(line []byte) []byte {
 	line = bytes.TrimSuffix(line, []byte{'\n'})
 	line = bytes.TrimSuffix(line, []byte{'\r'})
 	return bytes.TrimRight(line, " \t")
-}
-
-// mayEndHead reports whether exportMacro may end on line: at a ":" or
-// "{", or at its break after a name.
-func mayEndHead(line []byte) bool {
-	if bytes.IndexByte(line, ':') >= 0 || bytes.IndexByte(line, '{') >= 0 {
-		return true
-	}
-	t := bytes.TrimRight(bytes.TrimSuffix(line, []byte{'\n'}), " \t")
-	return len(t) > 0 && isWord(t[len(t)-1])
-}
-
-// mayEndMacroLine reports whether line may end as lineMacro's do: with a
-// name, its arguments' ")", or a comment.
-func mayEndMacroLine(line []byte) bool {
-	if bytes.Contains(line, []byte("//")) {
-		return true
-	}
-	t := trimEnd(line)
-	if len(t) == 0 {
-		return false
-	}
-	b := t[len(t)-1]
-	return isWord(b) || b == ')' || b == '/'
-}
-
-// underscoreUpper reports whether line holds "_" followed by an upper-case
-// letter.
-func underscoreUpper(line []byte) bool {
-	for i := 0; i+1 < len(line); i++ {
-		if line[i] == '_' && isUpper(line[i+1]) {
-			return true
-		}
-	}
-	return false
 }
 
 // startRegexp is a regular expression whose matches all start with the
@@ -276,53 +289,6 @@ func mayTrail(src []byte, i int) bool {
 	return false
 }
 
-// twoNamesAfterKeyword reports whether line holds "class", "struct" or
-// "union" as a word, then blanks, a name (with a parenthesized argument
-// list), blanks and the start of another name: exportMacro's
-// "class V8_EXPORT Isolate".
-func twoNamesAfterKeyword(line []byte) bool {
-	for i := 0; i < len(line); i++ {
-		if i > 0 && isWord(line[i-1]) {
-			continue
-		}
-		var n int
-		switch {
-		case bytes.HasPrefix(line[i:], []byte("class")):
-			n = 5
-		case bytes.HasPrefix(line[i:], []byte("struct")):
-			n = 6
-		case bytes.HasPrefix(line[i:], []byte("union")):
-			n = 5
-		default:
-			continue
-		}
-		j := i + n
-		k := skipBlanks(line, j)
-		if k == j || k >= len(line) || !(isWord(line[k]) && !isDigit(line[k])) {
-			continue
-		}
-		for k < len(line) && isWord(line[k]) {
-			k++
-		}
-		if p := skipBlanks(line, k); p < len(line) && line[p] == '(' {
-			if q := bytes.IndexAny(line[p+1:], "()\n"); q >= 0 && line[p+1+q] == ')' {
-				k = p + 1 + q + 1
-			}
-		}
-		if m := skipBlanks(line, k); m > k && m < len(line) && isWord(line[m]) && !isDigit(line[m]) {
-			return true
-		}
-	}
-	return false
-}
-
-func skipBlanks(line []byte, i int) int {
-	for i < len(line) && isBlank(line[i]) {
-		i++
-	}
-	return i
-}
-
 // hasConventionCall reports whether line may hold callingConvention's
 // "int WINAPI WinMain(": a name, "*", "&" or ">", blanks, a macro name,
 // blanks, "*"s, a name, and "(" after at most one more name.
@@ -357,4 +323,282 @@ func hasConventionCall(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// nameEnd returns the end of the name ([A-Za-z_]\w*) that starts at
+// line[i], or -1 when none starts there.
+func nameEnd(line []byte, i int) int {
+	if i >= len(line) || !isWord(line[i]) || isDigit(line[i]) {
+		return -1
+	}
+	for i++; i < len(line) && isWord(line[i]); i++ {
+	}
+	return i
+}
+
+// exportEnds reports whether l may hold exportMacro's match, read back
+// from each place one may end: a ":", a "{" or the line's break after a
+// name.
+func exportEnds(l *textLine) bool {
+	line := l.b
+	if isWord(l.tail) && exportBefore(line, len(line)-1) {
+		return true
+	}
+	return l.brace >= 0 && exportBeforeEach(line, l.brace, '{') || exportBeforeEach(line, 0, ':')
+}
+
+// exportBeforeEach reports whether exportMacro's match may end at one of
+// the bytes c of line from i on.
+func exportBeforeEach(line []byte, i int, c byte) bool {
+	for ; ; i++ {
+		k := bytes.IndexByte(line[i:], c)
+		if k < 0 {
+			return false
+		}
+		i += k
+		if exportBefore(line, i) {
+			return true
+		}
+	}
+}
+
+// exportBefore reports whether exportMacro's match may end at line[e]:
+// before it, past blanks, names each after blanks (all but the last may
+// take a parenthesized argument list before their blanks), at least two
+// of them ("final" counted), and before those "class", "struct" or
+// "union" as a word. A reading stops at the first byte no match may hold
+// there, so the readings from a line's ends cover it about once.
+func exportBefore(line []byte, e int) bool {
+	k := backBlanks(line, e)
+	args := false // the name ending at k takes arguments
+	for names := 0; ; {
+		j := wordBefore(line, k)
+		if j == k || isDigit(line[j]) {
+			return false
+		}
+		if names >= 2 && !args {
+			switch string(line[j:k]) {
+			case "class", "struct", "union":
+				return true
+			}
+		}
+		names++
+		b := backBlanks(line, j)
+		if b == j || b == 0 {
+			return false
+		}
+		args = line[b-1] == ')'
+		if args {
+			p := argsBefore(line, b-1)
+			if p < 0 {
+				return false
+			}
+			b = backBlanks(line, p)
+		}
+		k = b
+	}
+}
+
+// namespaceEnds reports whether l may hold namespaceMacro's match, read
+// back from each place one may end, a "{" or the line's break: "namespace",
+// blanks, a name (with "::"), blanks, a name, its arguments.
+func namespaceEnds(l *textLine) bool {
+	line := l.b
+	if isWord(l.tail) || l.tail == ')' || l.tail == '\r' {
+		e := len(line) - 1
+		if line[e-1] == '\r' {
+			e--
+		}
+		if namespaceBefore(line, e) {
+			return true
+		}
+	}
+	if l.brace < 0 {
+		return false
+	}
+	for i := l.brace; ; i++ {
+		k := bytes.IndexByte(line[i:], '{')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if namespaceBefore(line, i) {
+			return true
+		}
+	}
+}
+
+func namespaceBefore(line []byte, e int) bool {
+	k := backBlanks(line, e)
+	if k > 0 && line[k-1] == ')' {
+		p := argsBefore(line, k-1)
+		if p < 0 {
+			return false
+		}
+		k = backBlanks(line, p)
+	}
+	j := wordBefore(line, k)
+	if j == k {
+		return false
+	}
+	k = backBlanks(line, j)
+	if k == j {
+		return false
+	}
+	j = k
+	for j > 0 && (isWord(line[j-1]) || line[j-1] == ':') {
+		j--
+	}
+	if j == k {
+		return false
+	}
+	k = backBlanks(line, j)
+	if k == j {
+		return false
+	}
+	return string(line[wordBefore(line, k):k]) == "namespace"
+}
+
+// prefixHead reports whether line starts as prefixMacro's matches do:
+// blanks, a macro name (an "_" before it allowed), blanks, and the start
+// of a name.
+func prefixHead(line []byte) bool {
+	i := skipBlanks(line, 0)
+	if i < len(line) && line[i] == '_' {
+		i++
+	}
+	j := macroWord(line, i)
+	if j < 0 || j >= len(line) || !isBlank(line[j]) {
+		return false
+	}
+	k := skipBlanks(line, j)
+	return k < len(line) && (isWord(line[k]) && !isDigit(line[k]))
+}
+
+// oldStyleHead reports whether line may hold oldStyleParams's match: a
+// name, blanks, an upper-case name ([A-Z][A-Z0-9_]*), blanks and "((".
+func oldStyleHead(line []byte) bool {
+	for p := 0; ; p++ {
+		k := bytes.Index(line[p:], []byte("(("))
+		if k < 0 {
+			return false
+		}
+		p += k
+		// Back over blanks and the upper-case name's [A-Z0-9_]; its first
+		// byte a capital, a blank before it and a name's byte before that.
+		j := p
+		for j > 0 && isBlank(line[j-1]) {
+			j--
+		}
+		e := j
+		for j > 0 && (isUpper(line[j-1]) || isDigit(line[j-1]) || line[j-1] == '_') {
+			j--
+		}
+		// The name may start at any capital of the run that follows a
+		// blank: only the run's start can follow one.
+		if j < e && isUpper(line[j]) && j > 0 && isBlank(line[j-1]) {
+			b := j - 1
+			for b > 0 && isBlank(line[b-1]) {
+				b--
+			}
+			if b > 0 && isWord(line[b-1]) {
+				return true
+			}
+		}
+	}
+}
+
+// pointerHead reports whether line holds pointerMacro's match: "(",
+// blanks, a macro name, blanks, a name, blanks, ")", blanks and "(".
+func pointerHead(line []byte) bool {
+	for i := 0; i < len(line); i++ {
+		if line[i] != '(' {
+			continue
+		}
+		j := macroWord(line, skipBlanks(line, i+1))
+		if j < 0 || j >= len(line) || !isBlank(line[j]) {
+			continue
+		}
+		e := nameEnd(line, skipBlanks(line, j))
+		if e < 0 {
+			continue
+		}
+		k := skipBlanks(line, e)
+		if k < len(line) && line[k] == ')' {
+			if k = skipBlanks(line, k+1); k < len(line) && line[k] == '(' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineMacroHead reports whether line starts as lineMacro's matches do:
+// blanks, then a name that is a macro's (only capitals, digits and "_",
+// not starting with a digit, or ending in "_" and such a run starting
+// with a capital), then, past blanks, its arguments' "(", a comment or
+// the line's end.
+func lineMacroHead(line []byte) bool {
+	i := skipBlanks(line, 0)
+	j := i
+	for j < len(line) && isWord(line[j]) {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	// upper: where the name's last run of [A-Z0-9_] starts.
+	upper := j
+	for upper > i && (isUpper(line[upper-1]) || isDigit(line[upper-1]) || line[upper-1] == '_') {
+		upper--
+	}
+	macro := upper == i && !isDigit(line[i])
+	if !macro {
+		for k := upper; k+1 < j; k++ {
+			if line[k] == '_' && isUpper(line[k+1]) {
+				macro = true
+				break
+			}
+		}
+	}
+	if !macro {
+		return false
+	}
+	k := skipBlanks(line, j)
+	if k < len(line) && line[k] == '(' {
+		// Its arguments: brackets nested at most three deep on the line.
+		depth := 0
+		for ; k < len(line); k++ {
+			switch line[k] {
+			case '(':
+				depth++
+				if depth > 3 {
+					return false
+				}
+			case ')':
+				depth--
+			case '\n':
+				return false
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if k == len(line) {
+			return false
+		}
+		k = skipBlanks(line, k+1)
+	}
+	// Then a comment, blanks and the line's end.
+	if bytes.HasPrefix(line[k:], []byte("//")) {
+		return true
+	}
+	if bytes.HasPrefix(line[k:], []byte("/*")) {
+		t := trimEnd(line)
+		return len(t) >= k+4 && bytes.HasSuffix(t, []byte("*/"))
+	}
+	if k < len(line) && line[k] == '\r' {
+		k++
+	}
+	return k == len(line) || line[k] == '\n'
 }

@@ -79,18 +79,21 @@ var declaratorNext = regexp.MustCompile(`^\s*(?:\{|\*?\s*[A-Za-z_]\w*\s*\(|[A-Za
 // The expressions above whose matches lie within one line, each run only
 // on the lines that can hold a match (see lineRegexp).
 var (
-	exportMacroLines       = &lineRegexp{re: exportMacro, lits: []string{"class", "struct", "union"}, keep: func(line []byte) bool { return mayEndHead(line) && twoNamesAfterKeyword(line) }}
-	prefixMacroLines       = &lineRegexp{re: prefixMacro, keep: startsWithMacroWord}
-	callingConventionLines = &lineRegexp{re: callingConvention, lits: []string{"("}, keep: hasConventionCall}
-	oldStyleParamsLines    = &lineRegexp{re: oldStyleParams, lits: []string{"(("}}
-	pointerMacroLines      = &lineRegexp{re: pointerMacro, lits: []string{"("}, keep: hasParenMacroWord}
-	defineCommentLines     = &lineRegexp{re: defineComment, lits: []string{"/*"}, keep: continues}
-	namespaceMacroLines    = &lineRegexp{re: namespaceMacro, lits: []string{"namespace"}}
-	accessMacroLines       = &lineRegexp{re: accessMacro, lits: []string{":"}, keep: func(line []byte) bool { return isUpper(firstNonBlank(line)) }}
-	lineMacroLines         = &lineRegexp{re: lineMacro, keep: func(line []byte) bool {
-		b := firstNonBlank(line)
-		return (b == '_' || isUpper(b) || (isLower(b) || isDigit(b)) && underscoreUpper(line)) && mayEndMacroLine(line)
+	exportMacroLines       = &lineRegexp{re: exportMacro, keep: exportEnds}
+	prefixMacroLines       = &lineRegexp{re: prefixMacro, first: newByteSet(func(b byte) bool { return b == '_' || isUpper(b) }), keep: func(l *textLine) bool { return prefixHead(l.b) }}
+	callingConventionLines = &lineRegexp{re: callingConvention, paren: true, keep: func(l *textLine) bool { return hasConventionCall(l.b[:bytes.LastIndexByte(l.b, '(')+1]) }}
+	oldStyleParamsLines    = &lineRegexp{re: oldStyleParams, paren: true, keep: func(l *textLine) bool { return oldStyleHead(l.b) }}
+	pointerMacroLines      = &lineRegexp{re: pointerMacro, paren: true, keep: func(l *textLine) bool { return pointerHead(l.b[l.paren:]) }}
+	defineCommentLines     = &lineRegexp{re: defineComment, keep: func(l *textLine) bool {
+		return (l.tail == '\\' || l.tail == '\r') && continues(l.b) && bytes.Contains(l.b, []byte("/*"))
 	}}
+	namespaceMacroLines = &lineRegexp{re: namespaceMacro, text: "namespace", anchor: 2, keep: namespaceEnds}
+	accessMacroLines    = &lineRegexp{re: accessMacro, first: newByteSet(isUpper), keep: func(l *textLine) bool { return bytes.IndexByte(l.b, ':') >= 0 }}
+	lineMacroLines      = &lineRegexp{re: lineMacro, first: newByteSet(isWord), keep: func(l *textLine) bool { return lineMacroHead(l.b) }}
+
+	// macroLines are read in one pass over a text's lines.
+	macroLines = []*lineRegexp{exportMacroLines, prefixMacroLines, callingConventionLines, pointerMacroLines,
+		oldStyleParamsLines, defineCommentLines, namespaceMacroLines, accessMacroLines, lineMacroLines}
 )
 
 func blankMacros(src []byte) []byte {
@@ -105,7 +108,10 @@ func blankMacros(src []byte) []byte {
 			}
 		}
 	}
-	for _, m := range exportMacroLines.FindAllSubmatchIndex(src) {
+	found := findLineRegexps(src, macroLines)
+	exports, prefixes, conventions, pointers, oldStyles, defineComments, namespaces, accesses, lineMacros :=
+		found[0], found[1], found[2], found[3], found[4], found[5], found[6], found[7], found[8]
+	for _, m := range exports {
 		// "struct Foo final : Base" names Foo; alignas(8) is no macro.
 		if w := firstWord(src[m[2]:m[3]]); w == "alignas" || string(src[m[4]:m[5]]) == "final" {
 			continue
@@ -120,13 +126,13 @@ func blankMacros(src []byte) []byte {
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range prefixMacroLines.FindAllSubmatchIndex(src) {
+	for _, m := range prefixes {
 		if m[4] >= 0 && !prefixMarker.Match(src[m[2]:m[3]]) {
 			continue
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range callingConventionLines.FindAllSubmatchIndex(src) {
+	for _, m := range conventions {
 		// "#define NAME f(x)" defines NAME.
 		// "const BIO_METHOD *f(void)": after a qualifier the word is the
 		// declaration's only type.
@@ -142,10 +148,10 @@ func blankMacros(src []byte) []byte {
 		}
 		blank(m[2], m[3])
 	}
-	for _, m := range pointerMacroLines.FindAllSubmatchIndex(src) {
+	for _, m := range pointers {
 		blank(m[2], m[3])
 	}
-	for _, m := range oldStyleParamsLines.FindAllSubmatchIndex(src) {
+	for _, m := range oldStyles {
 		line := src[bytes.LastIndexByte(src[:m[2]], '\n')+1 : m[2]]
 		if directive.Match(line) {
 			continue
@@ -157,16 +163,16 @@ func blankMacros(src []byte) []byte {
 	}
 	// tree-sitter-c ends a #define at a comment on one of its continued
 	// lines; the comment means nothing to the outline.
-	for _, m := range defineCommentLines.FindAllSubmatchIndex(src) {
+	for _, m := range defineComments {
 		blank(m[2], m[3])
 	}
-	for _, m := range namespaceMacroLines.FindAllSubmatchIndex(src) {
+	for _, m := range namespaces {
 		blank(m[2], m[3])
 	}
-	for _, m := range accessMacroLines.FindAllSubmatchIndex(src) {
+	for _, m := range accesses {
 		blank(m[2], m[3])
 	}
-	for _, m := range lineMacroLines.FindAllSubmatchIndex(src) {
+	for _, m := range lineMacros {
 		next := src[m[1]:min(len(src), m[1]+200)]
 		name := src[m[2]:m[3]]
 		if declaratorNext.Match(next) && !nextIsLineMacro(next) && !tryCatchMacro.Match(name) && !numberArgs.Match(name) &&

@@ -88,13 +88,13 @@ func pathological(n int) map[string][]byte {
 // threadCPU: a loaded machine stretches wall time, not the work done),
 // with a well-nested outline or a clear error. ZUMBA_PATHOLOGICAL=1 runs
 // them at 512 KB, the largest file the project search reads, with the
-// default deadline. -short outlines 4 KB inputs, each language a third of
+// default deadline. -short outlines 2 KB inputs, each language a third of
 // them (a different third for neighbouring languages, so every input
 // still meets about a third of the grammars).
 func TestPathological(t *testing.T) {
 	n, deadline, every := 16<<10, time.Second, 1
 	if testing.Short() {
-		n, every = 4<<10, 3
+		n, every = 2<<10, 3
 	}
 	if os.Getenv("ZUMBA_PATHOLOGICAL") != "" {
 		n, deadline, every = 512<<10, ParseTimeout, 1

@@ -77,6 +77,7 @@ func gitInit(t *testing.T, dir string) {
 // TestFixturesAgainstGit checks the walk of each fixture with ignore rules
 // against git ls-files, minus what the size rule drops.
 func TestFixturesAgainstGit(t *testing.T) {
+	t.Parallel()
 	needGit(t)
 	for _, name := range []string{"ignore"} {
 		a, err := txtar.ParseFile(filepath.Join(fixtureDir, name+".txtar"))

@@ -110,6 +110,7 @@ func TestDiskCacheUnchangedNotRewritten(t *testing.T) {
 // cut short, never makes decodeDefs panic or read out of range (see
 // internal/diskcache's tests for the rest of the file).
 func TestDiskCacheDefsRobust(t *testing.T) {
+	t.Parallel()
 	dir, _, b := savedProject(t)
 	root, err := OpenRoot(dir)
 	if err != nil {

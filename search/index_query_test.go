@@ -253,6 +253,7 @@ func TestIndexReferencesInChunks(t *testing.T) {
 // overlay, and after a merge brings them into the base (the names'
 // extra text).
 func TestFallbackNamesAfterMerge(t *testing.T) {
+	t.Parallel()
 	dir := freshProject(t)
 	ix, _, _ := testIndex(t, dir, "-", false)
 	ctx := context.Background()

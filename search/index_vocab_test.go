@@ -23,6 +23,7 @@ func vocabSample() []string {
 // (used where it lies) or from a list (copied); a view taken before more
 // strings are added still reads the ids it had.
 func TestVocab(t *testing.T) {
+	t.Parallel()
 	want := vocabSample()
 	check := func(name string, v *vocab) {
 		t.Helper()

@@ -36,6 +36,7 @@ func naiveLines(data []byte) func(line int) string {
 // few MB (40 under -short and under the race detector; the plain full
 // run makes all 200).
 func TestLineIndex(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	files := []string{"", "\n", "x", "a\nb", "a\nb\n", "\n\n\n", strings.Repeat("x", lineBlock), strings.Repeat("y", lineBlock-1) + "\n", strings.Repeat("z\n", lineBlock)}
 	random := 200

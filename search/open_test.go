@@ -59,6 +59,7 @@ func TestContentsLinkToFIFO(t *testing.T) {
 // the walk lists; one reading of each ignore file, a symbolic link
 // included (issue 11, defect 7).
 func TestIgnoreRulesAgreeWithWalk(t *testing.T) {
+	t.Parallel()
 	names, err := filepath.Glob(filepath.Join(fixtureDir, "*.txtar"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no fixtures in %s: %v", fixtureDir, err)
