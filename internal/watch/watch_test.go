@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -391,5 +392,35 @@ func TestWatcherPeek(t *testing.T) {
 	wantChanged(t, "changes after peeking", watchChanges(t, w), "new.go")
 	if ch := w.Peek(ctx); len(ch.Paths) != 0 {
 		t.Errorf("Peek() after Changes() = %q; want nothing", ch.Paths)
+	}
+}
+
+// TestBarrierRenamed: each sync renames the one barrier file (no new
+// file per call), comes back through the event queue, and concurrent
+// syncs all return.
+func TestBarrierRenamed(t *testing.T) {
+	t.Parallel()
+	_, w := newWatchedDir(t, map[string]string{"a.go": "a"}, nil)
+	if w.barrier == "" {
+		t.Skip("no barrier folder")
+	}
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				if !w.sync(ctx) {
+					t.Error("sync did not see its barrier")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	entries, err := os.ReadDir(w.barrier)
+	if err != nil || len(entries) != 1 || entries[0].Name() != "b200" {
+		t.Errorf("barrier folder after 200 syncs: %v, %v; want the one file b200", entries, err)
 	}
 }
