@@ -57,7 +57,19 @@ func (d *Definition) LastSegment() string {
 // Definitions flattens the outline into records, in outline order (each
 // definition before those it contains), with path as their Path.
 func (o *Outline) Definitions(path string) []Definition {
-	var out []Definition
+	var count func(es []*Entry) int
+	count = func(es []*Entry) int {
+		n := len(es)
+		for _, e := range es {
+			n += count(e.Children)
+		}
+		return n
+	}
+	n := count(o.Entries)
+	if n == 0 {
+		return nil
+	}
+	out := make([]Definition, 0, n)
 	var walk func(es []*Entry)
 	walk = func(es []*Entry) {
 		for _, e := range es {

@@ -68,17 +68,21 @@ func checkExtents(t *testing.T, name string, lang *grammar.Language, src []byte)
 		return
 	}
 	var nodes []capRec
-	pl.run(context.Background(), q, rn, src, parsed, nil, func(caps []capRec) {
+	l := pl.run(context.Background(), q, rn, src, parsed, nil, func(caps []capRec) {
 		for _, c := range caps {
 			if pl.roles[c.capture].role == "definition" {
 				nodes = append(nodes, c)
 			}
 		}
 	})
-	got := extentStarts(pl, rn, nodes, src)
+	defer l.free()
 	want := extentStartsGo(pl, rn, nodes, src)
-	if !slices.Equal(got, want) {
+	// With the children the chains listed, and without.
+	if got := extentStarts(pl, rn, nodes, src, l); !slices.Equal(got, want) {
 		t.Errorf("%s: zumba_extents gives %v; Go gives %v", name, got, want)
+	}
+	if got := extentStarts(pl, rn, nodes, src, listing{}); !slices.Equal(got, want) {
+		t.Errorf("%s: zumba_extents without the chains' listing gives %v; Go gives %v", name, got, want)
 	}
 }
 

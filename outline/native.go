@@ -5,6 +5,7 @@ package outline
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 // The few types of tree-sitter's C API (api.h) used here, with the same
 // layout. The functions are the ones go-tree-sitter compiles into the
@@ -320,7 +321,7 @@ typedef struct {
 } zKid;
 
 // zListed records where the children of the node id are in the run's
-// kids, for the root node numbered gen.
+// kids (an entry whose gen is not the run's is empty).
 typedef struct {
 	const void *id;
 	uint32_t first, n, gen;
@@ -336,8 +337,9 @@ typedef struct zCont {
 } zCont;
 
 // zChainRun is the state of zumba_chain: a cursor, the children of the
-// nodes the patterns of the current root node have read (each node's
-// listed once, found by id in a hash table), the captures on the path.
+// nodes the patterns have read in the run (each node's listed once, found
+// by id in a hash table: a node is read by the patterns of its own type
+// and by those of the nodes above it), the captures on the path.
 typedef struct {
 	const zChains *ch;
 	zRecs *out;
@@ -354,14 +356,6 @@ typedef struct {
 	uint32_t ncaps;
 } zChainRun;
 
-// zumba_chain_root starts the patterns of a new root node: the children
-// listed for the last one are forgotten.
-static void zumba_chain_root(zChainRun *r) {
-	r->nkids = 0;
-	r->nlisted = 0;
-	r->gen++;
-}
-
 static uint32_t zumba_listed_slot(const zListed *t, uint32_t cap, uint32_t gen, const void *id) {
 	uintptr_t h = (uintptr_t)id;
 	h ^= h >> 17;
@@ -373,15 +367,10 @@ static uint32_t zumba_listed_slot(const zListed *t, uint32_t cap, uint32_t gen, 
 
 // zumba_kids finds the children of n, listing them the first time; it
 // sets r->oom and returns false when memory runs out.
+static bool zumba_listed_find(const zChainRun *r, zNode n, uint32_t *first, uint32_t *count);
+
 static bool zumba_kids(zChainRun *r, zNode n, uint32_t *first, uint32_t *count) {
-	if (r->caplisted) {
-		uint32_t i = zumba_listed_slot(r->listed, r->caplisted, r->gen, n.id);
-		if (r->listed[i].gen == r->gen) {
-			*first = r->listed[i].first;
-			*count = r->listed[i].n;
-			return true;
-		}
-	}
+	if (zumba_listed_find(r, n, first, count)) return true;
 	if (2 * (r->nlisted + 1) > r->caplisted) {
 		uint32_t cap = r->caplisted ? r->caplisted * 2 : 64;
 		zListed *t = calloc(cap, sizeof(zListed));
@@ -422,6 +411,25 @@ static bool zumba_kids(zChainRun *r, zNode n, uint32_t *first, uint32_t *count) 
 	*first = start;
 	*count = r->nkids - start;
 	return true;
+}
+
+// zumba_listed_find finds the children of n the patterns listed, if they
+// did.
+static bool zumba_listed_find(const zChainRun *r, zNode n, uint32_t *first, uint32_t *count) {
+	if (!r || !r->caplisted) return false;
+	uint32_t i = zumba_listed_slot(r->listed, r->caplisted, r->gen, n.id);
+	if (r->listed[i].gen != r->gen) return false;
+	*first = r->listed[i].first;
+	*count = r->listed[i].n;
+	return true;
+}
+
+static void zumba_chain_free(zChainRun *r) {
+	if (!r) return;
+	if (r->made) ts_tree_cursor_delete(&r->cursor);
+	free(r->kids);
+	free(r->listed);
+	free(r);
 }
 
 // zumba_kid_fits reports whether the child k may be step alt's node, by
@@ -535,6 +543,13 @@ static bool zumba_chain(zChainRun *r, const zStep *st, zNode n) {
 	return zumba_chain_step(r, st, n, NULL);
 }
 
+// zumba_past reports whether the monotonic clock is past deadline.
+static bool zumba_past(const struct timespec *deadline) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec);
+}
+
 // Flags of zumba_run's symbol table.
 enum { zRoot = 1, zOpaque = 2, zInert = 4, zBlock = 8, zChain = 16 };
 
@@ -558,16 +573,23 @@ enum { zMaxNest = 256 };
 // first place it finds, and blocks inside that stretch are decided by it,
 // so the scans read a file's text about once. A zInert node without
 // errors (a TypeScript type) is run but not walked: no pattern starts
-// below it. It stops early, returning 1, when *stop becomes non-zero,
+// below it. It stops early, returning 1, when *stop becomes non-zero
+// or, when budget is not 0, budget nanoseconds after it started,
 // and returns 2 when memory runs out;
 // *stop_row is then the row of the node it stopped at (the nodes before
 // it in the file are searched), else UINT32_MAX.
 static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_t nsyms, uint32_t max_children,
 		uint32_t max_depth, uint32_t *deep_row, uint32_t *stop_row, const uint8_t *src, uint32_t nsrc, const uint8_t *whole, uint32_t nwhole,
-		const zChains *chains, volatile int32_t *stop, zRecs *out) {
+		const zChains *chains, volatile int32_t *stop, int64_t budget, zRecs *out, zChainRun **keep) {
 	zChainRun *chain_run = NULL;
-	void *qc = ts_query_cursor_new();
-	ts_query_cursor_set_max_start_depth(qc, 0);
+	*keep = NULL;
+	struct timespec deadline = {0, 0};
+	if (budget > 0) {
+		clock_gettime(CLOCK_MONOTONIC, &deadline);
+		deadline.tv_sec += budget / 1000000000 + (deadline.tv_nsec + budget % 1000000000) / 1000000000;
+		deadline.tv_nsec = (deadline.tv_nsec + budget % 1000000000) % 1000000000;
+	}
+	void *qc = NULL; // made for the first node a chain does not match
 	zCursor c = ts_tree_cursor_new(root);
 	int ret = 0;
 	uint32_t steps = 0, depth = 0;
@@ -581,7 +603,10 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 		zNode n = ts_tree_cursor_current_node(&c);
 		*stop_row = n.context[1];
 		// Checked before n is run: the nodes before it are searched.
-		if ((++steps & 1023) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED)) { ret = 1; break; }
+		if ((++steps & 1023) == 0 && (__atomic_load_n(stop, __ATOMIC_RELAXED) || (budget > 0 && zumba_past(&deadline)))) {
+			ret = 1;
+			break;
+		}
 		uint16_t sym = ts_node_symbol(n);
 		uint8_t flags = sym < nsyms ? syms[sym] : 0;
 		bool enter = true;
@@ -617,12 +642,16 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 					chain_run->out = out;
 					chain_run->whole = whole;
 					chain_run->nwhole = nwhole;
+					chain_run->gen = 1;
 				}
-				zumba_chain_root(chain_run);
 				for (uint16_t k = 0; k < chains->count[sym]; k++) {
 					if (!zumba_chain(chain_run, &chains->steps[chains->first[sym] + k], n)) { ret = 2; goto done; }
 				}
 				goto walk;
+			}
+			if (!qc) {
+				qc = ts_query_cursor_new();
+				ts_query_cursor_set_max_start_depth(qc, 0);
 			}
 			ts_query_cursor_exec(qc, query, n);
 			zMatch m;
@@ -645,12 +674,15 @@ static int zumba_run(zNode root, const void *query, const uint8_t *syms, uint32_
 done:
 	if (ret == 0) *stop_row = UINT32_MAX;
 	ts_tree_cursor_delete(&c);
-	ts_query_cursor_delete(qc);
-	if (chain_run) {
-		if (chain_run->made) ts_tree_cursor_delete(&chain_run->cursor);
-		free(chain_run->kids);
-		free(chain_run->listed);
-		free(chain_run);
+	if (qc) ts_query_cursor_delete(qc);
+	if (chain_run && ret == 0) {
+		// The children the chains listed are kept for zumba_extents,
+		// without the run's Go memory.
+		chain_run->out = NULL;
+		chain_run->whole = NULL;
+		*keep = chain_run;
+	} else {
+		zumba_chain_free(chain_run);
 	}
 	return ret;
 }
@@ -721,6 +753,7 @@ typedef struct {
 	uint32_t nlevels, caplevels;
 	zCursor cursor;
 	bool oom;
+	const zChainRun *listed; // the children the run's chains listed, or NULL
 } zXRun;
 
 // zumba_first_row is firstRow in Go: the row of the first byte that is
@@ -823,33 +856,44 @@ static void zumba_extents_walk(zXRun *x, zNode n, uint32_t level) {
 		}
 		x->caplevels = cap;
 	}
-	uint32_t count = 0;
-	ts_tree_cursor_reset(&x->cursor, n);
-	if (ts_tree_cursor_goto_first_child(&x->cursor)) {
-		do {
-			if (count == x->caps[level]) {
-				uint32_t cap = x->caps[level] ? x->caps[level] * 2 : 16;
-				zXSib *m = realloc(x->frames[level], (size_t)cap * sizeof(zXSib));
-				if (!m) { x->oom = true; return; }
-				x->frames[level] = m;
-				x->caps[level] = cap;
-			}
-			zXSib *s = &x->frames[level][count++];
-			zNode m = ts_tree_cursor_current_node(&x->cursor);
-			uint16_t sym = ts_node_symbol(m);
-			uint8_t kind = sym < x->nkinds ? x->kinds[sym] : 0;
-			s->node = m;
-			s->start = m.context[0];
-			s->end = ts_node_end_byte(m);
-			s->row = zumba_first_row(x->src, x->nsrc, m.context[1], s->start, s->end);
-			s->last = zumba_last_row(m.context[1], ts_node_end_point(m));
+	uint32_t count = 0, lfirst, lcount;
+	// The children the chains listed are the tree cursor's too.
+	bool listed = zumba_listed_find(x->listed, n, &lfirst, &lcount);
+	bool more = listed ? lcount > 0 : (ts_tree_cursor_reset(&x->cursor, n), ts_tree_cursor_goto_first_child(&x->cursor));
+	while (more) {
+		if (count == x->caps[level]) {
+			uint32_t cap = x->caps[level] ? x->caps[level] * 2 : 16;
+			zXSib *m = realloc(x->frames[level], (size_t)cap * sizeof(zXSib));
+			if (!m) { x->oom = true; return; }
+			x->frames[level] = m;
+			x->caps[level] = cap;
+		}
+		zXSib *s = &x->frames[level][count];
+		zNode m;
+		uint16_t sym;
+		if (listed) {
+			const zKid *k = &x->listed->kids[lfirst + count];
+			m = k->node;
+			sym = k->symbol;
+			s->named = k->named;
+		} else {
+			m = ts_tree_cursor_current_node(&x->cursor);
+			sym = ts_node_symbol(m);
 			s->named = ts_node_is_named(m);
-			// A named extra is a comment: the tree cursor reports the type
-			// of an extra node inside some aliased nodes
-			// (tree-sitter-typescript's interface_body) as its parent's.
-			s->deco = (kind & 1) || (s->named && ts_node_is_extra(m));
-			s->keyword = (kind & 2) != 0;
-		} while (ts_tree_cursor_goto_next_sibling(&x->cursor));
+		}
+		count++;
+		uint8_t kind = sym < x->nkinds ? x->kinds[sym] : 0;
+		s->node = m;
+		s->start = m.context[0];
+		s->end = ts_node_end_byte(m);
+		s->row = zumba_first_row(x->src, x->nsrc, m.context[1], s->start, s->end);
+		s->last = zumba_last_row(m.context[1], ts_node_end_point(m));
+		// A named extra is a comment: the tree cursor reports the type
+		// of an extra node inside some aliased nodes
+		// (tree-sitter-typescript's interface_body) as its parent's.
+		s->deco = (kind & 1) || (s->named && ts_node_is_extra(m));
+		s->keyword = (kind & 2) != 0;
+		more = listed ? count < lcount : ts_tree_cursor_goto_next_sibling(&x->cursor);
 	}
 	if (count == 0) return;
 	x->lens[level] = count;
@@ -887,7 +931,7 @@ static int zumba_target_cmp(const void *a, const void *b) {
 // decoration (1) and a declaring keyword (2). It returns false when
 // memory runs out.
 static bool zumba_extents(zNode root, const zRec *recs, uint32_t n, const uint8_t *src, uint32_t nsrc,
-		const uint8_t *kinds, uint32_t nkinds, int32_t *starts) {
+		const uint8_t *kinds, uint32_t nkinds, int32_t *starts, const zChainRun *listed) {
 	zXTarget *targets = malloc((size_t)(n ? n : 1) * sizeof(zXTarget));
 	if (!targets) return false;
 	for (uint32_t i = 0; i < n; i++) {
@@ -896,7 +940,8 @@ static bool zumba_extents(zNode root, const zRec *recs, uint32_t n, const uint8_
 		starts[i] = (int32_t)zumba_first_row(src, nsrc, r->node.context[1], r->node.context[0], r->end_byte) + 1;
 	}
 	qsort(targets, n, sizeof(zXTarget), zumba_target_cmp);
-	zXRun x = { .targets = targets, .ntargets = n, .src = src, .nsrc = nsrc, .kinds = kinds, .nkinds = nkinds, .starts = starts };
+	zXRun x = { .targets = targets, .ntargets = n, .src = src, .nsrc = nsrc, .kinds = kinds, .nkinds = nkinds, .starts = starts,
+		.listed = listed };
 	x.cursor = ts_tree_cursor_new(root);
 	if (n > 0) zumba_extents_walk(&x, root, 0);
 	ts_tree_cursor_delete(&x.cursor);
@@ -950,6 +995,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -1699,17 +1745,33 @@ func (p *plan) keep(caps []capRec, src []byte) bool {
 	return true
 }
 
+// listing holds the children of the nodes a run's chains listed, which
+// extentStarts reads instead of listing them again; free releases it.
+type listing struct{ r *C.zChainRun }
+
+func (l listing) free() { C.zumba_chain_free(l.r) }
+
 // run runs q natively over the tree under root (see zumba_run) and calls
 // f with the captures of each match that passes its predicates, in the
 // order found. It stops when ctx ends. Nodes deeper than maxDepth are not
 // searched; deep records the first line they start on. parsed is the text
-// the tree was parsed from (src prepared).
-func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parsed []byte, deep *deepCut, f func([]capRec)) {
+// the tree was parsed from (src prepared). The caller frees the listing
+// it returns.
+func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parsed []byte, deep *deepCut, f func([]capRec)) listing {
+	var l listing
 	if ctx.Err() != nil {
-		return
+		return l
 	}
 	flag := new(int32)
-	stop := context.AfterFunc(ctx, func() { atomic.StoreInt32(flag, 1) })
+	stop := noStop
+	if ctx.Done() != nil {
+		stop = context.AfterFunc(ctx, func() { atomic.StoreInt32(flag, 1) })
+	}
+	// A deadline no timer watches is kept by the run's clock.
+	var budget int64
+	if dc, ok := ctx.(*deadlineCtx); ok {
+		budget = max(time.Until(dc.deadline).Nanoseconds(), 1)
+	}
 	var out C.zRecs
 	var text *C.uint8_t
 	if len(parsed) > 0 {
@@ -1718,7 +1780,7 @@ func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parse
 	var deepRow, stopRow C.uint32_t
 	C.zumba_run(root.c(), queryPtr(q), (*C.uint8_t)(unsafe.Pointer(&p.roots[0])), C.uint32_t(len(p.roots)), maxChildren,
 		maxDepth, &deepRow, &stopRow, text, C.uint32_t(len(parsed)), (*C.uint8_t)(unsafe.Pointer(&p.whole[0])), C.uint32_t(len(p.whole)),
-		p.chains, (*C.int32_t)(unsafe.Pointer(flag)), &out)
+		p.chains, (*C.int32_t)(unsafe.Pointer(flag)), C.int64_t(budget), &out, &l.r)
 	stop()
 	if deepRow != math.MaxUint32 && deep != nil {
 		deep.Line = int(deepRow) + 1
@@ -1727,7 +1789,7 @@ func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parse
 		deep.Stop = int(stopRow) + 1
 	}
 	if out.recs == nil {
-		return
+		return l
 	}
 	defer C.free(unsafe.Pointer(out.recs))
 	recs := unsafe.Slice((*capRec)(unsafe.Pointer(out.recs)), int(out.len))
@@ -1741,6 +1803,7 @@ func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parse
 		}
 		i = j
 	}
+	return l
 }
 
 // errorSymbol is tree-sitter's symbol of ERROR nodes.
@@ -1818,8 +1881,8 @@ func rowsEnd(start, row, col uint32) int {
 // the root each time, so the tree is walked once with a cursor instead,
 // into the nodes that hold definitions only, in one C call
 // (zumba_extents; extents_test.go holds the same rules in Go, which the
-// tests compare it with).
-func extentStarts(p *plan, root tsNode, nodes []capRec, src []byte) []int {
+// tests compare it with), reading the children l holds from it.
+func extentStarts(p *plan, root tsNode, nodes []capRec, src []byte, l listing) []int {
 	starts := make([]int, len(nodes))
 	if len(nodes) == 0 {
 		return starts
@@ -1830,7 +1893,7 @@ func extentStarts(p *plan, root tsNode, nodes []capRec, src []byte) []int {
 		text = (*C.uint8_t)(unsafe.Pointer(&src[0]))
 	}
 	if !C.zumba_extents(root.c(), (*C.zRec)(unsafe.Pointer(&nodes[0])), C.uint32_t(len(nodes)), text, C.uint32_t(len(src)),
-		(*C.uint8_t)(unsafe.Pointer(&p.kinds[0])), C.uint32_t(len(p.kinds)-1), (*C.int32_t)(unsafe.Pointer(&lines[0]))) {
+		(*C.uint8_t)(unsafe.Pointer(&p.kinds[0])), C.uint32_t(len(p.kinds)-1), (*C.int32_t)(unsafe.Pointer(&lines[0])), l.r) {
 		// Out of memory: each definition starts at its own first line.
 		for i := range nodes {
 			starts[i] = int(firstRow(nodes[i].n.startRow(), nodes[i].n.startByte(), nodes[i].endByte, src)) + 1

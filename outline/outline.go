@@ -2,10 +2,11 @@ package outline
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -134,11 +135,10 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 		return nil, nil, err
 	}
 	// The deadline bounds every step, the parse and the queries alike:
-	// ParseTimeout when the caller set none.
+	// ParseTimeout when the caller set none, without a timer (see
+	// deadlineCtx).
 	if _, ok := ctx.Deadline(); !ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, ParseTimeout)
-		defer cancel()
+		ctx = &deadlineCtx{ctx, time.Now().Add(ParseTimeout)}
 	}
 	deadline, _ := ctx.Deadline()
 	timeout := time.Until(deadline)
@@ -153,6 +153,8 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 	orig := src
 	if lang.Prepare != nil {
 		src = lang.Prepare(src)
+		// Nothing reads the prepared text once parse returns.
+		defer grammar.Release(src, orig)
 	}
 	if len(src) >= releaseSize {
 		// Deferred before the tree's Close, so it runs after it, whether
@@ -172,7 +174,10 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 	// reused: it would resume that parse, or stop the next one.
 	p.SetOperationLimit(int(max(timeout.Microseconds(), 1)))
 	flag := cancelFlag(p)
-	stop := context.AfterFunc(ctx, func() { atomic.StoreUintptr(flag, 1) })
+	stop := noStop
+	if ctx.Done() != nil {
+		stop = context.AfterFunc(ctx, func() { atomic.StoreUintptr(flag, 1) })
+	}
 	tree, err := p.ParseCtx(context.Background(), nil, src)
 	if stop() && err == nil {
 		parsers.Put(p)
@@ -192,14 +197,20 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 	root := tree.RootNode()
 	var deep deepCut
 	defs := collect(ctx, lang, q, root, orig, src, &deep)
-	if err := ctx.Err(); err != nil && !(partial && deep.Stop > 0 && errors.Is(err, context.DeadlineExceeded)) {
+	stopped := ctx.Err()
+	if stopped == nil && deep.Stop > 0 {
+		// The native run stops at the deadline by its own clock, which may
+		// be ahead of the context's.
+		stopped = context.DeadlineExceeded
+	}
+	if stopped != nil && !(partial && deep.Stop > 0 && errors.Is(stopped, context.DeadlineExceeded)) {
 		// The queries did not finish: an outline missing an unknown part
 		// is not an answer.
-		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", err)
+		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", stopped)
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
 	o := &Outline{Entries: nest(defs), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
-	if deep.Stop > 0 && ctx.Err() != nil {
+	if deep.Stop > 0 && stopped != nil {
 		o.StopLine, o.Partial = deep.Stop, true
 	}
 	qualify(o.Entries, nil)
@@ -211,6 +222,33 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 		return nil, nil, err
 	}
 	return o, nc, nil
+}
+
+// noStop is the stop function of a context that never ends.
+func noStop() bool { return true }
+
+// deadlineCtx is ctx with a deadline and no timer: Err reports
+// context.DeadlineExceeded once the deadline has passed, when it is
+// asked, while Done is ctx's (nil when ctx never ends). A timer, and the
+// callbacks that watch its Done, cost a good part of a small file's
+// outline. It is for this package only, whose steps poll Err or bound
+// their time themselves: the parser by its operation limit, the native
+// run by its own clock (see plan.run).
+type deadlineCtx struct {
+	context.Context
+	deadline time.Time
+}
+
+func (c *deadlineCtx) Deadline() (time.Time, bool) { return c.deadline, true }
+
+func (c *deadlineCtx) Err() error {
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	if !time.Now().Before(c.deadline) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // def is one query match before nesting.
@@ -347,8 +385,10 @@ func collectPlan(ctx context.Context, p *plan, q *sitter.Query, root *sitter.Nod
 		byName[key] = len(defs)
 		defs = append(defs, d)
 	}
+	var l listing
+	defer func() { l.free() }()
 	if p.native {
-		p.run(ctx, q, rn, src, parsed, deep, each)
+		l = p.run(ctx, q, rn, src, parsed, deep, each)
 	} else {
 		var caps []capRec
 		for m := range matches(ctx, q, root, src, deep) {
@@ -374,7 +414,7 @@ func collectPlan(ctx context.Context, p *plan, q *sitter.Query, root *sitter.Nod
 		}
 	}
 	// A heading's extent is its section (see extendSections).
-	starts := extentStarts(p, rn, nodes, src)
+	starts := extentStarts(p, rn, nodes, src, l)
 	k := 0
 	for _, d := range out {
 		if d.entry.Kind != grammar.Heading {
@@ -428,9 +468,7 @@ func headingLevel(s string) int {
 // have levels are extended; others (YAML keys, TOML tables) nest by their
 // nodes. It returns the definitions without the hidden ones.
 func extendSections(defs []def, leveled bool, size uint32, lines int) []def {
-	sort.SliceStable(defs, func(i, j int) bool {
-		return defs[i].entry.StartByte < defs[j].entry.StartByte
-	})
+	slices.SortStableFunc(defs, func(a, b def) int { return cmp.Compare(a.entry.StartByte, b.entry.StartByte) })
 	for i, d := range defs {
 		if d.level == 0 || !leveled {
 			continue
@@ -532,15 +570,15 @@ func isWordByte(b byte) bool {
 // `const A, B = 1, 2`, JavaScript's `const a = 1, b = 2`) have equal
 // ranges and stay siblings: neither contains the other.
 func nest(defs []def) []*Entry {
-	sort.SliceStable(defs, func(i, j int) bool {
-		a, b := defs[i].entry, defs[j].entry
+	slices.SortStableFunc(defs, func(x, y def) int {
+		a, b := x.entry, y.entry
 		if a.StartByte != b.StartByte {
-			return a.StartByte < b.StartByte
+			return cmp.Compare(a.StartByte, b.StartByte)
 		}
 		if a.EndByte != b.EndByte {
-			return a.EndByte > b.EndByte
+			return cmp.Compare(b.EndByte, a.EndByte)
 		}
-		return a.Line < b.Line
+		return cmp.Compare(a.Line, b.Line)
 	})
 	var roots []*Entry
 	var stack []def
@@ -580,7 +618,7 @@ func nest(defs []def) []*Entry {
 	// sibling's name (the struct A above).
 	var byLine func(es []*Entry)
 	byLine = func(es []*Entry) {
-		sort.SliceStable(es, func(i, j int) bool { return es[i].nameStart < es[j].nameStart })
+		slices.SortStableFunc(es, func(a, b *Entry) int { return cmp.Compare(a.nameStart, b.nameStart) })
 		for _, e := range es {
 			byLine(e.Children)
 		}
