@@ -94,7 +94,7 @@ func (s *condScanner) blank(a, b int) {
 			continue
 		}
 		if s.out == nil {
-			s.out = append([]byte(nil), s.src...)
+			s.out = copyText(s.src)
 		}
 		s.out[i] = ' '
 	}
@@ -479,7 +479,7 @@ func isIdentByte(b byte) bool {
 }
 
 // prepareC is the C row's Prepare: conditionals, then macros.
-func prepareC(src []byte) []byte { return blankMacros(balanceConditionals(src, false)) }
+func prepareC(src []byte) []byte { return prepare(src, false) }
 
 // prepareCpp is the C++ row's Prepare.
-func prepareCpp(src []byte) []byte { return blankMacros(balanceConditionals(src, true)) }
+func prepareCpp(src []byte) []byte { return prepare(src, true) }

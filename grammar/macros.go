@@ -100,7 +100,7 @@ func blankMacros(src []byte) []byte {
 	out := []byte(nil)
 	blank := func(a, b int) {
 		if out == nil {
-			out = append([]byte(nil), src...)
+			out = copyText(src)
 		}
 		for i := a; i < b; i++ {
 			if out[i] != '\n' {

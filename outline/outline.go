@@ -153,6 +153,8 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 	orig := src
 	if lang.Prepare != nil {
 		src = lang.Prepare(src)
+		// Nothing reads the prepared text once parse returns.
+		defer grammar.Release(src, orig)
 	}
 	if len(src) >= releaseSize {
 		// Deferred before the tree's Close, so it runs after it, whether
