@@ -308,8 +308,10 @@ func TestThousandInFlight(t *testing.T) {
 func TestDuplicateIDInFlight(t *testing.T) {
 	s := newTestServer(t, nil)
 	ss := startSession(t, s)
-	ss.send(call("dup", "test_block", map[string]string{"key": "dup"}))
-	waitStarted(t, "dup")
+	// A key of this run's own: a released key stays released (-count=2).
+	key := fmt.Sprintf("dup %p", t)
+	ss.send(call("dup", "test_block", map[string]string{"key": key}))
+	waitStarted(t, key)
 	ss.send(call("dup", "test_sleep", map[string]string{"ms": "0"}))
 	r := decodeReply(t, ss.next())
 	if string(r.ID) != `"dup"` || r.Error == nil || r.Error.Code != CodeInvalidRequest {
@@ -323,8 +325,8 @@ func TestDuplicateIDInFlight(t *testing.T) {
 			t.Fatalf("reply to a duplicate id = %+v; want -32600", r)
 		}
 	}
-	release("dup")
-	if text, _ := toolText(t, decodeReply(t, ss.next())); text != "released dup" {
+	release(key)
+	if text, _ := toolText(t, decodeReply(t, ss.next())); text != "released "+key {
 		t.Errorf("first call answered %q; want released dup", text)
 	}
 	// Once answered, the id may be used again.
