@@ -64,12 +64,19 @@ typedef struct {
 	uint8_t code_known, code_skipped;
 } zRec;
 
-static bool zumba_code_end(zNode n, uint32_t *start_row, zPoint *end);
+static bool zumba_code_end(const uint8_t *kinds, uint32_t nkinds, zCursor *c, bool *made, zNode n, uint32_t *start_row,
+		zPoint *end);
 
+// zRecs are a run's captures; kinds (C memory) flags by symbol the types
+// holding "comment" (4), for zumba_code_end, which moves cursor.
 typedef struct {
 	zRec *recs;
 	uint32_t len, cap;
 	uint32_t matches;
+	const uint8_t *kinds;
+	uint32_t nkinds;
+	zCursor cursor;
+	bool made;
 } zRecs;
 
 static bool zumba_push(zRecs *out, const zMatch *m, const uint8_t *whole, uint32_t nwhole) {
@@ -97,7 +104,7 @@ static bool zumba_push(zRecs *out, const zMatch *m, const uint8_t *whole, uint32
 		r->code_skipped = 0;
 		if (r->code_known) {
 			zPoint last;
-			r->code_skipped = zumba_code_end(n, &r->code_row, &last);
+			r->code_skipped = zumba_code_end(out->kinds, out->nkinds, &out->cursor, &out->made, n, &r->code_row, &last);
 			r->code_end_row = last.row;
 			r->code_end_col = last.column;
 		}
@@ -675,6 +682,10 @@ done:
 	if (ret == 0) *stop_row = UINT32_MAX;
 	ts_tree_cursor_delete(&c);
 	if (qc) ts_query_cursor_delete(qc);
+	if (out->made) {
+		ts_tree_cursor_delete(&out->cursor);
+		out->made = false;
+	}
 	if (chain_run && ret == 0) {
 		// The children the chains listed are kept for zumba_extents,
 		// without the run's Go memory.
@@ -964,24 +975,51 @@ static int32_t zumba_prev_symbol(zNode n) {
 }
 
 // zumba_code_end finds the node codeEndLine ends n at: the last child,
-// repeatedly, skipping children whose type holds "comment". It returns
-// whether any were skipped and that node's start row and end point.
-static bool zumba_code_end(zNode n, uint32_t *start_row, zPoint *end) {
+// repeatedly, skipping children whose type holds "comment" (kinds flags
+// them by symbol: 4). It returns whether any were skipped and that node's
+// start row and end point. It lists children with the cursor c (made
+// when *made is not set yet), one pass a level.
+static bool zumba_code_end(const uint8_t *kinds, uint32_t nkinds, zCursor *c, bool *made, zNode n, uint32_t *start_row,
+		zPoint *end) {
 	zNode m = n;
 	bool skipped = false;
 	for (;;) {
-		uint32_t count = ts_node_child_count(m);
-		if (count == 0) break;
-		int64_t k = (int64_t)count - 1;
-		while (k >= 0 && strstr(ts_node_type(ts_node_child(m, (uint32_t)k)), "comment")) {
-			k--;
-			skipped = true;
+		if (*made) {
+			ts_tree_cursor_reset(c, m);
+		} else {
+			*c = ts_tree_cursor_new(m);
+			*made = true;
 		}
-		if (k < 0) break;
-		m = ts_node_child(m, (uint32_t)k);
+		if (!ts_tree_cursor_goto_first_child(c)) break;
+		zNode last = m;
+		bool found = false, trailing = false;
+		do {
+			zNode k = ts_tree_cursor_current_node(c);
+			uint16_t sym = ts_node_symbol(k);
+			bool comment = sym < nkinds ? (kinds[sym] & 4) != 0 : strstr(ts_node_type(k), "comment") != NULL;
+			if (comment) {
+				trailing = true;
+			} else {
+				last = k;
+				found = true;
+				trailing = false;
+			}
+		} while (ts_tree_cursor_goto_next_sibling(c));
+		if (trailing) skipped = true;
+		if (!found) break;
+		m = last;
 	}
 	*start_row = m.context[1];
 	*end = ts_node_end_point(m);
+	return skipped;
+}
+
+// zumba_code_end_alone is zumba_code_end with a cursor of its own.
+static bool zumba_code_end_alone(const uint8_t *kinds, uint32_t nkinds, zNode n, uint32_t *start_row, zPoint *end) {
+	zCursor c;
+	bool made = false;
+	bool skipped = zumba_code_end(kinds, nkinds, &c, &made, n, start_row, end);
+	if (made) ts_tree_cursor_delete(&c);
 	return skipped;
 }
 */
@@ -1073,6 +1111,9 @@ type plan struct {
 	// so it is never empty.
 	decos, keywords []bool
 	kinds           []byte
+	// ckinds is kinds in C memory, which a plan keeps for the life of the
+	// program.
+	ckinds *C.uint8_t
 	// chains holds the chain patterns, by root symbol (those flagged
 	// zChain), in C memory; nil when there are none.
 	chains *C.zChains
@@ -1139,7 +1180,11 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.void) *plan {
 		if p.keywords[s] {
 			p.kinds[s] |= 2
 		}
+		if strings.Contains(n, "comment") {
+			p.kinds[s] |= 4
+		}
 	}
+	p.ckinds = (*C.uint8_t)(cCopy(unsafe.Pointer(&p.kinds[0]), len(p.kinds)))
 	p.preds = make([][]predicate, q.PatternCount())
 	for i := range p.preds {
 		var ok bool
@@ -1772,7 +1817,7 @@ func (p *plan) run(ctx context.Context, q *sitter.Query, root tsNode, src, parse
 	if dc, ok := ctx.(*deadlineCtx); ok {
 		budget = max(time.Until(dc.deadline).Nanoseconds(), 1)
 	}
-	var out C.zRecs
+	out := C.zRecs{kinds: p.ckinds, nkinds: C.uint32_t(len(p.kinds) - 1)}
 	var text *C.uint8_t
 	if len(parsed) > 0 {
 		text = (*C.uint8_t)(unsafe.Pointer(&parsed[0]))
@@ -1839,12 +1884,12 @@ func (p *plan) prevType(n *tsNode) string {
 // tree-sitter-python's block keeps the comment lines after a body's last
 // statement, which belong to no definition (Python's ast ends the
 // definition at that statement).
-func codeEndLine(n *capRec) int {
+func (p *plan) codeEndLine(n *capRec) int {
 	end := rowsEnd(n.n.startRow(), n.endRow, n.endCol)
 	if n.codeKnown == 0 {
 		var row C.uint32_t
 		var last C.zPoint
-		skipped := C.zumba_code_end(n.n.c(), &row, &last)
+		skipped := C.zumba_code_end_alone(p.ckinds, C.uint32_t(len(p.kinds)-1), n.n.c(), &row, &last)
 		n.codeRow, n.codeEndRow, n.codeEndCol, n.codeKnown = uint32(row), uint32(last.row), uint32(last.column), 1
 		if skipped {
 			n.codeSkipped = 1

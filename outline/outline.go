@@ -359,7 +359,7 @@ func collectPlan(ctx context.Context, p *plan, q *sitter.Query, root *sitter.Nod
 				Kind:  kind,
 				Line:  int(name.n.startRow()) + 1,
 				Start: int(whole.n.startRow()) + 1,
-				End:   codeEndLine(whole),
+				End:   p.codeEndLine(whole),
 				Decl:  (kind == grammar.Function || kind == grammar.Method) && bodyless[p.name(whole.symbol, tl)],
 			},
 			StartByte: whole.n.startByte(),
