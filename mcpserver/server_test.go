@@ -449,12 +449,16 @@ func TestBackPressure(t *testing.T) {
 		done <- s.Serve(context.Background(), in, outW)
 		outW.Close()
 	}()
+	// Stalled: nothing more read over five polls in a row (a loaded
+	// machine can leave the server a single poll without reading).
 	var consumed int64
-	for range 50 {
+	for still, polls := 0, 0; still < 5 && polls < 250; polls++ {
 		time.Sleep(20 * time.Millisecond)
 		now := in.consumed()
 		if now == consumed && now > 0 {
-			break
+			still++
+		} else {
+			still = 0
 		}
 		consumed = now
 	}

@@ -190,13 +190,13 @@ func TestDeepNesting(t *testing.T) {
 
 // TestWideErrorNode pins the query cursor's quadratic case: a flat error
 // node with hundreds of thousands of children used to take hours to query.
-// -short uses 8 KiB: tree-sitter-scala's own parse of "(" is quadratic
+// -short uses 4 KiB: tree-sitter-scala's own parse of "(" is quadratic
 // (0.17 s of CPU at 8 KiB, 0.6 s at 16 KiB, 2.4 s at 32 KiB, twice
 // that for the two inputs), the other languages take milliseconds.
 func TestWideErrorNode(t *testing.T) {
 	n := 128 << 10
 	if testing.Short() {
-		n = 8 << 10
+		n = 4 << 10
 	}
 	for _, l := range grammar.Languages() {
 		t.Run(l.Name, func(t *testing.T) {
