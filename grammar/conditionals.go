@@ -80,12 +80,15 @@ type condGroup struct {
 }
 
 type condScanner struct {
-	src    []byte
-	out    []byte
-	cpp    bool
-	depth  [3]int
-	last   byte // the last significant character of the code kept so far
-	groups []*condGroup
+	src []byte
+	out []byte
+	cpp bool
+	// everyByte: codeLine reads every line of code, as plainLine's
+	// reference in tests.
+	everyByte bool
+	depth     [3]int
+	last      byte // the last significant character of the code kept so far
+	groups    []*condGroup
 }
 
 func (s *condScanner) blank(a, b int) {
@@ -139,12 +142,42 @@ func (s *condScanner) run() {
 				i = end
 				continue
 			}
+			if len(s.groups) == 0 && !s.everyByte {
+				if next, ok := s.plainLine(i); ok {
+					i = next
+					continue
+				}
+			}
 		}
 		i, inComment = s.codeLine(i, inComment)
 	}
 	for len(s.groups) > 0 {
 		s.endGroup(len(src))
 	}
+}
+
+// plainLine reads the line from i as codeLine would when no group is
+// open, where the depth of brackets matters to no one: on a line without
+// "/", quotes or apostrophes, no comment or literal starts, so its last
+// byte that codeLine does not skip is the last it notes. It returns where
+// the next line starts, or false for a line codeLine must read.
+func (s *condScanner) plainLine(i int) (int, bool) {
+	src := s.src
+	end := len(src)
+	if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+		end = i + k
+	}
+	line := src[i:end]
+	if bytes.IndexByte(line, '/') >= 0 || bytes.IndexByte(line, '"') >= 0 || bytes.IndexByte(line, '\'') >= 0 {
+		return 0, false
+	}
+	for k := len(line) - 1; k >= 0; k-- {
+		if codeClass[line[k]] != codeBlank {
+			s.last = line[k]
+			break
+		}
+	}
+	return min(end+1, len(src)), true
 }
 
 // directiveEnd returns where the directive starting at i ends: after its

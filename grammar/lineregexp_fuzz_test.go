@@ -73,3 +73,28 @@ func TestLineRegexpsHostile(t *testing.T) {
 		}
 	}
 }
+
+// FuzzConditionals checks that balanceConditionals gives what it gives
+// when codeLine reads every line of code (plainLine's shortcut off).
+func FuzzConditionals(f *testing.F) {
+	for _, s := range []string{
+		"A() : a(0),\n#ifdef DEBUG\n  d(1),\n#endif\n  b(2) {}\n",
+		"#ifdef T\n  if (a) {\n#else\n  if (b) {\n#endif\n  }\n",
+		"int a = f(x,\n#include \"x.h\"\n  y);\n/* c\n#if 0\n*/ int b;\n#if 0\nint c(;\n#endif\n",
+		"char *s = \"#if\";\nint x = 1'000;\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n",
+		"x = a /\n#if A\n b;\n#endif\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, cpp := range []bool{false, true} {
+			fast := condScanner{src: src, cpp: cpp}
+			fast.run()
+			slow := condScanner{src: src, cpp: cpp, everyByte: true}
+			slow.run()
+			if !bytes.Equal(fast.out, slow.out) {
+				t.Fatalf("cpp=%v %q:\nplainLine %q\neveryByte %q", cpp, src, fast.out, slow.out)
+			}
+		}
+	})
+}
