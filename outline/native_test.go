@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -288,5 +289,64 @@ func TestChainCombinations(t *testing.T) {
 	}
 	if want := []string{"class A", "const A.X"}; !slices.Equal(got, want) {
 		t.Errorf("definitions = %q; want %q", got, want)
+	}
+}
+
+// TestRunOwnClock: without a caller's deadline, a parse's deadline has no
+// timer (deadlineCtx) and the native run stops by its own clock, at a
+// node before which every definition is found, as with a timer.
+func TestRunOwnClock(t *testing.T) {
+	size := 512 << 10
+	if testing.Short() {
+		size = 128 << 10
+	}
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "export function f%06d(a: number): number { return a + %d }\n", i, i)
+	}
+	src := []byte(b.String())
+	lang := grammar.ByName("typescript")
+	q, _ := lang.Query()
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(lang.Sitter())
+	tree, err := p.ParseCtx(context.Background(), nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	whole := collect(context.Background(), lang, q, root, src, src, nil)
+	if len(whole) < 1000 {
+		t.Fatalf("%d definitions; want thousands", len(whole))
+	}
+	if err := (&deadlineCtx{context.Background(), time.Now().Add(-time.Second)}).Err(); err != context.DeadlineExceeded {
+		t.Errorf("a past deadline: Err() = %v", err)
+	}
+	// Deadlines from far too short to long enough: some stop the run.
+	stopped := 0
+	for d := 50 * time.Microsecond; d < time.Second && stopped < 3; d *= 2 {
+		ctx := &deadlineCtx{context.Background(), time.Now().Add(d)}
+		var deep deepCut
+		defs := collect(ctx, lang, q, root, src, src, &deep)
+		if deep.Stop == 0 {
+			if ctx.Err() == nil && len(defs) != len(whole) {
+				t.Errorf("deadline %v: %d definitions without a stop; want %d", d, len(defs), len(whole))
+			}
+			continue
+		}
+		stopped++
+		want := 0
+		for _, w := range whole {
+			if w.entry.Line < deep.Stop {
+				want++
+			}
+		}
+		if len(defs) != want {
+			t.Errorf("deadline %v: stopped at line %d with %d definitions; want the %d before it", d, deep.Stop, len(defs), want)
+		}
+	}
+	if stopped == 0 {
+		t.Errorf("no deadline stopped the run")
 	}
 }

@@ -403,10 +403,18 @@ func collectPlan(ctx context.Context, p *plan, q *sitter.Query, root *sitter.Nod
 			each(caps)
 		}
 	}
+	// A run stopped before a node on line deep.Stop has found every
+	// definition named before that line, and may have found some named on
+	// it or after it (matched from a node above them): they are left out,
+	// so that the outline is the definitions before it.
+	stop := 0
+	if deep != nil {
+		stop = deep.Stop
+	}
 	out := defs[:0]
 	var nodes []capRec
 	for _, d := range defs {
-		if d.entry != nil && (d.member == [2]uint32{} || listed[d.member]) {
+		if d.entry != nil && (d.member == [2]uint32{} || listed[d.member]) && (stop == 0 || d.entry.Line < stop) {
 			out = append(out, d)
 			if d.entry.Kind != grammar.Heading {
 				nodes = append(nodes, d.node)
