@@ -5,13 +5,8 @@ package outline
 import (
 	"cmp"
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
-
-	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/zumba-dev/zumba/grammar"
 )
@@ -20,27 +15,9 @@ import (
 // golden case (all the definition captures of the run, before any is
 // dropped) the first line the same rules in Go (extentStartsGo) give.
 func TestExtentsAgree(t *testing.T) {
-	dirs, err := os.ReadDir(corpusDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range dirs {
-		lang := grammar.ByName(dir.Name())
-		if lang == nil {
-			continue
-		}
-		files, _ := filepath.Glob(filepath.Join(corpusDir, dir.Name(), "*"))
-		for _, name := range files {
-			if strings.HasSuffix(name, ".golden") {
-				continue
-			}
-			src, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkExtents(t, name, lang, src)
-		}
-	}
+	eachCorpusCase(t, func(lang *grammar.Language, name string, src []byte) {
+		checkExtents(t, name, lang, src)
+	})
 }
 
 // checkExtents compares extentStarts with extentStartsGo on src.
@@ -50,17 +27,7 @@ func checkExtents(t *testing.T, name string, lang *grammar.Language, src []byte)
 	if err != nil {
 		t.Fatal(err)
 	}
-	parsed := src
-	if lang.Prepare != nil {
-		parsed = lang.Prepare(src)
-	}
-	p := sitter.NewParser()
-	p.SetLanguage(lang.Sitter())
-	tree, err := p.ParseCtx(context.Background(), nil, parsed)
-	p.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree, parsed := parsePrepared(t, lang, src)
 	defer tree.Close()
 	rn := nodeOf(tree.RootNode())
 	pl := planFor(lang, q, rn)

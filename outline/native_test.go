@@ -201,6 +201,33 @@ namespace P { const p1 = require("x"); const p2 = 1 }
 // finishes matches in the order of their last node): the outline sorts
 // them.
 func TestChainsAgree(t *testing.T) {
+	eachCorpusCase(t, func(lang *grammar.Language, name string, src []byte) {
+		q, err := lang.Query()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, parsed := parsePrepared(t, lang, src)
+		defer tree.Close()
+		root := tree.RootNode()
+		rn := nodeOf(root)
+		chained := newPlan(lang, q, rn.language())
+		plain := *chained
+		plain.roots = slices.Clone(chained.roots)
+		for s := range plain.roots {
+			plain.roots[s] &^= chainRoot
+		}
+		got := defsText(collectPlan(context.Background(), chained, q, root, src, parsed, nil))
+		want := defsText(collectPlan(context.Background(), &plain, q, root, src, parsed, nil))
+		if got != want {
+			t.Errorf("%s: chains give\n%s\nthe query cursor\n%s", name, got, want)
+		}
+	})
+}
+
+// eachCorpusCase calls f with every case of the golden corpus (not the
+// .golden files) and its registered language.
+func eachCorpusCase(t *testing.T, f func(lang *grammar.Language, name string, src []byte)) {
+	t.Helper()
 	dirs, err := os.ReadDir(corpusDir)
 	if err != nil {
 		t.Fatal(err)
@@ -209,10 +236,6 @@ func TestChainsAgree(t *testing.T) {
 		lang := grammar.ByName(dir.Name())
 		if lang == nil {
 			continue
-		}
-		q, err := lang.Query()
-		if err != nil {
-			t.Fatal(err)
 		}
 		files, _ := filepath.Glob(filepath.Join(corpusDir, dir.Name(), "*"))
 		for _, name := range files {
@@ -223,31 +246,7 @@ func TestChainsAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			parsed := src
-			if lang.Prepare != nil {
-				parsed = lang.Prepare(src)
-			}
-			p := sitter.NewParser()
-			p.SetLanguage(lang.Sitter())
-			tree, err := p.ParseCtx(context.Background(), nil, parsed)
-			p.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			root := tree.RootNode()
-			rn := nodeOf(root)
-			chained := newPlan(lang, q, rn.language())
-			plain := *chained
-			plain.roots = slices.Clone(chained.roots)
-			for s := range plain.roots {
-				plain.roots[s] &^= chainRoot
-			}
-			got := defsText(collectPlan(context.Background(), chained, q, root, src, parsed, nil))
-			want := defsText(collectPlan(context.Background(), &plain, q, root, src, parsed, nil))
-			tree.Close()
-			if got != want {
-				t.Errorf("%s: chains give\n%s\nthe query cursor\n%s", name, got, want)
-			}
+			f(lang, name, src)
 		}
 	}
 }
@@ -349,4 +348,22 @@ func TestRunOwnClock(t *testing.T) {
 	if stopped == 0 {
 		t.Errorf("no deadline stopped the run")
 	}
+}
+
+// parsePrepared parses src as outline does, after the language's Prepare;
+// it returns the tree and the text parsed.
+func parsePrepared(t *testing.T, lang *grammar.Language, src []byte) (*sitter.Tree, []byte) {
+	t.Helper()
+	parsed := src
+	if lang.Prepare != nil {
+		parsed = lang.Prepare(src)
+	}
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(lang.Sitter())
+	tree, err := p.ParseCtx(context.Background(), nil, parsed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree, parsed
 }
