@@ -344,19 +344,19 @@ func exportEnds(l *textLine) bool {
 	if isWord(l.tail) && exportBefore(line, len(line)-1) {
 		return true
 	}
-	return l.brace >= 0 && exportBeforeEach(line, l.brace, '{') || exportBeforeEach(line, 0, ':')
+	return l.brace >= 0 && beforeAny(line, l.brace, '{', exportBefore) || beforeAny(line, 0, ':', exportBefore)
 }
 
-// exportBeforeEach reports whether exportMacro's match may end at one of
-// the bytes c of line from i on.
-func exportBeforeEach(line []byte, i int, c byte) bool {
+// beforeAny reports whether before(line, e) holds at one of the bytes c
+// of line from i on: whether a match read back by before may end there.
+func beforeAny(line []byte, i int, c byte, before func(line []byte, e int) bool) bool {
 	for ; ; i++ {
 		k := bytes.IndexByte(line[i:], c)
 		if k < 0 {
 			return false
 		}
 		i += k
-		if exportBefore(line, i) {
+		if before(line, i) {
 			return true
 		}
 	}
@@ -413,19 +413,7 @@ func namespaceEnds(l *textLine) bool {
 			return true
 		}
 	}
-	if l.brace < 0 {
-		return false
-	}
-	for i := l.brace; ; i++ {
-		k := bytes.IndexByte(line[i:], '{')
-		if k < 0 {
-			return false
-		}
-		i += k
-		if namespaceBefore(line, i) {
-			return true
-		}
-	}
+	return l.brace >= 0 && beforeAny(line, l.brace, '{', namespaceBefore)
 }
 
 func namespaceBefore(line []byte, e int) bool {
