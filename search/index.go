@@ -381,19 +381,15 @@ const defaultMemoryLimit = 640 << 20
 // a few megabytes).
 const releaseSize = 64 << 20
 
-// heapSample is what releaseGoHeap reads: the heap's objects, live or
-// not yet swept, and its free spans not yet returned.
-var heapSample = []metrics.Sample{
-	{Name: "/memory/classes/heap/objects:bytes"},
-	{Name: "/memory/classes/heap/free:bytes"},
-}
-
 // releaseGoHeap returns the Go heap's garbage and free memory to the
 // system now (debug.FreeOSMemory), when there is at least releaseSize of
-// heap to look at.
+// heap to look at: its objects, live or not yet swept, and its free spans
+// not yet returned.
 func releaseGoHeap() {
-	s := make([]metrics.Sample, len(heapSample))
-	copy(s, heapSample)
+	s := []metrics.Sample{
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+	}
 	metrics.Read(s)
 	var n uint64
 	for _, x := range s {
