@@ -21,14 +21,8 @@ import (
 // own methods.
 func TestNativeLayout(t *testing.T) {
 	lang := grammar.ByName("typescript")
-	p := sitter.NewParser()
-	defer p.Close()
-	p.SetLanguage(lang.Sitter())
 	src := []byte("// c\nexport class A<T> { /** d */ m(x: T): void { if (x) { return; } } }\nconst f = () => 1;\n")
-	tree, err := p.ParseCtx(context.Background(), nil, src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree, _ := parsePrepared(t, lang, src)
 	defer tree.Close()
 	q, _ := lang.Query()
 	pl := planFor(lang, q, nodeOf(tree.RootNode()))
@@ -78,18 +72,12 @@ func TestNativePlans(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := sitter.NewParser()
-		p.SetLanguage(l.Sitter())
-		tree, err := p.ParseCtx(context.Background(), nil, []byte("x\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		tree, _ := parsePrepared(t, l, []byte("x\n"))
 		root := nodeOf(tree.RootNode())
 		if pl := newPlan(l, q, root.language()); !pl.native {
 			t.Errorf("%s: the query does not run natively", l.Name)
 		}
 		tree.Close()
-		p.Close()
 	}
 }
 
@@ -306,13 +294,7 @@ func TestRunOwnClock(t *testing.T) {
 	src := []byte(b.String())
 	lang := grammar.ByName("typescript")
 	q, _ := lang.Query()
-	p := sitter.NewParser()
-	defer p.Close()
-	p.SetLanguage(lang.Sitter())
-	tree, err := p.ParseCtx(context.Background(), nil, src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree, _ := parsePrepared(t, lang, src)
 	defer tree.Close()
 	root := tree.RootNode()
 	whole := collect(context.Background(), lang, q, root, src, src, nil)
