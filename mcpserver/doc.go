@@ -1,7 +1,25 @@
-// Package mcpserver serves zumba's tools over MCP: JSON-RPC 2.0, one message
-// per line on stdio. Protocol faults (bad JSON, unknown methods, bad params,
-// internal panics) are JSON-RPC errors; a tool that cannot answer returns a
-// result with isError set and one line saying why, so the model can correct
-// itself. Each tool lives in its own file with its arguments, schema,
-// description and handler; tools.go holds the registry.
+// Package mcpserver serves zumba's tools over MCP (JSON-RPC 2.0), on two
+// transports that share everything past the bytes they carry:
+//
+//   - stdio (stdio.go, Serve): one message per line in, one reply per line
+//     out, for the one client that started the process.
+//   - Streamable HTTP (http.go, ServeListener and HTTPHandler): one message
+//     per POST to /mcp, answered in the response body, for many clients
+//     at once; http_guard.go checks who may call (Host, Origin, token)
+//     and http_session.go keeps the sessions of the revisions before
+//     2026-07-28.
+//
+// Both parse a message once (jsonrpc.go: the envelope and the protocol
+// revision it asks for, revision.go) and hand it to the call core
+// (core.go): quick methods are answered at once; a tool call takes one of
+// the transport's places in flight, is registered under its id in its
+// client's set of calls (a stdio stream or an HTTP session) so that
+// notifications/cancelled can stop it, and leaves both when it ends.
+// Replies are encoded in one place (encodeReply).
+//
+// Protocol faults (bad JSON, unknown methods, bad params, internal panics)
+// are JSON-RPC errors; a tool that cannot answer returns a result with
+// isError set and one line saying why, so the model can correct itself.
+// Each tool lives in its own file with its arguments, schema, description
+// and handler; tools.go holds the registry.
 package mcpserver

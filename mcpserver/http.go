@@ -2,19 +2,13 @@ package mcpserver
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/base64"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -112,8 +106,8 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts HTTPOp
 func (s *Server) HTTPHandler(opts HTTPOptions) *HTTPHandler {
 	h := &HTTPHandler{
 		s:        s,
+		core:     newCallCore(s),
 		loopback: opts.Loopback,
-		sem:      make(chan struct{}, maxInFlight),
 		sessions: map[string]*httpSession{},
 	}
 	if opts.Token != "" {
@@ -129,22 +123,12 @@ type HTTPHandler struct {
 	loopback bool
 	hasToken bool
 	token    [sha256.Size]byte
-	// sem bounds the tool calls running at once across all clients.
-	sem chan struct{}
+	// core serves the requests; its bound of calls in flight holds
+	// across all clients.
+	core *callCore
 
 	mu       sync.Mutex
 	sessions map[string]*httpSession
-}
-
-// httpSession is a client of the earlier revisions between its initialize
-// and its DELETE. It holds what cancellation needs: its calls in flight.
-type httpSession struct {
-	id     string
-	ctx    context.Context
-	cancel context.CancelFunc
-	mu     sync.Mutex
-	calls  map[string]context.CancelFunc
-	used   time.Time // guarded by HTTPHandler.mu
 }
 
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -175,65 +159,9 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// refuseOrigin says why r must be refused, or "". A browser names the
-// page that sent a request in Origin; only pages of this machine (or of
-// the server's own host, when it listens beyond loopback) may call. On a
-// loopback server the Host header must also be a loopback name: a DNS
-// rebinding attack reaches 127.0.0.1 under the attacker's name.
-func (h *HTTPHandler) refuseOrigin(r *http.Request) string {
-	if h.loopback && !loopbackHost(hostname(r.Host)) {
-		return fmt.Sprintf("forbidden: host %q is not a loopback name", clip(r.Host))
-	}
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return ""
-	}
-	u, err := url.Parse(origin)
-	if err == nil && u.Host != "" && (loopbackHost(u.Hostname()) || (!h.loopback && strings.EqualFold(u.Host, r.Host))) {
-		return ""
-	}
-	return fmt.Sprintf("forbidden: origin %q may not call this server", clip(origin))
-}
-
-// hostname is host without its port.
-func hostname(host string) string {
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		return h
-	}
-	return strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-}
-
-// loopbackHost reports whether host names this machine: localhost (or a
-// name under it) or a loopback IP.
-func loopbackHost(host string) bool {
-	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// authorized checks the bearer token. Both sides are hashed first, so the
-// comparison takes the same time whatever the token sent: its length and
-// its first differing byte are not revealed.
-func (h *HTTPHandler) authorized(r *http.Request) bool {
-	if !h.hasToken {
-		return true
-	}
-	auth := r.Header.Get("Authorization")
-	scheme, token, _ := strings.Cut(auth, " ")
-	sum := sha256.Sum256([]byte(strings.TrimSpace(token)))
-	ok := subtle.ConstantTimeCompare(sum[:], h.token[:]) == 1
-	return ok && strings.EqualFold(scheme, "Bearer")
-}
-
 // writeReply sends one JSON-RPC reply as the response body.
 func writeReply(w http.ResponseWriter, status int, reply *response) {
-	b, err := encode(reply)
-	if err != nil {
-		b, _ = encode(errorReply(reply.ID, CodeInternalError, "internal error: cannot encode reply: "+err.Error()))
-	}
+	b := encodeReply(reply)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
@@ -270,16 +198,15 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	modern, rerr := requestEra(req)
-	if rerr != nil {
-		h.refuse(w, req, http.StatusBadRequest, rerr)
+	if req.refusal != nil {
+		h.refuse(w, req, http.StatusBadRequest, req.refusal)
 		return
 	}
-	if _, present := metaVersion(req.params); !present && req.method != "initialize" && r.Header.Get(headerVersion) == modernVersion {
+	if !req.hasVersion && req.method != "initialize" && r.Header.Get(headerVersion) == modernVersion {
 		// No _meta (the SDKs send ping so): the header names the version.
-		modern, req.modern = true, true
+		req.modern = true
 	}
-	if modern {
+	if req.modern {
 		h.postModern(w, r, req)
 		return
 	}
@@ -293,23 +220,6 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		return nil, errors.New("body too long")
 	}
 	return io.ReadAll(http.MaxBytesReader(w, r.Body, MaxLine))
-}
-
-// acceptsJSON reports whether an Accept header allows application/json.
-// No Accept header accepts anything.
-func acceptsJSON(values []string) bool {
-	if len(values) == 0 {
-		return true
-	}
-	for _, v := range values {
-		for _, part := range strings.Split(v, ",") {
-			mt, _, err := mime.ParseMediaType(strings.TrimSpace(part))
-			if err == nil && (mt == "application/json" || mt == "application/*" || mt == "*/*") {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // refuse answers req with an error: a request with its id, a notification
@@ -346,59 +256,6 @@ func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, req *re
 	writeReply(w, status, reply)
 }
 
-// headerMismatch says how the 2026-07-28 headers disagree with req's body,
-// or "".
-func headerMismatch(hd http.Header, req *request) string {
-	v, present := metaVersion(req.params)
-	got := hd.Get(headerVersion)
-	switch {
-	case present && got == "":
-		return headerVersion + " is missing"
-	case present && got != v:
-		return fmt.Sprintf("%s %q differs from the body's %q", headerVersion, clip(got), clip(v))
-	case !present && got != "" && !knownVersion(got):
-		// server/discover without _meta: the header is the version.
-		return fmt.Sprintf("%s %q is no version zumba speaks", headerVersion, clip(got))
-	}
-	if m := hd.Get(headerMethod); m != req.method {
-		if m == "" {
-			return headerMethod + " is missing"
-		}
-		return fmt.Sprintf("%s %q differs from the body's method %q", headerMethod, clip(m), clip(req.method))
-	}
-	if req.method == "tools/call" {
-		var p struct {
-			Name *string `json:"name"`
-		}
-		if json.Unmarshal(req.params, &p) == nil && p.Name != nil {
-			raw := hd.Get(headerName)
-			name, ok := decodeHeaderValue(raw)
-			switch {
-			case raw == "":
-				return headerName + " is missing"
-			case !ok:
-				return fmt.Sprintf("%s %q is not valid", headerName, clip(raw))
-			case name != *p.Name:
-				return fmt.Sprintf("%s %q differs from the body's tool name %q", headerName, clip(name), clip(*p.Name))
-			}
-		}
-	}
-	return ""
-}
-
-// decodeHeaderValue undoes the revision's Base64 form of a header value,
-// =?base64?...?=, used for values that are not plain ASCII.
-func decodeHeaderValue(v string) (string, bool) {
-	if !strings.HasPrefix(v, base64Sentinel) || !strings.HasSuffix(v, "?=") || len(v) < len(base64Sentinel)+2 {
-		return v, true
-	}
-	b, err := base64.StdEncoding.DecodeString(v[len(base64Sentinel) : len(v)-2])
-	if err != nil {
-		return "", false
-	}
-	return string(b), true
-}
-
 // postLegacy serves a request of the earlier revisions: initialize opens
 // a session, and a request naming a session is served in it. A request
 // naming no session is served all the same, as on stdio, where a
@@ -423,7 +280,7 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 	}
 	if req.id == nil {
 		if sess != nil {
-			sess.notification(req)
+			sess.calls.notify(req)
 		}
 		w.WriteHeader(http.StatusAccepted)
 		return
@@ -442,127 +299,29 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 	writeReply(w, http.StatusOK, reply)
 }
 
-// call serves one request; tool calls count against the server's bound of
-// calls in flight and, in a session, can be cancelled by name. It returns
-// nil when the client went away before an answer.
+// call serves one request; tool calls count against the transport's bound
+// of calls in flight and, in a session, can be cancelled by name. It
+// returns nil when the client went away before an answer.
 func (h *HTTPHandler) call(ctx context.Context, sess *httpSession, req *request) *response {
 	if req.method != "tools/call" {
-		return h.s.safeHandle(ctx, req)
+		return h.core.handle(ctx, req)
 	}
-	select {
-	case h.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil
-	}
-	defer func() { <-h.sem }()
-	cctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	var set *callSet
 	if sess != nil {
-		stop := context.AfterFunc(sess.ctx, cancel)
-		defer stop()
-		key := idKey(req.id)
-		sess.mu.Lock()
-		if _, dup := sess.calls[key]; dup {
-			sess.mu.Unlock()
-			return errorReply(req.id, CodeInvalidRequest, "invalid request: a request with this id is already in flight")
-		}
-		sess.calls[key] = cancel
-		sess.mu.Unlock()
-		defer func() {
-			sess.mu.Lock()
-			delete(sess.calls, key)
-			sess.mu.Unlock()
-		}()
+		set = sess.calls
 	}
-	reply := h.s.safeHandle(cctx, req)
+	cl, reply := h.core.admit(ctx, set, req)
+	if cl == nil {
+		return reply
+	}
+	defer cl.release()
+	reply, cancelled := cl.run()
 	if ctx.Err() != nil {
 		return nil
 	}
-	if cctx.Err() != nil {
+	if cancelled {
 		// HTTP owes the POST an answer even when the call was cancelled.
 		return errorReply(req.id, CodeInternalError, "request cancelled")
 	}
 	return reply
-}
-
-// notification handles a session's notification: a cancellation stops a
-// call of this session only.
-func (sess *httpSession) notification(req *request) {
-	key, ok := cancelledCall(req)
-	if !ok {
-		return
-	}
-	sess.mu.Lock()
-	cancel := sess.calls[key]
-	sess.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
-}
-
-func (h *HTTPHandler) newSession() *httpSession {
-	var b [16]byte
-	rand.Read(b[:])
-	ctx, cancel := context.WithCancel(context.Background())
-	sess := &httpSession{id: hex.EncodeToString(b[:]), ctx: ctx, cancel: cancel, calls: map[string]context.CancelFunc{}, used: time.Now()}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if len(h.sessions) >= maxSessions {
-		var oldest *httpSession
-		for _, s := range h.sessions {
-			if oldest == nil || s.used.Before(oldest.used) {
-				oldest = s
-			}
-		}
-		oldest.cancel()
-		delete(h.sessions, oldest.id)
-		h.s.log.Printf("http: %d sessions open; ended the one idle longest", maxSessions)
-	}
-	h.sessions[sess.id] = sess
-	return sess
-}
-
-func (h *HTTPHandler) session(id string) *httpSession {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	sess := h.sessions[id]
-	if sess != nil {
-		sess.used = time.Now()
-	}
-	return sess
-}
-
-// endSession ends a session and cancels its calls in flight.
-func (h *HTTPHandler) endSession(id string) bool {
-	h.mu.Lock()
-	sess := h.sessions[id]
-	delete(h.sessions, id)
-	h.mu.Unlock()
-	if sess != nil {
-		sess.cancel()
-	}
-	return sess != nil
-}
-
-func (h *HTTPHandler) closeSessions() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for id, sess := range h.sessions {
-		sess.cancel()
-		delete(h.sessions, id)
-	}
-}
-
-// delete ends the session named by the request.
-func (h *HTTPHandler) delete(w http.ResponseWriter, r *http.Request) {
-	id := r.Header.Get(headerSession)
-	if id == "" {
-		http.Error(w, "DELETE ends a session: name it in "+headerSession, http.StatusBadRequest)
-		return
-	}
-	if !h.endSession(id) {
-		http.Error(w, "no such session", http.StatusNotFound)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
 }

@@ -204,6 +204,10 @@ func TestHTTPSecurity(t *testing.T) {
 		{"null origin", map[string]string{"Authorization": auth, "Origin": "null"}, 403},
 		{"origin on a loopback name", map[string]string{"Authorization": auth, "Origin": "http://evil.example.localhost.evil.example"}, 403},
 		{"local origin", map[string]string{"Authorization": auth, "Origin": "http://localhost:5173"}, 200},
+		{"origin under localhost", map[string]string{"Authorization": auth, "Origin": "http://evil.localhost:5173"}, 403},
+		{"host under localhost", map[string]string{"Authorization": auth, "Host": "evil.localhost:7130"}, 403},
+		{"localhost in capitals", map[string]string{"Authorization": auth, "Host": "LocalHost:7130"}, 200},
+		{"loopback IPv6 host", map[string]string{"Authorization": auth, "Host": "[::1]:7130"}, 200},
 		{"local IP origin", map[string]string{"Authorization": auth, "Origin": "http://127.0.0.1:6274"}, 200},
 		{"rebound host", map[string]string{"Authorization": auth, "Host": "evil.example:7130"}, 403},
 		{"cross-origin without token", map[string]string{"Origin": "https://evil.example"}, 403},
@@ -217,6 +221,20 @@ func TestHTTPSecurity(t *testing.T) {
 		}
 	}
 
+}
+
+// TestLoopbackHost: only localhost itself and loopback addresses are this
+// machine (issue 32, item 10).
+func TestLoopbackHost(t *testing.T) {
+	for host, want := range map[string]bool{
+		"localhost": true, "LOCALHOST": true, "127.0.0.1": true, "127.1.2.3": true, "::1": true,
+		"evil.localhost": false, "localhost.evil.example": false, "evil.example": false,
+		"0.0.0.0": false, "": false, "::": false, "10.0.0.1": false,
+	} {
+		if got := LoopbackHost(host); got != want {
+			t.Errorf("LoopbackHost(%q) = %v; want %v", host, got, want)
+		}
+	}
 }
 
 // TestHTTPBodyTooLarge: a body over 64 MiB gets 413, with or without a
@@ -406,7 +424,7 @@ func TestHTTPInFlightBound(t *testing.T) {
 	}
 	waitStarted(t, key)
 	deadline := time.Now().Add(10 * time.Second)
-	for len(c.h.sem) < maxInFlight && time.Now().Before(deadline) {
+	for len(c.h.core.sem) < maxInFlight && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	extra := make(chan string, 1)

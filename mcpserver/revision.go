@@ -71,19 +71,19 @@ func metaVersion(params json.RawMessage) (v string, present bool) {
 // it for a version zumba does not speak. initialize always selects the
 // earlier revisions, whatever its _meta says; server/discover is always
 // answered the modern way, since only that revision has it. A _meta
-// version of an earlier revision keeps today's behaviour.
+// version of an earlier revision keeps today's behaviour. parse calls it
+// once per message, after reading the _meta version.
 func requestEra(req *request) (modern bool, rerr *rpcError) {
 	if req.method == "initialize" {
 		return false, nil
 	}
-	v, present := metaVersion(req.params)
-	if !present {
+	if !req.hasVersion {
 		return req.method == "server/discover", nil
 	}
-	if !knownVersion(v) {
-		return false, unsupportedVersion(v)
+	if !knownVersion(req.version) {
+		return false, unsupportedVersion(req.version)
 	}
-	return v == modernVersion || req.method == "server/discover", nil
+	return req.version == modernVersion || req.method == "server/discover", nil
 }
 
 // unsupportedVersion is the error for a request in version v.

@@ -358,9 +358,7 @@ func TestCancelled(t *testing.T) {
 	wantPong(t, ss.next(), "200")
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		s.mu.Lock()
-		n := len(s.inflight)
-		s.mu.Unlock()
+		n := s.running.Load()
 		if n == 0 {
 			break
 		}

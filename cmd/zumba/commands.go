@@ -188,7 +188,8 @@ func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr, tokenFile strin
 	if err != nil {
 		return usageError(fmt.Sprintf("mcp: --http %q: want HOST:PORT, such as 127.0.0.1:7130", addr))
 	}
-	loopback := loopbackHost(host)
+	// An empty host listens on every interface.
+	loopback := mcpserver.LoopbackHost(host)
 	if !loopback && token == "" {
 		return failure(fmt.Errorf("--http %s is reachable from other machines: set a token with --token-file FILE or ZUMBA_TOKEN, or listen on 127.0.0.1", addr))
 	}
@@ -201,16 +202,6 @@ func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr, tokenFile strin
 		return failure(err)
 	}
 	return 0
-}
-
-// loopbackHost reports whether host is this machine only: localhost or
-// a loopback IP. An empty host listens on every interface.
-func loopbackHost(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // readToken reads the bearer token from file, or else from ZUMBA_TOKEN.
