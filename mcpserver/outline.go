@@ -1,11 +1,9 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"sync"
@@ -17,29 +15,6 @@ import (
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
-
-// maxOutlineSize bounds the file outline reads; tree-sitter needs about 30
-// times a file's size in memory.
-const maxOutlineSize = 16 << 20
-
-// maxOutlineParse bounds the part of a file outline parses: tree-sitter
-// reads a few MB a second, so a larger file is outlined from its start up
-// to this size (see outline.ParseHead), well within a client's timeout,
-// and the answer's last line says which lines were left out.
-const maxOutlineParse = 1 << 20
-
-// outlineHeadSize is the part of a file larger than maxOutlineParse that is
-// parsed first: when its outline alone fills the answer (a file of
-// thousands of one-line functions), parsing more would only be cut from
-// the answer; and when the parse up to maxOutlineParse cannot finish by
-// outlineHeadDeadline, the answer is the outline of this part.
-const outlineHeadSize = 256 << 10
-
-// outlineHeadDeadline is how long after its start the parse of a large
-// file's first maxOutlineParse bytes may run, when the caller set no
-// deadline, before the answer falls back to the outline of its first
-// outlineHeadSize bytes: within a client's 5 s.
-const outlineHeadDeadline = 3 * time.Second
 
 var outlineTool = &Tool{
 	Name:        "outline",
@@ -158,7 +133,7 @@ func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st f
 	// The stat was taken before the file is read: if the file changes in
 	// between, the entry holds newer text under an older stat, which the
 	// next call's stat no longer matches.
-	src, whole, err := readOutlined(ctx, f, rel)
+	src, whole, err := outline.ReadHead(ctx, f, rel, nil)
 	if err != nil {
 		return toolError(err), true
 	}
@@ -176,81 +151,16 @@ func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st f
 	return text, isError
 }
 
-// fileSize is a file's size and line count.
-type fileSize struct {
-	bytes int64
-	lines int
-}
-
-// sizeOf is the fileSize of data.
-func sizeOf(data []byte) fileSize {
-	lines := bytes.Count(data, []byte{'\n'})
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		lines++
-	}
-	return fileSize{int64(len(data)), lines}
-}
-
-// readOutlined reads what outline needs of the opened file f: the whole
-// file up to maxOutlineParse; past it, the first maxOutlineParse+1 bytes
-// (the parts outline parses) and the size and line count of the whole
-// (what the answer's last line says was left out), counted without
-// holding the file, and stopped when ctx ends.
-func readOutlined(ctx context.Context, f *os.File, rel string) ([]byte, fileSize, error) {
-	fi, err := f.Stat()
-	if err != nil || fi.Size() <= maxOutlineParse || fi.Size() > maxOutlineSize {
-		// ReadOpened's errors, and its answer for small files.
-		src, err := search.ReadOpened(f, rel, maxOutlineSize)
-		return src, sizeOf(src), err
-	}
-	head := make([]byte, maxOutlineParse+1)
-	n, err := io.ReadFull(f, head)
-	if err != nil && err != io.ErrUnexpectedEOF {
-		return nil, fileSize{}, fmt.Errorf("read %s: %w", rel, err)
-	}
-	head = head[:n]
-	size := fileSize{bytes: int64(n), lines: bytes.Count(head, []byte{'\n'})}
-	last := byte('\n')
-	if n > 0 {
-		last = head[n-1]
-	}
-	buf := make([]byte, 256<<10)
-	for size.bytes <= maxOutlineSize {
-		if err := ctx.Err(); err != nil {
-			return nil, fileSize{}, fmt.Errorf("cannot outline %s: %w", rel, err)
-		}
-		k, err := f.Read(buf)
-		size.bytes += int64(k)
-		size.lines += bytes.Count(buf[:k], []byte{'\n'})
-		if k > 0 {
-			last = buf[k-1]
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fileSize{}, fmt.Errorf("read %s: %w", rel, err)
-		}
-	}
-	if size.bytes > maxOutlineSize {
-		return nil, fileSize{}, fmt.Errorf("%s is too large (the limit is %d bytes)", rel, maxOutlineSize)
-	}
-	if last != '\n' {
-		size.lines++
-	}
-	return head, size, nil
-}
-
 // outlineSource outlines src, the contents of the project file rel.
 func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
-	text, isError, _ := outlineHead(ctx, rel, src, sizeOf(src))
+	text, isError, _ := outlineHead(ctx, rel, src, outline.SizeOf(src))
 	return text, isError
 }
 
-// outlineHead outlines the project file rel, of size whole, from src:
-// the whole file, or its first maxOutlineParse+1 bytes or more. timed
-// reports an answer cut short by the deadline, and so not the file's.
-func outlineHead(ctx context.Context, rel string, src []byte, whole fileSize) (text string, isError, timed bool) {
+// outlineHead outlines the project file rel, of size whole, from src, as
+// outline.ReadHead read it. timed reports an answer cut short by the
+// deadline, and so not the file's.
+func outlineHead(ctx context.Context, rel string, src []byte, whole outline.Size) (text string, isError, timed bool) {
 	lang := grammar.ForPath(rel, src)
 	if lang == nil {
 		return fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " ")), true, false
@@ -258,43 +168,21 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole fileSize) (t
 	if search.IsBinary(src) {
 		return fmt.Sprintf("%s is a binary file", rel), true, false
 	}
-	start := time.Now()
-	first := maxOutlineParse
-	if len(src) > maxOutlineParse {
-		first = outlineHeadSize
+	// The head's outline is enough when it fills the answer: parsing more
+	// would only be cut from it.
+	enough := func(o *outline.Outline) bool {
+		_, full := outlineText(o, whole, outline.HeadSize)
+		return full
 	}
-	o, err := outline.ParseHead(ctx, lang, src, first)
+	f, err := outline.OutlineFile(ctx, lang, src, whole, enough)
 	if err != nil {
 		return fmt.Sprintf("cannot outline %s: %v", rel, err), true, false
 	}
-	timed = o.StopLine > 0
-	text, full := outlineText(o, whole, first)
-	if len(src) > outlineHeadSize && o.CutLine > 0 && !full && !timed {
-		// The head's outline leaves room: parse up to maxOutlineParse,
-		// unless that cannot finish in time: by the caller's deadline,
-		// or outlineHeadDeadline when it set none.
-		deadline, ok := ctx.Deadline()
-		if !ok {
-			deadline = start.Add(outlineHeadDeadline)
-		}
-		more, cancel := context.WithDeadline(ctx, deadline)
-		o2, err := outline.ParseHead(more, lang, src, maxOutlineParse)
-		cancel()
-		switch {
-		case ctx.Err() != nil:
-			return fmt.Sprintf("cannot outline %s: %v", rel, ctx.Err()), true, false
-		case err != nil || o2.StopLine > 0 && o2.StopLine <= o.CutLine:
-			// Out of time before the head's end: the head's outline.
-			timed = true
-		default:
-			timed = o2.StopLine > 0
-			text, _ = outlineText(o2, whole, maxOutlineParse)
-		}
-	}
+	text, _ = outlineText(f.Outline, whole, f.Parsed)
 	if text == "" {
-		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false, timed
+		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false, f.Timed
 	}
-	return text, false, timed
+	return text, false, f.Timed
 }
 
 // outlineText prints the outline o of a file of size whole, of which the
@@ -302,7 +190,7 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole fileSize) (t
 // was left out: the lines past the part parsed, the definitions nested
 // deeper than outline searches. full reports that the top level was cut
 // to fit.
-func outlineText(o *outline.Outline, whole fileSize, read int) (text string, full bool) {
+func outlineText(o *outline.Outline, whole outline.Size, read int) (text string, full bool) {
 	var notes []string
 	if o.DeepLine > 0 {
 		notes = append(notes, fmt.Sprintf("… definitions nested over %d syntax levels deep are not outlined (the first such nesting is at line %d); read those lines directly",
@@ -311,10 +199,10 @@ func outlineText(o *outline.Outline, whole fileSize, read int) (text string, ful
 	switch {
 	case o.StopLine > 0:
 		notes = append(notes, fmt.Sprintf("… lines %d to %d are not outlined: the outline ran out of time (a busy machine); outline the file again, or read those lines directly",
-			o.StopLine, max(whole.lines, o.StopLine)))
+			o.StopLine, max(whole.Lines, o.StopLine)))
 	case o.CutLine > 0:
 		notes = append(notes, fmt.Sprintf("… lines %d to %d are not outlined: the file is %.1f MB and outline reads its first %s; read those lines directly",
-			o.CutLine, max(whole.lines, o.CutLine), float64(whole.bytes)/1e6, sizeText(read)))
+			o.CutLine, max(whole.Lines, o.CutLine), float64(whole.Bytes)/1e6, sizeText(read)))
 	}
 	budget := maxOutlineAnswer
 	for _, n := range notes {

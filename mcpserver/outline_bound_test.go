@@ -3,11 +3,11 @@ package mcpserver
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/outline"
 )
 
 // TestOutlineBound: an outline answer stays within about 100 KB: nested
@@ -42,7 +42,7 @@ func TestOutlineBound(t *testing.T) {
 	}
 }
 
-// TestOutlineHuge: a file past maxOutlineParse is outlined from its start
+// TestOutlineHuge: a file past outline.MaxParse is outlined from its start
 // (issue 11, defect 6: a 15 MB file used to stop at the 5 s parse limit),
 // within the answer's bound, and the last line says which lines were left
 // out.
@@ -50,7 +50,7 @@ func TestOutlineHuge(t *testing.T) {
 	t.Parallel()
 	var src strings.Builder
 	src.WriteString("package big\n\n")
-	for i := 0; src.Len() < 3*maxOutlineParse; i++ {
+	for i := 0; src.Len() < 3*outline.MaxParse; i++ {
 		fmt.Fprintf(&src, "func F%06d(a, b int) int { return a + b*%d }\n", i, i)
 	}
 	lines := strings.Count(src.String(), "\n")
@@ -89,16 +89,16 @@ func TestOutlineDeep(t *testing.T) {
 	}
 }
 
-// TestOutlineHugeSparse: a file past maxOutlineParse whose first
+// TestOutlineHugeSparse: a file past outline.MaxParse whose first
 // outlineHead bytes leave room in the answer is parsed up to
-// maxOutlineParse.
+// outline.MaxParse.
 func TestOutlineHugeSparse(t *testing.T) {
 	t.Parallel()
 	var src strings.Builder
 	src.WriteString("package big\n\n")
 	// Bodies of comments: sparse, and cheap to parse.
 	body := strings.Repeat("\t// x = x*31 + 7\n", 165)
-	for i := 0; src.Len() < 2*maxOutlineParse; i++ {
+	for i := 0; src.Len() < 2*outline.MaxParse; i++ {
 		fmt.Fprintf(&src, "func F%06d(x int) int {\n%s\treturn x\n}\n\n", i, body)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -110,30 +110,5 @@ func TestOutlineHugeSparse(t *testing.T) {
 	}
 	if n := strings.Count(got, "function F"); n < 300 {
 		t.Errorf("%d functions listed; want the first 1 MB's (over 300)", n)
-	}
-}
-
-// TestReadOutlined: a file past maxOutlineParse is read up to what
-// outline parses, its size and lines counted whole, with or without a
-// last line break.
-func TestReadOutlined(t *testing.T) {
-	t.Parallel()
-	line := "func F(a, b int) int { return a + b }\n"
-	big := strings.Repeat(line, 3*maxOutlineParse/len(line))
-	for name, data := range map[string]string{"small.go": line + "x", "big.go": big, "unterminated.go": big + "x"} {
-		path := filepath.Join(t.TempDir(), name)
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, whole, err := readOutlined(context.Background(), f, name)
-		f.Close()
-		want := data[:min(len(data), maxOutlineParse+1)]
-		if err != nil || string(src) != want || whole != sizeOf([]byte(data)) {
-			t.Errorf("%s: %d bytes, %+v, %v; want %d bytes, %+v", name, len(src), whole, err, len(want), sizeOf([]byte(data)))
-		}
 	}
 }

@@ -6,15 +6,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
@@ -246,56 +247,91 @@ func ReadSymbol(ctx context.Context, root *search.Root, name string) (string, bo
 	return New(Config{Root: root}).readSymbol(ctx, name)
 }
 
-// readFile reads a project file for read_symbol. msg is the one-line
+// readFile reads a project file for read_symbol, as outline reads it
+// (outline.ReadHead): the whole file up to outline.MaxParse bytes, else
+// its start, and whole, the size of the whole file. msg is the one-line
 // error when it cannot.
-func readFile(root *search.Root, path string) (rel string, src []byte, lang *grammar.Language, msg string) {
-	src, rel, err := root.ReadFile(path, maxOutlineSize)
+func readFile(ctx context.Context, root *search.Root, path string) (rel string, src []byte, whole outline.Size, lang *grammar.Language, msg string) {
+	f, rel, err := root.Open(path)
 	if err != nil {
-		return rel, nil, nil, toolError(err)
+		return rel, nil, whole, nil, toolError(err)
+	}
+	defer f.Close()
+	src, whole, err = outline.ReadHead(ctx, f, rel, nil)
+	if err != nil {
+		return rel, nil, whole, nil, toolError(err)
 	}
 	lang = grammar.ForPath(rel, src)
 	if lang == nil {
-		return rel, nil, nil, fmt.Sprintf("no grammar for %s, so it has no definitions to read; read the file itself", rel)
+		return rel, nil, whole, nil, fmt.Sprintf("no grammar for %s, so it has no definitions to read; read the file itself", rel)
 	}
 	if search.IsBinary(src) {
-		return rel, nil, nil, fmt.Sprintf("%s is a binary file", rel)
+		return rel, nil, whole, nil, fmt.Sprintf("%s is a binary file", rel)
 	}
-	return rel, src, lang, ""
+	return rel, src, whole, lang, ""
 }
 
-// definitions parses a file read by readFile.
-func definitions(ctx context.Context, rel string, lang *grammar.Language, src []byte) ([]outline.Definition, string) {
-	o, err := outline.Parse(ctx, lang, src)
+// definitions outlines a file read by readFile under outline's large-file
+// policy. enough, when not nil, says when the outline of a large file's
+// start is all that is needed.
+func definitions(ctx context.Context, rel string, lang *grammar.Language, src []byte, whole outline.Size, enough func(*outline.Outline) bool) (*outline.File, []outline.Definition, string) {
+	f, err := outline.OutlineFile(ctx, lang, src, whole, enough)
 	if err != nil {
-		return nil, fmt.Sprintf("cannot read the definitions of %s: %v", rel, err)
+		return nil, nil, fmt.Sprintf("cannot read the definitions of %s: %v", rel, err)
 	}
-	return o.Definitions(rel), ""
+	return f, f.Definitions(rel), ""
 }
 
 // readAt answers read_symbol PATH:LINE: the innermost definition of the
-// file whose extent holds the line.
+// file whose extent holds the line. A line past the part of a large file
+// that outline parses is answered with what to read instead.
 func readAt(ctx context.Context, root *search.Root, path string, line int) (string, bool) {
-	rel, src, lang, msg := readFile(root, path)
+	rel, src, whole, lang, msg := readFile(ctx, root, path)
 	if msg != "" {
 		return msg, true
 	}
-	lines := splitFileLines(src)
 	if line < 1 {
 		return fmt.Sprintf("%s:%d: lines start at 1", rel, line), true
 	}
-	if line > len(lines) {
-		return fmt.Sprintf("%s has %d lines; line %d is past its end", rel, len(lines), line), true
+	if line > whole.Lines {
+		return fmt.Sprintf("%s has %d lines; line %d is past its end", rel, whole.Lines, line), true
 	}
-	defs, msg := definitions(ctx, rel, lang, src)
+	f, defs, msg := definitions(ctx, rel, lang, src, whole, func(o *outline.Outline) bool { return line < o.CutLine })
 	if msg != "" {
 		return msg, true
 	}
-	return answerAt(rel, lines, defs, line)
+	if end := parsedEnd(f.Outline); end > 0 && (line > end || line == end && !holds(defs, line)) {
+		why := fmt.Sprintf("the file is %.1f MB and its definitions are read from its first %s", float64(whole.Bytes)/1e6, sizeText(f.Parsed))
+		if f.StopLine > 0 {
+			why = "the parse ran out of time (a busy machine)"
+		}
+		return fmt.Sprintf("%s:%d is past the part of %s whose definitions are read (to line %d): %s; read those lines directly", rel, line, rel, end, why), true
+	}
+	return answerAt(rel, src, defs, line)
 }
 
-// answerAt is readAt's answer for the file rel, of lines and definitions
-// defs, once line is known to be in it.
-func answerAt(rel string, lines fileLines, defs []outline.Definition, line int) (string, bool) {
+// parsedEnd is the line where o's parse was cut or stopped, the first
+// whose definitions o may not hold; 0 when it holds the whole file's. A
+// cut inside a line (minified code) leaves that line's first definitions
+// in o.
+func parsedEnd(o *outline.Outline) int {
+	switch {
+	case o.StopLine > 0 && (o.CutLine == 0 || o.StopLine < o.CutLine):
+		return o.StopLine
+	default:
+		return o.CutLine
+	}
+}
+
+// holds reports whether a definition of defs spans line.
+func holds(defs []outline.Definition, line int) bool {
+	return slices.ContainsFunc(defs, func(d outline.Definition) bool { return d.Start <= line && line <= d.End })
+}
+
+// answerAt is readAt's answer for the file rel, whose first bytes are
+// src, of definitions defs, once line is known to be in it. Only the
+// definition's lines are split, however large the file.
+func answerAt(rel string, src []byte, defs []outline.Definition, line int) (string, bool) {
 	i, inside := outline.Enclosing(defs, line)
 	if i < 0 {
 		return fmt.Sprintf("%s:%d is in no definition: %s has none", rel, line, rel), true
@@ -306,7 +342,7 @@ func answerAt(rel string, lines fileLines, defs []outline.Definition, line int) 
 	}
 	var sb strings.Builder
 	d := &defs[i]
-	writeDefinition(&sb, lines[d.Start-1:min(d.End, len(lines))], d, defs, readBudget)
+	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), d, defs, readBudget)
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
 
@@ -331,6 +367,7 @@ func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition
 // bodies of the exact matches that fit, in find_symbol's order, then the
 // places of the others.
 func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
+	since := time.Now()
 	q := search.ParseSymbolQuery(name)
 	// The bodies and the places after them.
 	q.Limit = readMaxBodies + readMaxList
@@ -356,7 +393,7 @@ func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 			sb.WriteString(symbolMore + "\n")
 		}
 	default:
-		s.writeMatches(ctx, &sb, res.Defs, res.More, q.Name)
+		s.writeMatches(ctx, &sb, res.Defs, res.More, q.Name, since)
 	}
 	if res.Searched < res.Files {
 		fmt.Fprintf(&sb, symbolStopped+"\n", res.Searched, res.Files)
@@ -393,8 +430,8 @@ type shownBody struct {
 // that body, marked sameText. Then come the places of the rest and how to
 // narrow. Each file is read at the time of the call; it is parsed only
 // when a definition is too long to show whole, for its nested definitions.
-func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string) {
-	rd := getReader(s.cfg.Root)
+func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string, since time.Time) {
+	rd := getReader(s.cfg.Root, since)
 	defer rd.release()
 	left := readBudget
 	var shown []*shownBody
@@ -408,7 +445,16 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		var raw []byte
 		ok := false
 		if sameSize || canShow {
-			raw, ok = rd.extent(d.Path, d.Start, d.End)
+			// The lines are read from the same bytes the definition is
+			// located in, even while the file is being rewritten.
+			if loc, found := rd.locate(ctx, d); found {
+				if loc != d {
+					d, n = loc, loc.End-loc.Start+1
+					sameSize = slices.ContainsFunc(shown, func(b *shownBody) bool { return b.lines == n })
+					canShow = len(shown) < readMaxBodies && (len(shown) == 0 || n <= left)
+				}
+				raw, ok = rd.extent(ctx, d.Path, d.Start, d.End)
+			}
 		}
 		if k := slices.IndexFunc(shown, func(b *shownBody) bool { return ok && b.lines == n && bytes.Equal(b.raw, raw) }); k >= 0 {
 			shown[k].copies = append(shown[k].copies, d)
@@ -470,22 +516,33 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 	fmt.Fprintf(sb, "%d of %s definitions of %s shown%s; narrow it with a qualified name (Type.method) or path:line\n", len(shown), total, name, same)
 }
 
-// fileReader reads the files of one read_symbol answer, one at a time, into
-// a buffer the answers share; it keeps the last file read, as matches come
-// in path order.
+// fileReader reads the files of one read_symbol answer, one at a time,
+// into a buffer the answers share, as outline reads them
+// (outline.ReadHead); it keeps the last file read, as matches come in path
+// order.
 type fileReader struct {
 	root *search.Root
-	buf  []byte
-	path string
-	data []byte
-	ok   bool
+	// since is when the answer started: a file changed since shortly
+	// before it may no longer be what the index located its definitions
+	// in (see read).
+	since int64
+	buf   []byte
+	path  string
+	data  []byte
+	whole outline.Size
+	ok    bool
+	// changed: the file was modified within filestat.RacyWindow of since,
+	// or later, so the definitions are located in data itself.
+	changed bool
+	file    *outline.File
+	defs    []outline.Definition
 }
 
 var fileReaders = sync.Pool{New: func() any { return &fileReader{} }}
 
-func getReader(root *search.Root) *fileReader {
+func getReader(root *search.Root, since time.Time) *fileReader {
 	rd := fileReaders.Get().(*fileReader)
-	rd.root, rd.path, rd.data, rd.ok = root, "", nil, false
+	rd.root, rd.since, rd.path, rd.data, rd.ok = root, since.UnixNano(), "", nil, false
 	return rd
 }
 
@@ -495,56 +552,72 @@ func (rd *fileReader) release() {
 	if cap(rd.buf) > search.MaxFileSize+1 {
 		rd.buf = nil
 	}
-	rd.root, rd.data = nil, nil
+	rd.root, rd.data, rd.file, rd.defs = nil, nil, nil, nil
 	fileReaders.Put(rd)
 }
 
 // read reads path (as the index names it) unless it holds it already.
-func (rd *fileReader) read(path string) bool {
+// The file's stat is taken after its bytes are read: when it says the
+// file was modified within filestat.RacyWindow before the answer started,
+// or since, the index may have located its definitions in other bytes
+// than those read (the file is being rewritten), and changed is set.
+func (rd *fileReader) read(ctx context.Context, path string) bool {
 	if rd.path == path {
 		return rd.ok
 	}
-	rd.path, rd.data, rd.ok = path, nil, false
+	rd.path, rd.data, rd.ok, rd.changed, rd.file, rd.defs = path, nil, false, false, nil, nil
 	f, _, err := rd.root.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
+	data, whole, err := outline.ReadHead(ctx, f, path, rd.buf)
+	if err != nil {
+		return false
+	}
+	if cap(data) > cap(rd.buf) {
+		rd.buf = data[:0]
+	}
+	if search.IsBinary(data) {
+		return false
+	}
 	fi, err := f.Stat()
-	if err != nil || fi.Size() > maxOutlineSize {
+	if err != nil {
 		return false
 	}
-	// One byte more than the size, to see the end of the file in one read.
-	n := int(fi.Size()) + 1
-	if cap(rd.buf) < n {
-		rd.buf = make([]byte, 0, n)
-	}
-	buf := rd.buf[:0]
-	for len(buf) <= maxOutlineSize {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		m, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+m]
-		if err == io.EOF || err == nil && m == 0 {
-			break
-		}
-		if err != nil {
-			return false
-		}
-	}
-	rd.buf = buf
-	if len(buf) > maxOutlineSize || search.IsBinary(buf) {
-		return false
-	}
-	rd.data, rd.ok = buf, true
+	st := filestat.Of(fi)
+	rd.changed = st.RacyAt(rd.since) || st.CTime >= rd.since-int64(filestat.RacyWindow)
+	rd.data, rd.whole, rd.ok = data, whole, true
 	return true
 }
 
+// locate is d as found in the bytes read of its file: d itself when the
+// file is unchanged since the index located it, else the definition of
+// the same qualified name and kind in the bytes read nearest d's line; ok
+// is false when there is none.
+func (rd *fileReader) locate(ctx context.Context, d *outline.Definition) (*outline.Definition, bool) {
+	if !rd.read(ctx, d.Path) {
+		return nil, false
+	}
+	if !rd.changed {
+		return d, true
+	}
+	var best *outline.Definition
+	for _, c := range rd.definitions(ctx, d.Path) {
+		if c.Kind == d.Kind && c.QualifiedName() == d.QualifiedName() &&
+			(best == nil || abs(c.Line-d.Line) < abs(best.Line-d.Line)) {
+			best = &c
+		}
+	}
+	return best, best != nil
+}
+
+func abs(n int) int { return max(n, -n) }
+
 // extent is lines start..end of path, as in the file, each with its line
 // break; ok is false when the file cannot be read or is shorter.
-func (rd *fileReader) extent(path string, start, end int) ([]byte, bool) {
-	if !rd.read(path) || start < 1 || end < start {
+func (rd *fileReader) extent(ctx context.Context, path string, start, end int) ([]byte, bool) {
+	if !rd.read(ctx, path) || start < 1 || end < start {
 		return nil, false
 	}
 	from, ok := lineOffset(rd.data, 0, 1, start)
@@ -562,6 +635,20 @@ func (rd *fileReader) extent(path string, start, end int) ([]byte, bool) {
 	return rd.data[from:to], true
 }
 
+// linesOf is lines start..end of data, as far as data has them, each with
+// its line break.
+func linesOf(data []byte, start, end int) []byte {
+	from, ok := lineOffset(data, 0, 1, start)
+	if !ok {
+		return nil
+	}
+	last, _ := lineOffset(data, from, start, end)
+	if i := bytes.IndexByte(data[min(last, len(data)):], '\n'); i >= 0 {
+		return data[from : last+i+1]
+	}
+	return data[from:]
+}
+
 // lineOffset is the offset of line want in data, counting from offset off,
 // where line at starts; ok is false when the file has no such line.
 func lineOffset(data []byte, off, at, want int) (int, bool) {
@@ -575,15 +662,21 @@ func lineOffset(data []byte, off, at, want int) (int, bool) {
 	return off, off < len(data)
 }
 
-// definitions parses the file the reader holds.
+// definitions outlines the file the reader holds, once.
 func (rd *fileReader) definitions(ctx context.Context, path string) []outline.Definition {
-	if !rd.read(path) {
+	if !rd.read(ctx, path) {
 		return nil
 	}
-	lang := grammar.ForPath(path, rd.data)
-	if lang == nil {
-		return nil
+	if rd.file == nil {
+		lang := grammar.ForPath(path, rd.data)
+		if lang == nil {
+			return nil
+		}
+		f, defs, msg := definitions(ctx, path, lang, rd.data, rd.whole, nil)
+		if msg != "" {
+			return nil
+		}
+		rd.file, rd.defs = f, defs
 	}
-	defs, _ := definitions(ctx, path, lang, rd.data)
-	return defs
+	return rd.defs
 }

@@ -140,11 +140,10 @@ func TestReadSymbolGoDifferential(t *testing.T) {
 					r.diffs = append(r.diffs, fmt.Sprintf("%s: %v", rel, err))
 					continue
 				}
-				lines := splitFileLines(src)
 				defs := o.Definitions(rel)
 				for _, w := range want {
 					r.decls++
-					answer, isErr := answerAt(rel, lines, defs, w.line)
+					answer, isErr := answerAt(rel, src, defs, w.line)
 					_, s, e, _, _, ok := readHeader(answer)
 					if !isErr && ok && s == w.start && e == w.end {
 						r.agreed++
@@ -293,11 +292,10 @@ func TestReadSymbolPythonDifferential(t *testing.T) {
 					continue
 				}
 				r.partial = o.Partial
-				lines := splitFileLines(src)
 				defs := o.Definitions(rel)
 				for _, w := range ws {
 					r.defs++
-					answer, isErr := answerAt(rel, lines, defs, w.line)
+					answer, isErr := answerAt(rel, src, defs, w.line)
 					_, s, e, _, _, ok := readHeader(answer)
 					if !isErr && ok && s == w.start && e == w.end {
 						r.agreed++

@@ -1,11 +1,13 @@
 package mcpserver
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -185,7 +187,7 @@ func TestFileReaderExtent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd := getReader(root)
+	rd := getReader(root, time.Now())
 	defer rd.release()
 	for _, c := range []struct {
 		path       string
@@ -202,7 +204,7 @@ func TestFileReaderExtent(t *testing.T) {
 		{"c.go", 1, 1, "", false},
 		{"no.go", 1, 1, "", false},
 	} {
-		got, ok := rd.extent(c.path, c.start, c.end)
+		got, ok := rd.extent(context.Background(), c.path, c.start, c.end)
 		if string(got) != c.want || ok != c.ok {
 			t.Errorf("extent(%s, %d, %d) = %q, %v; want %q, %v", c.path, c.start, c.end, got, ok, c.want, c.ok)
 		}

@@ -148,6 +148,12 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 	if timeout <= 0 {
 		return nil, nil, fmt.Errorf("parse stopped: %w", context.DeadlineExceeded)
 	}
+	done, err := admit(ctx, len(src), deadline)
+	if err != nil {
+		return nil, nil, fmt.Errorf("parse stopped: %w", err)
+	}
+	defer done()
+	timeout = time.Until(deadline)
 	// Prepare rewrites what the parser sees without moving a byte, so
 	// names are still read from the file as it is.
 	orig := src

@@ -12,8 +12,12 @@ static int zumba_trim(void) { return 0; }
 import "C"
 
 import (
+	"context"
 	"runtime/debug"
 	"sync"
+	"time"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // releaseSize is the size of a file from which a parse gives its memory
@@ -40,4 +44,38 @@ func release() {
 	defer releasing.Unlock()
 	debug.FreeOSMemory()
 	trims = C.zumba_trim() != 0
+}
+
+// Parses of large texts share a budget of bytes, so that tree-sitter's
+// memory, which is outside Go's limit, stays bounded however many calls
+// arrive at once: a parse needs tens of times its text's size (a MB file
+// about 30 MB), and eight clients asking for 16 MB files at once used to
+// hold 2.4 GB. A parse of largeParse bytes or more waits for its size in
+// the budget (a text larger than the budget takes all of it), in arrival
+// order, until its deadline; smaller ones never wait.
+const (
+	parseBudget = 4 << 20
+	largeParse  = 256 << 10
+)
+
+var parseBytes = semaphore.NewWeighted(parseBudget)
+
+// admit waits, until deadline, for a parse of n bytes to fit in the
+// budget of large parses; done gives its share back.
+func admit(ctx context.Context, n int, deadline time.Time) (done func(), err error) {
+	if n < largeParse {
+		return func() {}, nil
+	}
+	w := int64(min(n, parseBudget))
+	if !parseBytes.TryAcquire(w) {
+		// The parse's context may have a deadline and no timer (see
+		// deadlineCtx): the wait gets one.
+		wait, cancel := context.WithDeadline(ctx, deadline)
+		err := parseBytes.Acquire(wait, w)
+		cancel()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return func() { parseBytes.Release(w) }, nil
 }
