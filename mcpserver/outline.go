@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/parsecache"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
@@ -24,53 +23,23 @@ var outlineTool = &Tool{
 		{Name: "path", Description: "File path relative to the project.", Required: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return s.outlines.answer(ctx, s.cfg.Root, args["path"])
+		return outlineFile(ctx, &s.outlines, s.cfg.Root, args["path"])
 	},
 }
 
-// outlineCache keeps the outline of files that have not changed since
-// they were outlined, keyed by size, modification time and inode. A file
-// modified within filestat.RacyWindow of being read is not trusted (git's
-// racily-clean rule): its stat cannot prove that a later write did not
-// keep both size and time.
-//
-// Calls for a file that is being outlined wait for that outline instead
-// of parsing it again: a client that retries after its timeout, or sends
-// the same call from several agents, adds no work to a busy server.
-type outlineCache struct {
-	mu      sync.Mutex
-	m       map[string]outlineEntry
-	running map[outlineKey]*outlineCall
-}
-
-// outlineKey is a file as it was when its outline started.
-type outlineKey struct {
-	rel string
-	st  filestat.Stat
-}
-
-// outlineCall is an outline being computed; done is closed when text,
-// isError and cancelled are set.
-type outlineCall struct {
-	done    chan struct{}
+// outlineAnswer is an outline tool answer, kept in the server's outline
+// cache (see internal/parsecache) while its file is unchanged.
+type outlineAnswer struct {
 	text    string
 	isError bool
-	// cancelled: the call's own client cancelled it, so its answer is not
-	// the file's.
-	cancelled bool
 }
 
-type outlineEntry struct {
-	st   filestat.Stat
-	at   int64 // when the file was stat'ed, Unix nanoseconds
-	text string
-}
-
-// maxOutlineCache bounds the cache; past it the cache starts again.
+// maxOutlineCache bounds the answers kept: at most about 100 KB each.
 const maxOutlineCache = 1024
 
-// answer is Outline, from the cache when the file is unchanged.
-func (c *outlineCache) answer(ctx context.Context, root *search.Root, path string) (string, bool) {
+// outlineFile answers the outline tool for path, from cache while the
+// file is unchanged.
+func outlineFile(ctx context.Context, cache *parsecache.Cache[outlineAnswer], root *search.Root, path string) (string, bool) {
 	f, rel, err := root.Open(path)
 	if err != nil {
 		return toolError(err), true
@@ -80,75 +49,24 @@ func (c *outlineCache) answer(ctx context.Context, root *search.Root, path strin
 	if err != nil {
 		return toolError(err), true
 	}
-	at := time.Now().UnixNano()
-	st := filestat.Of(fi)
-	c.mu.Lock()
-	e, ok := c.m[rel]
-	c.mu.Unlock()
-	if ok && e.st == st && !st.RacyAt(e.at) {
-		return e.text, false
-	}
-	// A file modified within the racy window may change again without its
-	// stat changing: it is read by each call.
-	if !st.RacyAt(at) {
-		key := outlineKey{rel, st}
-		c.mu.Lock()
-		if call, ok := c.running[key]; ok {
-			c.mu.Unlock()
-			select {
-			case <-call.done:
-				// The file's answer, an error too (no grammar, the parse
-				// deadline); but an outline its own client cancelled is
-				// none: this call outlines the file itself.
-				if !call.cancelled {
-					return call.text, call.isError
-				}
-			case <-ctx.Done():
-				return fmt.Sprintf("cannot outline %s: %v", rel, ctx.Err()), true
-			}
-		} else {
-			call := &outlineCall{done: make(chan struct{})}
-			if c.running == nil {
-				c.running = map[outlineKey]*outlineCall{}
-			}
-			c.running[key] = call
-			c.mu.Unlock()
-			defer func() {
-				c.mu.Lock()
-				delete(c.running, key)
-				c.mu.Unlock()
-				close(call.done)
-			}()
-			call.text, call.isError = c.outline(ctx, f, rel, st, at)
-			call.cancelled = errors.Is(ctx.Err(), context.Canceled)
-			return call.text, call.isError
-		}
-	}
-	return c.outline(ctx, f, rel, st, at)
-}
-
-// outline reads and outlines the opened file f, whose stat st was taken
-// at time at, and caches the answer.
-func (c *outlineCache) outline(ctx context.Context, f *os.File, rel string, st filestat.Stat, at int64) (string, bool) {
-	// The stat was taken before the file is read: if the file changes in
+	// The stat is taken before the file is read: if the file changes in
 	// between, the entry holds newer text under an older stat, which the
 	// next call's stat no longer matches.
-	src, whole, err := outline.ReadHead(ctx, f, rel, nil)
-	if err != nil {
-		return toolError(err), true
-	}
-	text, isError, timed := outlineHead(ctx, rel, src, whole)
-	// An answer cut by the time it had is not the file's: the next call
-	// outlines it again.
-	if !isError && !timed {
-		c.mu.Lock()
-		if c.m == nil || len(c.m) >= maxOutlineCache {
-			c.m = map[string]outlineEntry{}
+	at := time.Now().UnixNano()
+	a, err := cache.Get(ctx, rel, filestat.Of(fi), at, func() (outlineAnswer, bool) {
+		src, whole, err := outline.ReadHead(ctx, f, rel, nil)
+		if err != nil {
+			return outlineAnswer{toolError(err), true}, false
 		}
-		c.m[rel] = outlineEntry{st: st, at: at, text: text}
-		c.mu.Unlock()
+		text, isError, timed := outlineHead(ctx, rel, src, whole)
+		// An answer cut by the time it had is not the file's: the next
+		// call outlines it again.
+		return outlineAnswer{text, isError}, !isError && !timed
+	})
+	if err != nil {
+		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
 	}
-	return text, isError
+	return a.text, a.isError
 }
 
 // outlineSource outlines src, the contents of the project file rel.

@@ -431,7 +431,7 @@ type shownBody struct {
 // narrow. Each file is read at the time of the call; it is parsed only
 // when a definition is too long to show whole, for its nested definitions.
 func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string, since time.Time) {
-	rd := getReader(s.cfg.Root, since)
+	rd := getReader(s.cfg.Root, &s.parses, since)
 	defer rd.release()
 	left := readBudget
 	var shown []*shownBody
@@ -522,6 +522,9 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 // order.
 type fileReader struct {
 	root *search.Root
+	// parses is the server's parse cache (nil: none), which a file read
+	// whole and unchanged while it was read is parsed through.
+	parses *search.ParseCache
 	// since is when the answer started: a file changed since shortly
 	// before it may no longer be what the index located its definitions
 	// in (see read).
@@ -534,15 +537,19 @@ type fileReader struct {
 	// changed: the file was modified within filestat.RacyWindow of since,
 	// or later, so the definitions are located in data itself.
 	changed bool
-	file    *outline.File
-	defs    []outline.Definition
+	// st is the file's stat before it was read; steady: the same after.
+	st     filestat.Stat
+	steady bool
+	// parsed: defs are the file's definitions.
+	parsed bool
+	defs   []outline.Definition
 }
 
 var fileReaders = sync.Pool{New: func() any { return &fileReader{} }}
 
-func getReader(root *search.Root, since time.Time) *fileReader {
+func getReader(root *search.Root, parses *search.ParseCache, since time.Time) *fileReader {
 	rd := fileReaders.Get().(*fileReader)
-	rd.root, rd.since, rd.path, rd.data, rd.ok = root, since.UnixNano(), "", nil, false
+	rd.root, rd.parses, rd.since, rd.path, rd.data, rd.ok = root, parses, since.UnixNano(), "", nil, false
 	return rd
 }
 
@@ -552,7 +559,7 @@ func (rd *fileReader) release() {
 	if cap(rd.buf) > search.MaxFileSize+1 {
 		rd.buf = nil
 	}
-	rd.root, rd.data, rd.file, rd.defs = nil, nil, nil, nil
+	rd.root, rd.parses, rd.data, rd.defs = nil, nil, nil, nil
 	fileReaders.Put(rd)
 }
 
@@ -565,12 +572,17 @@ func (rd *fileReader) read(ctx context.Context, path string) bool {
 	if rd.path == path {
 		return rd.ok
 	}
-	rd.path, rd.data, rd.ok, rd.changed, rd.file, rd.defs = path, nil, false, false, nil, nil
+	rd.path, rd.data, rd.ok, rd.changed, rd.parsed, rd.defs = path, nil, false, false, false, nil
 	f, _, err := rd.root.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	rd.st = filestat.Of(fi)
 	data, whole, err := outline.ReadHead(ctx, f, path, rd.buf)
 	if err != nil {
 		return false
@@ -581,11 +593,11 @@ func (rd *fileReader) read(ctx context.Context, path string) bool {
 	if search.IsBinary(data) {
 		return false
 	}
-	fi, err := f.Stat()
-	if err != nil {
+	if fi, err = f.Stat(); err != nil {
 		return false
 	}
 	st := filestat.Of(fi)
+	rd.steady = st == rd.st
 	rd.changed = st.RacyAt(rd.since) || st.CTime >= rd.since-int64(filestat.RacyWindow)
 	rd.data, rd.whole, rd.ok = data, whole, true
 	return true
@@ -662,21 +674,25 @@ func lineOffset(data []byte, off, at, want int) (int, bool) {
 	return off, off < len(data)
 }
 
-// definitions outlines the file the reader holds, once.
+// definitions outlines the file the reader holds, once: through the
+// parse cache when it was read whole and did not change while it was
+// read, else under outline's large-file policy.
 func (rd *fileReader) definitions(ctx context.Context, path string) []outline.Definition {
 	if !rd.read(ctx, path) {
 		return nil
 	}
-	if rd.file == nil {
-		lang := grammar.ForPath(path, rd.data)
-		if lang == nil {
-			return nil
+	if rd.parsed {
+		return rd.defs
+	}
+	rd.parsed = true
+	if rd.parses != nil && rd.steady && rd.whole.Bytes == int64(len(rd.data)) {
+		if defs, ok := rd.parses.Definitions(ctx, path, rd.st, rd.data); ok {
+			rd.defs = defs
+			return defs
 		}
-		f, defs, msg := definitions(ctx, path, lang, rd.data, rd.whole, nil)
-		if msg != "" {
-			return nil
-		}
-		rd.file, rd.defs = f, defs
+	}
+	if lang := grammar.ForPath(path, rd.data); lang != nil {
+		_, rd.defs, _ = definitions(ctx, path, lang, rd.data, rd.whole, nil)
 	}
 	return rd.defs
 }

@@ -187,7 +187,7 @@ func TestFileReaderExtent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd := getReader(root, time.Now())
+	rd := getReader(root, nil, time.Now())
 	defer rd.release()
 	for _, c := range []struct {
 		path       string

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/zumba-dev/zumba/internal/diagfile"
+	"github.com/zumba-dev/zumba/internal/parsecache"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -51,7 +52,7 @@ type Server struct {
 	// running counts the tool calls in flight, over every transport.
 	running atomic.Int64
 
-	outlines outlineCache
+	outlines parsecache.Cache[outlineAnswer]
 	// parses keeps the parses find_references' options need.
 	parses search.ParseCache
 }
@@ -63,9 +64,10 @@ func New(cfg Config) *Server {
 		w = io.Discard
 	}
 	s := &Server{
-		cfg:   cfg,
-		log:   log.New(w, "zumba: ", 0),
-		tools: map[string]*Tool{},
+		cfg:      cfg,
+		log:      log.New(w, "zumba: ", 0),
+		tools:    map[string]*Tool{},
+		outlines: parsecache.Cache[outlineAnswer]{Max: maxOutlineCache},
 	}
 	for _, t := range tools {
 		s.tools[t.Name] = t

@@ -6,12 +6,12 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/parsecache"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -143,7 +143,7 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 		f.hits = len(hits)
 		var p *parsed
 		if opts.Code || opts.Group {
-			p = cache.get(pctx, files[i], data)
+			p = cache.get(pctx, files[i].Path, files[i].Stat(), data)
 		}
 		for k, h := range hits {
 			if opts.Code {
@@ -222,74 +222,71 @@ func countRest(ctx context.Context, files []Entry, src Source, sc *WordScanner, 
 	return int(nHits.Load()), int(nFiles.Load()), emitted == len(files)
 }
 
-// ParseCache keeps what parsing a file gave find_references, under the
-// outline cache's rule: an entry serves while the file's size,
-// modification time and inode are unchanged and it was not modified
-// within [filestat.RacyWindow] of being read. It is safe for concurrent use; a nil
-// cache keeps nothing.
+// ParseCache keeps what parsing a file gave find_references and
+// read_symbol, under the one rule of every cache of file contents (see
+// internal/parsecache). It is safe for concurrent use; a nil cache keeps
+// nothing.
 type ParseCache struct {
-	mu sync.Mutex
-	m  map[string]*parsed
+	c parsecache.Cache[*parsed]
 }
-
-// maxParseCache bounds the cache; past it the cache starts again.
-const maxParseCache = 2048
 
 // parsed is one file's parse: its definitions and the parts that are not
 // code. prose: the file has no code (no grammar, or Markdown); failed:
 // the parse stopped, so nothing is known of it.
 type parsed struct {
-	st            filestat.Stat
-	at            int64
 	defs          []outline.Definition
 	nc            outline.NonCode
 	prose, failed bool
 }
 
-// get returns the parse of e, whose contents are data, from the cache or
-// by parsing data.
-func (c *ParseCache) get(ctx context.Context, e Entry, data []byte) *parsed {
-	st := e.Stat()
+// get returns the parse of the file path, of stat st (taken before data
+// was read) and contents data, from the cache or by parsing data.
+func (c *ParseCache) get(ctx context.Context, path string, st filestat.Stat, data []byte) *parsed {
+	var pc *parsecache.Cache[*parsed]
 	if c != nil {
-		c.mu.Lock()
-		p, ok := c.m[e.Path]
-		c.mu.Unlock()
-		if ok && p.st == st && !st.RacyAt(p.at) {
-			return p
-		}
+		pc = &c.c
 	}
-	at := time.Now().UnixNano()
-	p := &parsed{st: st, at: at}
-	lang := grammar.ForPath(e.Path, data)
+	p, err := pc.Get(ctx, path, st, time.Now().UnixNano(), func() (*parsed, bool) {
+		p := parse(ctx, path, data)
+		// A parse that stopped is not cached: the next call may finish it.
+		return p, !p.failed
+	})
+	if err != nil {
+		return &parsed{failed: true}
+	}
+	return p
+}
+
+// Definitions is the definitions of the project file path, whose stat
+// st was taken before its contents data were read, from the cache or by
+// parsing data; ok is false when the parse failed.
+func (c *ParseCache) Definitions(ctx context.Context, path string, st filestat.Stat, data []byte) ([]outline.Definition, bool) {
+	p := c.get(ctx, path, st, data)
+	return p.defs, !p.failed
+}
+
+// parse parses data, the contents of the file path, for find_references.
+func parse(ctx context.Context, path string, data []byte) *parsed {
+	p := &parsed{}
+	lang := grammar.ForPath(path, data)
 	switch {
 	case lang == nil || lang.CodeRules().Prose || IsBinary(data):
 		p.prose = true
 		if lang != nil && lang.CodeRules().Prose {
 			// Markdown's headings still group its hits.
 			if o, err := outline.Parse(ctx, lang, data); err == nil {
-				p.defs = o.Definitions(e.Path)
+				p.defs = o.Definitions(path)
 			}
 		}
 	default:
 		o, nc, err := outline.ParseCode(ctx, lang, data)
 		if err != nil {
 			p.failed = true
-			if ctx.Err() != nil {
-				return p // not cached: the next call may finish it
-			}
 		}
 		if o != nil {
-			p.defs = o.Definitions(e.Path)
+			p.defs = o.Definitions(path)
 		}
 		p.nc = nc
-	}
-	if c != nil && !p.failed {
-		c.mu.Lock()
-		if c.m == nil || len(c.m) >= maxParseCache {
-			c.m = map[string]*parsed{}
-		}
-		c.m[e.Path] = p
-		c.mu.Unlock()
 	}
 	return p
 }

@@ -43,12 +43,12 @@ func TestParseCacheFreshness(t *testing.T) {
 	if got := code(); len(got) != 1 || got[0] != 4 {
 		t.Fatalf("code hits = %v; want [4]", got)
 	}
-	if len(cache.m) != 1 {
-		t.Fatalf("the cache holds %d parses; want 1", len(cache.m))
+	if n := cache.c.Len(); n != 1 {
+		t.Fatalf("the cache holds %d parses; want 1", n)
 	}
-	first := cache.m["a.go"]
+	first, _ := cache.c.Peek("a.go")
 	code()
-	if cache.m["a.go"] != first {
+	if p, _ := cache.c.Peek("a.go"); p != first {
 		t.Error("an unchanged file was parsed again")
 	}
 	// The same size, another time: the comment and the code swap lines.
@@ -59,9 +59,9 @@ func TestParseCacheFreshness(t *testing.T) {
 	// A file modified just now is parsed at every call.
 	write("package a\n\nvar x = target\n// target\n", time.Now())
 	code()
-	p1 := cache.m["a.go"]
+	p1, _ := cache.c.Peek("a.go")
 	code()
-	if cache.m["a.go"] == p1 {
+	if p, _ := cache.c.Peek("a.go"); p == p1 {
 		t.Error("a racily clean file's parse was trusted")
 	}
 }

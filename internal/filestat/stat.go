@@ -46,6 +46,15 @@ func Of(fi fs.FileInfo) Stat {
 	return Stat{Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Inode: IDOf(fi).Ino, CTime: CTime(fi)}
 }
 
+// Unchanged reports whether a record of the file taken at time at (Unix
+// nanoseconds), when its stat was was, still holds for the file whose
+// stat is now s: the stat is the same, and the file was not modified
+// within RacyWindow of at. It is the one freshness rule of every cache of
+// file contents.
+func (s Stat) Unchanged(was Stat, at int64) bool {
+	return s == was && !s.RacyAt(at)
+}
+
 // RacyAt reports whether a record of the file taken at time ref (Unix
 // nanoseconds) cannot be trusted: the file was modified within RacyWindow
 // of ref, or after it, so a later write may have left size and time alone.
