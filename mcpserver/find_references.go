@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -27,7 +28,7 @@ var findReferencesTool = &Tool{
 		if name == "" {
 			return "find_references: name is empty", true
 		}
-		filter, err := search.ParsePathFilter(pathArg)
+		filter, err := project.ParsePathFilter(pathArg)
 		if err != nil {
 			return toolError(err), true
 		}
@@ -57,7 +58,7 @@ const refsMore = "… more; narrow it with path"
 // refsText prints the lines found one "PATH:LINE: TEXT" per line, then
 // refsMore when more were left out; pathArg is the path argument as given,
 // for the answer when nothing is found.
-func refsText(name, pathArg string, filter *search.PathFilter, res *search.RefResult) string {
+func refsText(name, pathArg string, filter *project.PathFilter, res *search.RefResult) string {
 	if len(res.Refs) == 0 {
 		if filter == nil {
 			pathArg = ""
@@ -85,9 +86,9 @@ func refsText(name, pathArg string, filter *search.PathFilter, res *search.RefRe
 // path argument, "" when none was given.
 func noReferences(name, path string) string {
 	if path != "" {
-		return fmt.Sprintf("No references to %s in files matching %s.", search.Echo(name), search.Echo(path))
+		return fmt.Sprintf("No references to %s in files matching %s.", project.Echo(name), project.Echo(path))
 	}
-	return fmt.Sprintf("No references to %s.", search.Echo(name))
+	return fmt.Sprintf("No references to %s.", project.Echo(name))
 }
 
 // formatSites prints the hits: "PATH:LINE: TEXT" lines, or with Group one
@@ -99,9 +100,9 @@ func formatSites(res *search.Sites, name, path string, opts search.RefOptions) s
 	if len(res.Sites) == 0 && !res.More {
 		switch {
 		case opts.Code && res.InComments+res.InProse > 0:
-			sb.WriteString("No code references to " + search.Echo(name))
+			sb.WriteString("No code references to " + project.Echo(name))
 			if path != "" {
-				sb.WriteString(" in files matching " + search.Echo(path))
+				sb.WriteString(" in files matching " + project.Echo(path))
 			}
 			sb.WriteString(": " + leftOut(res) + ".")
 		default:

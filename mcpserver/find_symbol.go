@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -61,15 +62,15 @@ func symbolsFound(q search.SymbolQuery, res *search.SymbolResult) string {
 	}
 	if len(res.Defs) == 0 {
 		if stopped != "" {
-			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", search.Echo(q.Name), res.Searched, res.Files)
+			return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", project.Echo(q.Name), res.Searched, res.Files)
 		}
 		if r, ok := q.Stray(); ok {
 			if s := q.NamePart(); s != "" {
-				return fmt.Sprintf("No definition of %s: %q is in no name. Ask for the name alone (%s), or use find_references to find text such as calls.", search.Echo(q.Name), string(r), search.Echo(s))
+				return fmt.Sprintf("No definition of %s: %q is in no name. Ask for the name alone (%s), or use find_references to find text such as calls.", project.Echo(q.Name), string(r), project.Echo(s))
 			}
-			return fmt.Sprintf("No definition of %s: %q is in no name. Ask for a name, or use find_references to find text.", search.Echo(q.Name), string(r))
+			return fmt.Sprintf("No definition of %s: %q is in no name. Ask for a name, or use find_references to find text.", project.Echo(q.Name), string(r))
 		}
-		return fmt.Sprintf("No definition of %s and no names containing it.", search.Echo(q.Name))
+		return fmt.Sprintf("No definition of %s and no names containing it.", project.Echo(q.Name))
 	}
 	var sb strings.Builder
 	if res.Fuzzy {

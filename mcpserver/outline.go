@@ -11,6 +11,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/parsecache"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
@@ -83,7 +84,7 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole outline.Size
 	if lang == nil {
 		return fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " ")), true, false
 	}
-	if search.IsBinary(src) {
+	if project.IsBinary(src) {
 		return fmt.Sprintf("%s is a binary file", rel), true, false
 	}
 	// The head's outline is enough when it fills the answer: parsing more
@@ -146,7 +147,7 @@ func sizeText(n int) string {
 
 // toolError is the one line a tool answers with when it cannot.
 func toolError(err error) string {
-	var pe *search.PathError
+	var pe *project.PathError
 	if errors.As(err, &pe) {
 		return pe.Msg
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
@@ -265,7 +266,7 @@ func readFile(ctx context.Context, root *search.Root, path string) (rel string, 
 	if lang == nil {
 		return rel, nil, whole, nil, fmt.Sprintf("no grammar for %s, so it has no definitions to read; read the file itself", rel)
 	}
-	if search.IsBinary(src) {
+	if project.IsBinary(src) {
 		return rel, nil, whole, nil, fmt.Sprintf("%s is a binary file", rel)
 	}
 	return rel, src, whole, lang, ""
@@ -556,7 +557,7 @@ func getReader(root *search.Root, parses *search.ParseCache, since time.Time) *f
 // release gives the reader back; its buffer is kept when it is no larger
 // than the files the index covers.
 func (rd *fileReader) release() {
-	if cap(rd.buf) > search.MaxFileSize+1 {
+	if cap(rd.buf) > project.MaxFileSize+1 {
 		rd.buf = nil
 	}
 	rd.root, rd.parses, rd.data, rd.defs = nil, nil, nil, nil
@@ -590,7 +591,7 @@ func (rd *fileReader) read(ctx context.Context, path string) bool {
 	if cap(data) > cap(rd.buf) {
 		rd.buf = data[:0]
 	}
-	if search.IsBinary(data) {
+	if project.IsBinary(data) {
 		return false
 	}
 	if fi, err = f.Stat(); err != nil {

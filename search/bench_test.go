@@ -3,24 +3,14 @@ package search
 import (
 	"context"
 	"testing"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // Benchmarks on the Go standard library; figures, not pass/fail.
 
-func BenchmarkWalkGoSrc(b *testing.B) {
-	root, err := OpenRoot(goSrc(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		if _, err := root.Walk(context.Background()); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 func benchTool(b *testing.B, run func(ctx context.Context, root *Root) error) {
-	root, err := OpenRoot(goSrc(b))
+	root, err := OpenRoot(fixture.GoSrc(b))
 	if err != nil {
 		b.Fatal(err)
 	}

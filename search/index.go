@@ -15,6 +15,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/cmem"
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/internal/watch"
 )
 
@@ -76,7 +77,7 @@ type Index struct {
 	root  *Root
 	opts  IndexOptions
 	logf  func(format string, args ...any)
-	rules *ignoreRules
+	rules *project.Rules
 
 	cacheFile string         // "": none
 	watcher   *watch.Watcher // nil: sweep before each answer
@@ -162,7 +163,7 @@ type fileRec struct {
 	// the parser gave up on (its time limit) is not parsed: the next call
 	// that needs it tries again, within its own time limit.
 	parsed bool
-	// failed: the file could not be read (ErrUnreadable); nothing is
+	// failed: the file could not be read (project.ErrUnreadable); nothing is
 	// known of it, it is not saved, and the next sync reads it again.
 	failed bool
 	dead   bool
@@ -170,8 +171,8 @@ type fileRec struct {
 	tried bool
 }
 
-func (r *fileRec) entry() Entry {
-	return Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: filestat.ID{Ino: r.st.Inode}, CTime: r.st.CTime}
+func (r *fileRec) entry() project.Entry {
+	return project.Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: filestat.ID{Ino: r.st.Inode}, CTime: r.st.CTime}
 }
 
 // NewIndex returns the index of the project root; Build fills it.
@@ -184,7 +185,7 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 		root:      root,
 		opts:      opts,
 		logf:      logf,
-		rules:     &ignoreRules{root: root},
+		rules:     root.Rules(),
 		ready:     make(chan struct{}),
 		parseWake: make(chan struct{}, 1),
 		byPath:    map[string]*fileRec{},
@@ -255,7 +256,7 @@ func (ix *Index) Build(ctx context.Context) {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
 	if !ix.opts.NoWatch {
-		w, err := watch.Start(ix.root.Real, watch.Options{Skip: ix.rules.dirIgnored, SyncTimeout: ix.opts.SyncTimeout})
+		w, err := watch.Start(ix.root.Real, watch.Options{Skip: ix.rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout})
 		if err != nil {
 			ix.logf("watching failed, sweeping before each answer instead: %v", err)
 		} else {
@@ -478,7 +479,7 @@ const (
 
 // parallel runs work on items 0..n-1 on up to w workers, one scratch
 // buffer each, as kind says.
-func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *Scratch)) {
+func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *project.Scratch)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	w = min(w, n)
@@ -486,7 +487,7 @@ func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work fun
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sc := &Scratch{}
+			sc := &project.Scratch{}
 			defer sc.Close()
 			for ctx.Err() == nil {
 				if kind != callWork {

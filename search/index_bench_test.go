@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 var (
@@ -17,7 +19,7 @@ var (
 // indexGoSrc builds (once per test binary) the index of the Go standard
 // library, watched as the server does, without a disk cache.
 func indexGoSrc(b *testing.B) *Index {
-	dir := goSrc(b)
+	dir := fixture.GoSrc(b)
 	goSrcIndexOnce.Do(func() {
 		root, err := OpenRoot(dir)
 		if err != nil {

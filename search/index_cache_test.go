@@ -13,6 +13,7 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -38,7 +39,7 @@ func TestDiskCacheSnapshot(t *testing.T) {
 	t.Parallel()
 	dir := freshProject(t)
 	touchPast(t, dir)
-	writeFile(t, dir, "racy.go", "package r\n\nfunc Racy() {}\n")
+	fixture.WriteFile(t, dir, "racy.go", "package r\n\nfunc Racy() {}\n")
 	cache := filepath.Join(t.TempDir(), "files")
 	ix, root, _ := testIndex(t, dir, cache, true)
 	ix.Close()

@@ -14,13 +14,14 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/internal/watch"
 	"github.com/zumba-dev/zumba/outline"
 )
 
 // References answers like [Root.References], reading only the files the
 // word index names once it is built.
-func (ix *Index) References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error) {
+func (ix *Index) References(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error) {
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
 		name = strings.TrimSpace(name)
@@ -59,14 +60,14 @@ func (ix *Index) References(ctx context.Context, name string, filter *PathFilter
 	for i, f := range ids[:cut] {
 		head[i] = ix.files[f]
 	}
-	late := make([]Entry, 0, len(ids)-cut)
+	late := make([]project.Entry, 0, len(ids)-cut)
 	for _, f := range ids[cut:] {
 		late = append(late, ix.files[f].entry())
 	}
 	ix.mu.RUnlock()
 	late = sortByPath(late)
 	var refs []Ref
-	chunk := make([]Entry, 0, 1024)
+	chunk := make([]project.Entry, 0, 1024)
 	for size := 16; len(head) > 0 || len(late) > 0; size = min(2*size, cap(chunk)) {
 		chunk = chunk[:0]
 		for len(chunk) < size && (len(head) > 0 || len(late) > 0) {
@@ -129,7 +130,7 @@ func (o *pathOrder) sortedBelowLocked(ix *Index) uint32 {
 type buildWalk struct {
 	once  sync.Once
 	done  chan struct{}
-	files []Entry
+	files []project.Entry
 	ok    bool
 }
 
@@ -139,7 +140,7 @@ func (b *buildWalk) wait() chan struct{} {
 }
 
 // set is called once, when the walk ends (ok: it was not stopped).
-func (b *buildWalk) set(files []Entry, ok bool) {
+func (b *buildWalk) set(files []project.Entry, ok bool) {
 	b.files, b.ok = files, ok
 	close(b.wait())
 }
@@ -155,8 +156,8 @@ const maxColdChanges = 1000
 // starts before the walk, and its changes are not taken until the word
 // index is in), instead of walking beside it. Without a watcher, or when
 // the watcher lost events, it walks.
-func (ix *Index) coldFiles(ctx context.Context) ([]Entry, error) {
-	walk := func() ([]Entry, error) {
+func (ix *Index) coldFiles(ctx context.Context) ([]project.Entry, error) {
+	walk := func() ([]project.Entry, error) {
 		files, err := ix.root.Walk(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
@@ -201,35 +202,33 @@ func (ix *Index) dropWalk() {
 
 // applyChanges returns files (in path order, not modified) with the paths
 // the watcher reported (files or folders) listed as they are now.
-func (ix *Index) applyChanges(files []Entry, paths []string) []Entry {
+func (ix *Index) applyChanges(files []project.Entry, paths []string) []project.Entry {
 	if len(paths) == 0 {
 		return files
 	}
 	// A path names a file, or a folder and everything under it.
 	gone := make([]bool, len(files))
 	for _, c := range paths {
-		i, _ := slices.BinarySearchFunc(files, c, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+		i, _ := slices.BinarySearchFunc(files, c, func(e project.Entry, p string) int { return strings.Compare(e.Path, p) })
 		if i < len(files) && files[i].Path == c {
 			gone[i] = true
 		}
 		dir := c + "/"
-		i, _ = slices.BinarySearchFunc(files, dir, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+		i, _ = slices.BinarySearchFunc(files, dir, func(e project.Entry, p string) int { return strings.Compare(e.Path, p) })
 		for ; i < len(files) && strings.HasPrefix(files[i].Path, dir); i++ {
 			gone[i] = true
 		}
 	}
-	out := make([]Entry, 0, len(files)+len(paths))
+	out := make([]project.Entry, 0, len(files)+len(paths))
 	for i, e := range files {
 		if !gone[i] {
 			out = append(out, e)
 		}
 	}
 	for _, p := range paths {
-		fi, err := ix.root.stat(p)
-		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
-			continue
+		if e, ok := ix.rules.Entry(p); ok {
+			out = append(out, e)
 		}
-		out = append(out, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: filestat.IDOf(fi), CTime: filestat.CTime(fi)})
 	}
 	return sortByPath(out)
 }
@@ -241,14 +240,14 @@ func (ix *Index) applyChanges(files []Entry, paths []string) []Entry {
 // a word character: "operate(" needs one before "operate"), so each is a
 // word of the file. A name without words, or with one too long to be indexed,
 // needs every file.
-func (ix *Index) candidates(name string) []Entry {
+func (ix *Index) candidates(name string) []project.Entry {
 	ix.mu.RLock()
 	ids, all := ix.candidateIDsLocked(name)
-	var out []Entry
+	var out []project.Entry
 	if all {
 		ids = ix.liveIDsLocked()
 	}
-	out = make([]Entry, 0, len(ids))
+	out = make([]project.Entry, 0, len(ids))
 	for _, f := range ids {
 		out = append(out, ix.files[f].entry())
 	}
@@ -311,8 +310,8 @@ func (ix *Index) liveIDsLocked() []uint32 {
 // sortByPath sorts entries by path. Most come in path order already (ids
 // follow the walk), so the sorted run at the start is kept and only the
 // rest sorted and merged in.
-func sortByPath(es []Entry) []Entry {
-	cmp := func(a, b Entry) int { return strings.Compare(a.Path, b.Path) }
+func sortByPath(es []project.Entry) []project.Entry {
+	cmp := func(a, b project.Entry) int { return strings.Compare(a.Path, b.Path) }
 	run := 1
 	for run < len(es) && es[run-1].Path < es[run].Path {
 		run++
@@ -322,7 +321,7 @@ func sortByPath(es []Entry) []Entry {
 	}
 	rest := slices.Clone(es[run:])
 	slices.SortFunc(rest, cmp)
-	out := make([]Entry, 0, len(es))
+	out := make([]project.Entry, 0, len(es))
 	a := es[:run]
 	for len(a) > 0 && len(rest) > 0 {
 		if cmp(a[0], rest[0]) <= 0 {
@@ -332,13 +331,13 @@ func sortByPath(es []Entry) []Entry {
 		}
 	}
 	out = append(append(out, a...), rest...)
-	return slices.CompactFunc(out, func(a, b Entry) bool { return a.Path == b.Path })
+	return slices.CompactFunc(out, func(a, b project.Entry) bool { return a.Path == b.Path })
 }
 
 // entries lists the indexed files in path order.
-func (ix *Index) entries() []Entry {
+func (ix *Index) entries() []project.Entry {
 	ix.mu.RLock()
-	out := make([]Entry, 0, ix.live)
+	out := make([]project.Entry, 0, ix.live)
 	for _, r := range ix.files {
 		if r != nil {
 			out = append(out, r.entry())
@@ -382,7 +381,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	synced := time.Since(t0)
 	res, err := ix.symbols(ctx, q, q.limit(), deadline)
 	if d := time.Since(t0); d > time.Second {
-		ix.logf("symbols %s: %d ms (%d ms bringing the index up to date), complete %v", Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
+		ix.logf("symbols %s: %d ms (%d ms bringing the index up to date), complete %v", project.Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
 	}
 	return res, err
 }
@@ -409,14 +408,14 @@ type coldFile struct {
 	readAt int64
 }
 
-func (c *coldSymbols) symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, deadline time.Time) (*SymbolResult, error) {
+func (c *coldSymbols) symbols(ctx context.Context, files []project.Entry, src project.Source, q SymbolQuery, deadline time.Time) (*SymbolResult, error) {
 	key := coldKey{string(q.needle), string(q.foldNeedle)}
 	c.mu.Lock()
 	if c.files == nil || c.key != key {
 		c.key, c.files = key, map[string]coldFile{}
 	}
 	known := c.files
-	rest := make([]Entry, 0, len(files))
+	rest := make([]project.Entry, 0, len(files))
 	for _, e := range files {
 		if f, ok := known[e.Path]; ok && f.st == e.Stat() && !f.st.RacyAt(f.readAt) {
 			continue
@@ -424,7 +423,7 @@ func (c *coldSymbols) symbols(ctx context.Context, files []Entry, src Source, q 
 		rest = append(rest, e)
 	}
 	c.mu.Unlock()
-	res, err := symbolsNoting(ctx, rest, src, q, q.limit(), deadline, func(e Entry, readAt int64) {
+	res, err := symbolsNoting(ctx, rest, src, q, q.limit(), deadline, func(e project.Entry, readAt int64) {
 		c.mu.Lock()
 		known[e.Path] = coldFile{e.Stat(), readAt}
 		c.mu.Unlock()
@@ -475,7 +474,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		return nil, err
 	}
 	if d := time.Since(t0); d > time.Second {
-		ix.logf("symbols %s: %d files may define it; parsing them took %d ms, complete %v", Echo(q.Name), len(ids), d.Milliseconds(), complete)
+		ix.logf("symbols %s: %d files may define it; parsing them took %d ms, complete %v", project.Echo(q.Name), len(ids), d.Milliseconds(), complete)
 	}
 	res := &SymbolResult{Searched: n, Files: n}
 	// What the call reads ends up copied into its answer (line text),
@@ -540,7 +539,7 @@ func (ix *Index) parsedFiles() int {
 // defFile is one file's definitions, taken from the index for a query.
 type defFile struct {
 	path string
-	e    Entry
+	e    project.Entry
 	raw  []byte
 	test bool
 }
@@ -550,7 +549,7 @@ type defFile struct {
 // files first), up to one past limit. As Symbols does, a file where the
 // name is never a whole word where a definition could name it is passed
 // over.
-func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratch) ([]Def, error) {
+func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *project.Scratch) ([]Def, error) {
 	last := q.Parts[len(q.Parts)-1]
 	ix.mu.RLock()
 	var ids, keys []uint32
@@ -603,7 +602,7 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *Scratc
 		}
 		// The file has definitions, so a grammar.
 		if !definitionWord(word, data, func() *grammar.Language {
-			return grammar.ForPath(f.path, data[:min(len(data), binaryPrefix)])
+			return grammar.ForPath(f.path, data[:min(len(data), project.BinaryPrefix)])
 		}) {
 			continue
 		}
@@ -683,7 +682,7 @@ func containsFoldString(s string, lower []byte) bool {
 // the files of fids; with a non-zero stopAt (a partial answer), it
 // decodes no file after that time. As Symbols does, it passes over files
 // that do not contain the query's needle in any case.
-func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *Scratch, stopAt time.Time) ([]Def, error) {
+func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *project.Scratch, stopAt time.Time) ([]Def, error) {
 	ix.mu.RLock()
 	files := ix.defFilesLocked(fids)
 	strs := ix.words.view()
@@ -724,7 +723,7 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 // keys of one rank are decoded at a time, and the answer ends once it is
 // full: a common piece ("ret", "get") decodes the files of a few short
 // names, not of every name containing it.
-func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *Scratch, stopAt time.Time) ([]Def, error) {
+func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *project.Scratch, stopAt time.Time) ([]Def, error) {
 	// The names starting with q first: they are found quickly, and with
 	// a common q they fill the answer.
 	ix.mu.RLock()
@@ -1111,9 +1110,9 @@ func decodeDefsOf(strs *strTable, raw []byte, keys []uint32, byName bool) []outl
 // any case (as Symbols does).
 type defLines struct {
 	root   *Root
-	sc     *Scratch
+	sc     *project.Scratch
 	needle []byte
-	ents   map[string]Entry
+	ents   map[string]project.Entry
 	read   map[string]*defLinesFile
 }
 
@@ -1122,8 +1121,8 @@ type defLinesFile struct {
 	lines *lineIndex
 }
 
-func newDefLines(root *Root, sc *Scratch, needle []byte) *defLines {
-	return &defLines{root: root, sc: sc, needle: needle, ents: map[string]Entry{}, read: map[string]*defLinesFile{}}
+func newDefLines(root *Root, sc *project.Scratch, needle []byte) *defLines {
+	return &defLines{root: root, sc: sc, needle: needle, ents: map[string]project.Entry{}, read: map[string]*defLinesFile{}}
 }
 
 // fill appends defs to out, with their text, until out holds more than

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/internal/watch"
 )
 
@@ -37,7 +39,7 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 	}
 	all := ix.liveIDsLocked()
 	ix.mu.RUnlock()
-	sc := &Scratch{}
+	sc := &project.Scratch{}
 	defer sc.Close()
 	compareFallbacks(t, ix, pieces, all, sc)
 	// Once with the names in the postings' overlay, once merged into the
@@ -57,7 +59,7 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 	}
 }
 
-func compareFallbacks(t *testing.T, ix *Index, pieces map[string]bool, all []uint32, sc *Scratch) {
+func compareFallbacks(t *testing.T, ix *Index, pieces map[string]bool, all []uint32, sc *project.Scratch) {
 	t.Helper()
 	ctx := context.Background()
 	for p := range pieces {
@@ -91,12 +93,12 @@ func showDefs(defs []Def) string {
 
 // countingSource counts the files read.
 type countingSource struct {
-	Source
+	project.Source
 	mu    sync.Mutex
 	reads map[string]int
 }
 
-func (c *countingSource) Contents(e Entry, sc *Scratch) ([]byte, error) {
+func (c *countingSource) Contents(e project.Entry, sc *project.Scratch) ([]byte, error) {
 	c.mu.Lock()
 	c.reads[e.Path]++
 	c.mu.Unlock()
@@ -152,7 +154,7 @@ func TestColdSymbolsRemembers(t *testing.T) {
 			t.Errorf("find_symbol %s read %s files; want %s", c.name, got, c.reads)
 		}
 	}
-	writeFile(t, dir, "pkg1/f04.go", "package pkg\n\nfunc Changed() {}\n")
+	fixture.WriteFile(t, dir, "pkg1/f04.go", "package pkg\n\nfunc Changed() {}\n")
 	if got := ask("Old03"); got != "2" {
 		t.Errorf("after a change, find_symbol Old03 read %s files; want 2 (f03 and the changed f04)", got)
 	}
@@ -169,7 +171,7 @@ func TestColdFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
-	w, err := watch.Start(root.Real, watch.Options{Skip: ix.rules.dirIgnored, SyncTimeout: testSyncTimeout})
+	w, err := watch.Start(root.Real, watch.Options{Skip: ix.rules.DirIgnored, SyncTimeout: testSyncTimeout})
 	if err != nil {
 		t.Skip("no watcher:", err)
 	}
@@ -183,10 +185,10 @@ func TestColdFiles(t *testing.T) {
 	}
 	ix.walk.set(walked, true)
 
-	writeFile(t, dir, "new.go", "package x\n")
-	writeFile(t, dir, "newdir/sub/a.go", "package a\n")
-	writeFile(t, dir, "pkg1/f01.go", "package pkg\n\nfunc Grown() {}\n")
-	writeFile(t, dir, "skip.log", "ignored\n")
+	fixture.WriteFile(t, dir, "new.go", "package x\n")
+	fixture.WriteFile(t, dir, "newdir/sub/a.go", "package a\n")
+	fixture.WriteFile(t, dir, "pkg1/f01.go", "package pkg\n\nfunc Grown() {}\n")
+	fixture.WriteFile(t, dir, "skip.log", "ignored\n")
 	os.Remove(filepath.Join(dir, "pkg0/f00.go"))
 	os.RemoveAll(filepath.Join(dir, "pkg2"))
 
@@ -216,21 +218,21 @@ func TestIndexReferencesInChunks(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	for i := range 300 {
-		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.c", i%7, i), fmt.Sprintf("int common;\nint f%03d(void) { return common; }\n", i))
+		fixture.WriteFile(t, dir, fmt.Sprintf("d%d/f%03d.c", i%7, i), fmt.Sprintf("int common;\nint f%03d(void) { return common; }\n", i))
 	}
 	touchPast(t, dir)
 	ix, root, _ := testIndex(t, dir, "-", false)
 	for _, i := range []int{0, 5, 77, 150, 299} {
-		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.c", i%7, i), fmt.Sprintf("int common, again;\nint f%03d(void) { return common; }\n", i))
+		fixture.WriteFile(t, dir, fmt.Sprintf("d%d/f%03d.c", i%7, i), fmt.Sprintf("int common, again;\nint f%03d(void) { return common; }\n", i))
 	}
 	os.Remove(filepath.Join(dir, "d1/f001.c"))
-	writeFile(t, dir, "d0/a_new.c", "int common;\n")
+	fixture.WriteFile(t, dir, "d0/a_new.c", "int common;\n")
 	ctx := context.Background()
 	for _, c := range []struct{ name, path string }{{"common", ""}, {"again", ""}, {"f150", ""}, {"common", "d3"}, {"common", "**/f2*.c"}} {
-		var filter *PathFilter
+		var filter *project.PathFilter
 		if c.path != "" {
 			var err error
-			if filter, err = ParsePathFilter(c.path); err != nil {
+			if filter, err = project.ParsePathFilter(c.path); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -267,7 +269,7 @@ func TestFallbackNamesAfterMerge(t *testing.T) {
 			t.Errorf("%s: fallback ewlyadd = %q (fuzzy %v); want NewlyAdded", when, got, res.Fuzzy)
 		}
 	}
-	writeFile(t, dir, "pkg1/late.go", "package pkg\n\nfunc NewlyAdded() {}\n")
+	fixture.WriteFile(t, dir, "pkg1/late.go", "package pkg\n\nfunc NewlyAdded() {}\n")
 	ask("in the overlay")
 	ix.mu.Lock()
 	ix.mergeLocked(true)

@@ -13,16 +13,17 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )
 
 // readWords is the build's first pass without a disk cache: it reads
 // every file for its words and builds the postings in one go. Each file's
 // word list lives only until the postings are built from them.
-func (ix *Index) readWords(ctx context.Context, files []Entry) {
+func (ix *Index) readWords(ctx context.Context, files []project.Entry) {
 	recs := make([]*fileRec, len(files))
 	wids := make([][]uint32, len(files))
-	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *Scratch) {
+	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
 		recs[i], wids[i] = ix.read(files[i], sc)
 	})
 	if ctx.Err() != nil {
@@ -46,12 +47,12 @@ func (ix *Index) readWords(ctx context.Context, files []Entry) {
 
 // read reads the file e for a record: its words, and whether it has
 // definitions to parse later.
-func (ix *Index) read(e Entry, sc *Scratch) (*fileRec, []uint32) {
+func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32) {
 	r := &fileRec{path: e.Path, st: e.Stat(), ref: time.Now().UnixNano()}
 	lang := grammar.ForPath(e.Path, nil)
 	data, err := ix.root.Contents(e, sc)
 	switch {
-	case errors.Is(err, ErrUnreadable):
+	case errors.Is(err, project.ErrUnreadable):
 		r.failed = true
 		return r, nil
 	case err != nil:
@@ -60,7 +61,7 @@ func (ix *Index) read(e Entry, sc *Scratch) (*fileRec, []uint32) {
 		return r, nil
 	}
 	if lang == nil && !strings.Contains(pathBase(e.Path), ".") {
-		lang = grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)])
+		lang = grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)])
 	}
 	if lang == nil {
 		r.parsed = true
@@ -70,7 +71,7 @@ func (ix *Index) read(e Entry, sc *Scratch) (*fileRec, []uint32) {
 
 // restore takes the index from the disk cache's snapshot, then reads the
 // files the walk lists that the snapshot does not hold as they are now.
-func (ix *Index) restore(ctx context.Context, s *snapshot, files []Entry) {
+func (ix *Index) restore(ctx context.Context, s *snapshot, files []project.Entry) {
 	ix.mu.Lock()
 	ix.words.load(s.strs)
 	ix.files = s.files
@@ -81,7 +82,7 @@ func (ix *Index) restore(ctx context.Context, s *snapshot, files []Entry) {
 			ix.live++
 		}
 	}
-	var stale []Entry
+	var stale []project.Entry
 	seen := make(map[string]bool, len(files))
 	for _, e := range files {
 		seen[e.Path] = true
@@ -111,7 +112,7 @@ func (ix *Index) restore(ctx context.Context, s *snapshot, files []Entry) {
 }
 
 // load re-reads the file e into a new record, replacing the old one.
-func (ix *Index) load(e Entry, sc *Scratch) {
+func (ix *Index) load(e project.Entry, sc *project.Scratch) {
 	r, wids := ix.read(e, sc)
 	ix.mu.Lock()
 	ix.installLocked(r, wids)
@@ -275,7 +276,7 @@ func forWords(data []byte, f func(w []byte)) {
 // parseFile parses the file of r and adds its definitions, unless the
 // file changed since r was made (the next sync replaces r) or r was
 // replaced meanwhile. It reports whether r's definitions are known.
-func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *Scratch) bool {
+func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch) bool {
 	// A call may have parsed it since the caller listed it.
 	ix.mu.RLock()
 	dead, parsed := r.dead, r.parsed
@@ -287,18 +288,18 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *Scratch) bool {
 		return true
 	}
 	// The definitions must be of the file the words were read from.
-	fi, err := ix.root.stat(r.path)
+	fi, err := ix.root.Stat(r.path)
 	if err != nil || filestat.Of(fi) != r.st {
 		return false
 	}
 	data, err := ix.root.Contents(r.entry(), sc)
 	var defs []outline.Definition
 	switch {
-	case errors.Is(err, ErrUnreadable):
+	case errors.Is(err, project.ErrUnreadable):
 		return false
 	case err != nil:
 	default:
-		lang := grammar.ForPath(r.path, data[:min(len(data), binaryPrefix)])
+		lang := grammar.ForPath(r.path, data[:min(len(data), project.BinaryPrefix)])
 		if lang == nil {
 			break
 		}
@@ -365,7 +366,7 @@ func (ix *Index) parsePending(ctx context.Context) {
 			}
 		}()
 	}
-	ix.parallel(ctx, len(todo), backgroundWorkers(), idleWork, func(i int, sc *Scratch) {
+	ix.parallel(ctx, len(todo), backgroundWorkers(), idleWork, func(i int, sc *project.Scratch) {
 		r := todo[i]
 		ix.parseFile(ctx, r, sc)
 		ix.mu.Lock()
@@ -400,7 +401,7 @@ func (ix *Index) ensureParsed(ctx context.Context, ids []uint32, deadline time.T
 	defer cancel()
 	ok := make([]bool, len(todo))
 	// One parse per core: more would only hold more parse trees at once.
-	ix.parallel(pctx, len(todo), workers(), callWork, func(i int, sc *Scratch) {
+	ix.parallel(pctx, len(todo), workers(), callWork, func(i int, sc *project.Scratch) {
 		ok[i] = ix.parseFile(pctx, todo[i], sc)
 	})
 	return !slices.Contains(ok, false)
@@ -427,7 +428,7 @@ func (ix *Index) sync(ctx context.Context) error {
 	ch := ix.watcher.Changes(ctx)
 	switch {
 	case ch.IgnoreChanged:
-		ix.rules.reset()
+		ix.rules.Reset()
 		if err := ix.watcher.Resync(); err != nil {
 			ix.logf("watch: %v", err)
 		}
@@ -463,13 +464,11 @@ func (ix *Index) sync(ctx context.Context) error {
 		}
 	}
 	ix.mu.Unlock()
-	var read []Entry
+	var read []project.Entry
 	for _, p := range paths {
-		fi, err := ix.root.stat(p)
-		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize || !ix.rules.fileCovered(p) {
-			continue
+		if e, ok := ix.rules.Entry(p); ok {
+			read = append(read, e)
 		}
-		read = append(read, Entry{Path: p, Size: fi.Size(), ModTime: fi.ModTime(), ID: filestat.IDOf(fi), CTime: filestat.CTime(fi)})
 	}
 	ix.readAll(ctx, read, true)
 	return ctx.Err()
@@ -486,7 +485,7 @@ func (ix *Index) sweep(ctx context.Context, racy bool) error {
 	if ix.watcher != nil {
 		ix.watcher.SetLinks(links)
 	}
-	var read []Entry
+	var read []project.Entry
 	seen := make(map[string]bool, len(files))
 	ix.mu.Lock()
 	for _, e := range files {
@@ -509,7 +508,7 @@ func (ix *Index) sweep(ctx context.Context, racy bool) error {
 
 // readAll re-reads files in parallel, for a call (fg) or in the
 // background, then merges the postings if their overlays grew large.
-func (ix *Index) readAll(ctx context.Context, files []Entry, fg bool) {
+func (ix *Index) readAll(ctx context.Context, files []project.Entry, fg bool) {
 	if len(files) == 0 {
 		return
 	}
@@ -517,83 +516,11 @@ func (ix *Index) readAll(ctx context.Context, files []Entry, fg bool) {
 	if fg {
 		kind = callWork
 	}
-	ix.parallel(ctx, len(files), workers(), kind, func(i int, sc *Scratch) {
+	ix.parallel(ctx, len(files), workers(), kind, func(i int, sc *project.Scratch) {
 		ix.load(files[i], sc)
 	})
 	ix.mu.Lock()
 	ix.mergeLocked(false)
 	ix.mu.Unlock()
 	ix.wakeParser()
-}
-
-// ignoreRules answers whether a single path is covered, as the walk would
-// decide, from the ignore files of its folders. Safe for concurrent use.
-type ignoreRules struct {
-	root   *Root
-	mu     sync.Mutex
-	stacks map[string]*dirRules
-}
-
-type dirRules struct {
-	stack   *ignoreStack
-	ignored bool
-}
-
-// reset forgets the rules read, after an ignore file changed.
-func (ir *ignoreRules) reset() {
-	ir.mu.Lock()
-	ir.stacks = nil
-	ir.mu.Unlock()
-}
-
-// dirLocked returns the rules that apply inside the folder rel, and
-// whether the walk skips the folder.
-func (ir *ignoreRules) dirLocked(rel string) *dirRules {
-	if ir.stacks == nil {
-		ir.stacks = map[string]*dirRules{}
-	}
-	if d := ir.stacks[rel]; d != nil {
-		return d
-	}
-	var d *dirRules
-	if rel == "." {
-		base := (*ignoreStack)(nil).push(ir.root.readIgnore(".git/info/exclude", ""))
-		d = &dirRules{stack: base.push(ir.root.readIgnore(".gitignore", "."))}
-	} else {
-		parent, name := ".", rel
-		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
-			parent, name = rel[:i], rel[i+1:]
-		}
-		p := ir.dirLocked(parent)
-		switch {
-		case p.ignored || name == ".git" || p.stack.ignored(rel, true):
-			d = &dirRules{ignored: true}
-		default:
-			d = &dirRules{stack: p.stack.push(ir.root.readIgnore(rel+"/.gitignore", rel))}
-		}
-	}
-	ir.stacks[rel] = d
-	return d
-}
-
-// dirIgnored reports whether the walk skips the folder rel.
-func (ir *ignoreRules) dirIgnored(rel string) bool {
-	ir.mu.Lock()
-	defer ir.mu.Unlock()
-	return ir.dirLocked(rel).ignored
-}
-
-// fileCovered reports whether the rules let the walk list the file rel.
-func (ir *ignoreRules) fileCovered(rel string) bool {
-	dir, name := ".", rel
-	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
-		dir, name = rel[:i], rel[i+1:]
-	}
-	if name == ".git" {
-		return false
-	}
-	ir.mu.Lock()
-	defer ir.mu.Unlock()
-	d := ir.dirLocked(dir)
-	return !d.ignored && !d.stack.ignored(rel, false)
 }

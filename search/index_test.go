@@ -14,6 +14,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // testSyncTimeout is the indexes' IndexOptions.SyncTimeout in tests: they
@@ -219,11 +221,11 @@ func touchPast(t *testing.T, dir string) {
 func freshProject(t *testing.T) string {
 	dir := t.TempDir()
 	for i := range 20 {
-		writeFile(t, dir, fmt.Sprintf("pkg%d/f%02d.go", i%3, i), fmt.Sprintf("package pkg\n\nfunc Old%02d() { shared() }\n\ntype T%02d struct{}\n\nfunc (T%02d) Method() {}\n", i, i, i))
+		fixture.WriteFile(t, dir, fmt.Sprintf("pkg%d/f%02d.go", i%3, i), fmt.Sprintf("package pkg\n\nfunc Old%02d() { shared() }\n\ntype T%02d struct{}\n\nfunc (T%02d) Method() {}\n", i, i, i))
 	}
-	writeFile(t, dir, "README.md", "# Project\n\n## Usage\n\nCall shared.\n")
-	writeFile(t, dir, ".gitignore", "*.log\n")
-	writeFile(t, dir, "keep.log", "func shared() {}\n")
+	fixture.WriteFile(t, dir, "README.md", "# Project\n\n## Usage\n\nCall shared.\n")
+	fixture.WriteFile(t, dir, ".gitignore", "*.log\n")
+	fixture.WriteFile(t, dir, "keep.log", "func shared() {}\n")
 	return dir
 }
 
@@ -240,9 +242,9 @@ func TestIndexFreshness(t *testing.T) {
 			ix, root, _ := testIndex(t, dir, "-", mode == "sweep")
 			check := func(what string) { t.Helper(); sameAnswers(t, what, ix, root, freshNames) }
 			check("start")
-			writeFile(t, dir, "pkg9/new.go", "package pkg\n\nfunc New() { shared() }\n")
+			fixture.WriteFile(t, dir, "pkg9/new.go", "package pkg\n\nfunc New() { shared() }\n")
 			check("created")
-			writeFile(t, dir, "pkg0/f00.go", "package pkg\n\nfunc Fresh() {}\n")
+			fixture.WriteFile(t, dir, "pkg0/f00.go", "package pkg\n\nfunc Fresh() {}\n")
 			check("changed")
 			os.Remove(filepath.Join(dir, "pkg1/f01.go"))
 			check("deleted")
@@ -250,20 +252,20 @@ func TestIndexFreshness(t *testing.T) {
 			check("folder deleted")
 			os.Rename(filepath.Join(dir, "pkg9"), filepath.Join(dir, "moved"))
 			check("folder renamed")
-			writeFile(t, dir, ".gitignore", "*.md\n")
+			fixture.WriteFile(t, dir, ".gitignore", "*.md\n")
 			check("ignore rules changed")
-			writeFile(t, dir, "sub/.gitignore", "hidden.go\n")
-			writeFile(t, dir, "sub/hidden.go", "package sub\n\nfunc Hidden() {}\n")
+			fixture.WriteFile(t, dir, "sub/.gitignore", "hidden.go\n")
+			fixture.WriteFile(t, dir, "sub/hidden.go", "package sub\n\nfunc Hidden() {}\n")
 			check("nested ignore file")
 			os.Remove(filepath.Join(dir, "sub/.gitignore"))
 			check("nested ignore file removed")
 			// Same size, same modification time: only the racy rule (or
 			// the watcher) tells.
 			p := filepath.Join(dir, "racy.go")
-			writeFile(t, dir, "racy.go", "package r\n\nfunc Racy() {}\n")
+			fixture.WriteFile(t, dir, "racy.go", "package r\n\nfunc Racy() {}\n")
 			check("racy written")
 			fi, _ := os.Stat(p)
-			writeFile(t, dir, "racy.go", "package r\n\nfunc Rxcy() {}\n")
+			fixture.WriteFile(t, dir, "racy.go", "package r\n\nfunc Rxcy() {}\n")
 			os.Chtimes(p, fi.ModTime(), fi.ModTime())
 			check("racy rewritten")
 		})
@@ -274,13 +276,13 @@ func TestIndexFreshness(t *testing.T) {
 // reflected in the next call.
 func TestIndexGitCheckout(t *testing.T) {
 	t.Parallel()
-	needGit(t)
+	fixture.NeedGit(t)
 	dir := t.TempDir()
-	gitInit(t, dir)
+	fixture.GitInit(t, dir)
 	git := func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-		cmd.Env = append(gitEnv(dir), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		cmd.Env = append(fixture.GitEnv(dir), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
@@ -291,7 +293,7 @@ func TestIndexGitCheckout(t *testing.T) {
 		n = 120
 	}
 	for i := range n {
-		writeFile(t, dir, fmt.Sprintf("d%d/f%03d.go", i%7, i), fmt.Sprintf("package d\n\nfunc Before%03d() { common() }\n", i))
+		fixture.WriteFile(t, dir, fmt.Sprintf("d%d/f%03d.go", i%7, i), fmt.Sprintf("package d\n\nfunc Before%03d() { common() }\n", i))
 	}
 	git("add", "-A")
 	git("commit", "-q", "-m", "one")
@@ -303,7 +305,7 @@ func TestIndexGitCheckout(t *testing.T) {
 			os.Remove(filepath.Join(dir, name))
 			continue
 		}
-		writeFile(t, dir, name, fmt.Sprintf("package d\n\nfunc After%03d() { other() }\n", i))
+		fixture.WriteFile(t, dir, name, fmt.Sprintf("package d\n\nfunc After%03d() { other() }\n", i))
 	}
 	git("add", "-A")
 	git("commit", "-q", "-m", "two")
@@ -333,12 +335,12 @@ func TestIndexCacheRestart(t *testing.T) {
 	}
 
 	// Same size, same time, other contents and inode: a replaced file.
-	writeFile(t, dir, "pkg0/f00.tmp", "package pkg\n\nfunc Xld00() { shared() }\n\ntype T00 struct{}\n\nfunc (T00) Method() {}\n")
+	fixture.WriteFile(t, dir, "pkg0/f00.tmp", "package pkg\n\nfunc Xld00() { shared() }\n\ntype T00 struct{}\n\nfunc (T00) Method() {}\n")
 	fi, _ := os.Stat(filepath.Join(dir, "pkg0/f00.go"))
 	os.Chtimes(filepath.Join(dir, "pkg0/f00.tmp"), fi.ModTime(), fi.ModTime())
 	os.Rename(filepath.Join(dir, "pkg0/f00.tmp"), filepath.Join(dir, "pkg0/f00.go"))
 	// Changed in place with a new time.
-	writeFile(t, dir, "pkg0/f03.go", "package pkg\n\nfunc Changed() {}\n")
+	fixture.WriteFile(t, dir, "pkg0/f03.go", "package pkg\n\nfunc Changed() {}\n")
 
 	ix2, root, logs2 := testIndex(t, dir, cache, true)
 	m := fromCacheRE.FindStringSubmatch(logs2.String())
@@ -433,13 +435,15 @@ func TestIndexWordsOnly(t *testing.T) {
 	}
 	func() {
 		// A limit the scan of every file cannot meet (this package's
-		// folder alone takes longer than a millisecond).
+		// folder alone takes longer than a millisecond), for a name
+		// nearly every file holds as a word and none defines: the files
+		// the earlier calls parsed cannot answer it.
 		ix.opts.SymbolTimeLimit = 50 * time.Millisecond
 		if testing.Short() {
 			ix.opts.SymbolTimeLimit = time.Millisecond
 		}
 		defer func() { ix.opts.SymbolTimeLimit = 0 }()
-		res, err := ix.Symbols(context.Background(), ParseSymbolQuery("erv"))
+		res, err := ix.Symbols(context.Background(), ParseSymbolQuery("err"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -462,10 +466,10 @@ func TestIndexLinksFresh(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			writeFile(t, dir, "p/real.go", "package p\n\nfunc Old() {}\n")
-			writeFile(t, dir, ".gitignore", "gen/\ngen2/\n")
-			writeFile(t, dir, "gen/g.go", "package gen\n\nconst OLDC = 1\n")
-			writeFile(t, dir, "gen2/h.go", "package gen\n\nconst LATE = 1\n")
+			fixture.WriteFile(t, dir, "p/real.go", "package p\n\nfunc Old() {}\n")
+			fixture.WriteFile(t, dir, ".gitignore", "gen/\ngen2/\n")
+			fixture.WriteFile(t, dir, "gen/g.go", "package gen\n\nconst OLDC = 1\n")
+			fixture.WriteFile(t, dir, "gen2/h.go", "package gen\n\nconst LATE = 1\n")
 			link := func(target, name string) {
 				t.Helper()
 				if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
@@ -480,18 +484,18 @@ func TestIndexLinksFresh(t *testing.T) {
 			check := func(what string) { t.Helper(); sameAnswers(t, what, ix, root, names) }
 			check("start")
 			time.Sleep(50 * time.Millisecond)
-			writeFile(t, dir, "p/real.go", "package p\n\nfunc New() {}\n")
+			fixture.WriteFile(t, dir, "p/real.go", "package p\n\nfunc New() {}\n")
 			check("file behind links rewritten")
-			writeFile(t, dir, "gen/g.go", "package gen\n\nconst NEWC = 1\n")
+			fixture.WriteFile(t, dir, "gen/g.go", "package gen\n\nconst NEWC = 1\n")
 			check("file in an ignored folder behind a link rewritten")
-			writeFile(t, dir, "gen/sub/new.go", "package sub\n\nconst NEWC = 2\n")
+			fixture.WriteFile(t, dir, "gen/sub/new.go", "package sub\n\nconst NEWC = 2\n")
 			check("file created in an ignored folder behind a link")
 			link("gen2", "late")
 			check("folder link made after the start")
-			writeFile(t, dir, "gen2/h.go", "package gen\n\nconst NEWC = 3\n")
+			fixture.WriteFile(t, dir, "gen2/h.go", "package gen\n\nconst NEWC = 3\n")
 			check("file behind the late link rewritten")
 			link("real.go", "p/alias2.go")
-			writeFile(t, dir, "p/real.go", "package p\n\nfunc Newer() {}\n")
+			fixture.WriteFile(t, dir, "p/real.go", "package p\n\nfunc Newer() {}\n")
 			check("file link made after the start, target rewritten")
 			os.Remove(filepath.Join(dir, "genlink"))
 			check("link removed")
@@ -506,7 +510,7 @@ func TestIndexLinksFresh(t *testing.T) {
 func TestIndexCacheSameSizeOldTime(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	writeFile(t, dir, "a.go", "package a\n\nfunc AAA() {}\n")
+	fixture.WriteFile(t, dir, "a.go", "package a\n\nfunc AAA() {}\n")
 	p := filepath.Join(dir, "a.go")
 	old := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	if err := os.Chtimes(p, old, old); err != nil {

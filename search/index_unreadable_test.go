@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // TestIndexUnreadable: a file that cannot be read (permission denied, too
@@ -23,8 +25,8 @@ func TestIndexUnreadable(t *testing.T) {
 	for _, mode := range []string{"watch", "sweep", "restart"} {
 		t.Run(mode, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFile(t, dir, "a/locked.go", "package a\n\nfunc Locked() {}\n")
-			writeFile(t, dir, "a/open.go", "package a\n\nfunc Open() { Locked() }\n")
+			fixture.WriteFile(t, dir, "a/locked.go", "package a\n\nfunc Locked() {}\n")
+			fixture.WriteFile(t, dir, "a/open.go", "package a\n\nfunc Open() { Locked() }\n")
 			touchPast(t, dir)
 			var locked atomic.Bool
 			locked.Store(true)
@@ -42,7 +44,7 @@ func TestIndexUnreadable(t *testing.T) {
 					t.Fatal(err)
 				}
 				root.SymbolTimeLimit = time.Hour
-				root.openHook = hook
+				root.OpenHook = hook
 				ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: mode == "sweep"})
 				ix.Start(context.Background())
 				t.Cleanup(ix.Close)

@@ -38,7 +38,7 @@ type strTable struct {
 	// is addressed with 20 bits), and its length never changes.
 	chunks [][]byte
 	// long holds strings of refLong bytes or more (none the index makes:
-	// it reads no file over MaxFileSize, but a disk cache may hold one).
+	// it reads no file over project.MaxFileSize, but a disk cache may hold one).
 	long []string
 }
 

@@ -1,8 +1,9 @@
 package search
 
 import (
-	"strings"
-	"unicode/utf8"
+	"fmt"
+
+	"github.com/zumba-dev/zumba/internal/project"
 )
 
 // MaxName is the longest name find_symbol and find_references accept, in
@@ -10,34 +11,13 @@ import (
 // repeats a megabyte a model sent.
 const MaxName = 1000
 
-// maxEcho is how much of a name or argument an answer repeats, in
-// characters, as lines are cut elsewhere.
-const maxEcho = 300
-
 // checkName refuses an empty name (ErrEmptyName) or an overlong one.
 func checkName(name string) error {
 	if name == "" {
 		return ErrEmptyName
 	}
 	if len(name) > MaxName {
-		return pathErrorf("name too long (%d bytes; the limit is %d): %s", len(name), MaxName, Echo(name))
+		return &project.PathError{Msg: fmt.Sprintf("name too long (%d bytes; the limit is %d): %s", len(name), MaxName, project.Echo(name))}
 	}
 	return nil
-}
-
-// Echo is s as an answer repeats it: cut at 300 characters with "…".
-func Echo(s string) string {
-	if utf8.RuneCountInString(s) <= maxEcho {
-		return s
-	}
-	var sb strings.Builder
-	n := 0
-	for _, r := range s {
-		if n == maxEcho {
-			break
-		}
-		sb.WriteRune(r)
-		n++
-	}
-	return sb.String() + "…"
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/project"
 )
 
 // How find_symbol ranks what it finds, in one place. Its answer has two
@@ -22,8 +23,8 @@ import (
 // searches them: the project's own files, then its test files, each in
 // path order. Searching in this order lets the search stop at its limit
 // without losing an own file's definition to a test file's.
-func testsLast(files []Entry) []Entry {
-	var own, tests []Entry
+func testsLast(files []project.Entry) []project.Entry {
+	var own, tests []project.Entry
 	for _, e := range files {
 		if grammar.IsTestFile(e.Path) {
 			tests = append(tests, e)

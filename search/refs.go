@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/project"
 )
 
 // RefLimit is how many lines find_references shows.
@@ -24,11 +26,11 @@ type Ref struct {
 // whole word (see [WordScanner]: "operate(" finds "operate(x)"),
 // case-sensitively, reading them from src. It stops after limit
 // lines and reports whether there were more; limit < 0 means no limit.
-func References(ctx context.Context, files []Entry, src Source, name string, limit int) (refs []Ref, more bool, err error) {
+func References(ctx context.Context, files []project.Entry, src project.Source, name string, limit int) (refs []Ref, more bool, err error) {
 	sc := NewWordScanner(name)
 	perFile := make([][]Ref, len(files))
 	// fileRefs copies the lines it keeps (showLine).
-	emitted, _ := scanOrderedReusing(ctx, len(files), limit, time.Time{}, func(i int, scr *Scratch) int {
+	emitted, _ := scanOrderedReusing(ctx, len(files), limit, time.Time{}, func(i int, scr *project.Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err != nil {
 			return 0
@@ -78,7 +80,7 @@ var ErrEmptyName = errors.New("name is empty")
 // References finds the lines of the project's files, walked and read
 // afresh and kept by filter (nil: all), that use name as a whole word: at
 // most RefLimit.
-func (r *Root) References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error) {
+func (r *Root) References(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error) {
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
 		return nil, err
@@ -95,7 +97,7 @@ func (r *Root) References(ctx context.Context, name string, filter *PathFilter) 
 }
 
 // FilterEntries keeps the entries whose path filter matches.
-func FilterEntries(files []Entry, filter *PathFilter) []Entry {
+func FilterEntries(files []project.Entry, filter *project.PathFilter) []project.Entry {
 	if filter == nil {
 		return files
 	}

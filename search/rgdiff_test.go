@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/project"
 )
 
 // TestReferencesAgainstRipgrep compares find_references for names that
@@ -28,7 +31,7 @@ func TestReferencesAgainstRipgrep(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("reads the whole standard library")
 	}
-	dir := goSrc(t)
+	dir := fixture.GoSrc(t)
 	root, err := OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +66,7 @@ func TestReferencesAgainstRipgrep(t *testing.T) {
 				if !covered[p] {
 					return false
 				}
-				data, err := root.Contents(Entry{Path: p, Size: MaxFileSize}, nil)
+				data, err := root.Contents(project.Entry{Path: p, Size: project.MaxFileSize}, nil)
 				return err == nil && data != nil
 			})
 			if len(want) < 5 {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/project"
 )
 
 // scanParallel is how many files are read and scanned at once.
@@ -18,17 +20,32 @@ var scanParallel = max(4, runtime.GOMAXPROCS(0))
 // deadline). It returns how many leading items are complete, and whether
 // the deadline cut the scan short (rather than the limit); the caller keeps
 // each item's results by index.
-func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *Scratch) int) (emitted int, timedOut bool) {
+func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
 	return scan(ctx, n, limit, deadline, false, work)
 }
 
 // scanOrderedReusing is scanOrdered with read buffers kept between calls
 // (getScratch), for work that copies whatever it keeps of what it reads.
-func scanOrderedReusing(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *Scratch) int) (emitted int, timedOut bool) {
+func scanOrderedReusing(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
 	return scan(ctx, n, limit, deadline, true, work)
 }
 
-func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, work func(i int, sc *Scratch) int) (emitted int, timedOut bool) {
+// scratches keeps read buffers between calls (see getScratch): each
+// grows to the largest file it read, and a new one is zeroed as it grows.
+var scratches = sync.Pool{New: func() any { return &project.Scratch{} }}
+
+// getScratch returns a project.Scratch that may hold an earlier call's buffer,
+// for a reader that copies whatever it keeps of what it reads (line text
+// into its answer); putScratch gives it back.
+func getScratch() *project.Scratch { return scratches.Get().(*project.Scratch) }
+
+// putScratch closes sc's folder and keeps its buffer for another call.
+func putScratch(sc *project.Scratch) {
+	sc.Close()
+	scratches.Put(sc)
+}
+
+func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
 	done := make([]bool, n)
 	var (
 		next   atomic.Int64
@@ -42,7 +59,7 @@ func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, wor
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sc := &Scratch{}
+			sc := &project.Scratch{}
 			if reuse {
 				sc = getScratch()
 				defer putScratch(sc)

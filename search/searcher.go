@@ -1,6 +1,10 @@
 package search
 
-import "context"
+import (
+	"context"
+
+	"github.com/zumba-dev/zumba/internal/project"
+)
 
 // Searcher answers the project searches: the [Index] from what it keeps,
 // a [Root] from the files read afresh. Both give the same results.
@@ -10,10 +14,10 @@ type Searcher interface {
 	Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error)
 	// References finds the lines that use name as a whole word in the
 	// files filter keeps (nil: all).
-	References(ctx context.Context, name string, filter *PathFilter) (*RefResult, error)
+	References(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error)
 	// Sites is References with options: the lines, told apart as code or
 	// not, with the definitions that hold them.
-	Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error)
+	Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error)
 }
 
 var (

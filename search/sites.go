@@ -12,6 +12,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/parsecache"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -114,7 +115,7 @@ func anyCode(data []byte, h hitLine, sc *WordScanner, off int, nc outline.NonCod
 // a whole word, like References, with opts applied; it stops after limit
 // lines (limit < 0: no limit). Files are parsed only when opts need it and
 // they hold a hit, through cache (nil: no cache).
-func ReferenceSites(ctx context.Context, files []Entry, src Source, name string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
+func ReferenceSites(ctx context.Context, files []project.Entry, src project.Source, name string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
 	sc := NewWordScanner(name)
 	// A name may start or end with punctuation ("operate("): its word
 	// part decides what is code and what is its definition.
@@ -130,7 +131,7 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 	deadline := time.Now().Add(cmp.Or(opts.siteLimit, siteTimeLimit))
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
-	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, scr *Scratch) int {
+	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, scr *project.Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err != nil {
 			return 0
@@ -206,10 +207,10 @@ func ReferenceSites(ctx context.Context, files []Entry, src Source, name string,
 // countRest counts the hit lines of files and the files holding them,
 // within limit; exact is false when the time ran out first, and then the
 // counts are of the files read.
-func countRest(ctx context.Context, files []Entry, src Source, sc *WordScanner, limit time.Duration) (hits, withHits int, exact bool) {
+func countRest(ctx context.Context, files []project.Entry, src project.Source, sc *WordScanner, limit time.Duration) (hits, withHits int, exact bool) {
 	var nHits, nFiles atomic.Int64
 	deadline := time.Now().Add(limit)
-	emitted, _ := scanOrdered(ctx, len(files), -1, deadline, func(i int, scr *Scratch) int {
+	emitted, _ := scanOrdered(ctx, len(files), -1, deadline, func(i int, scr *project.Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err == nil {
 			if n := len(fileRefs(files[i].Path, data, sc)); n > 0 {
@@ -270,7 +271,7 @@ func parse(ctx context.Context, path string, data []byte) *parsed {
 	p := &parsed{}
 	lang := grammar.ForPath(path, data)
 	switch {
-	case lang == nil || lang.CodeRules().Prose || IsBinary(data):
+	case lang == nil || lang.CodeRules().Prose || project.IsBinary(data):
 		p.prose = true
 		if lang != nil && lang.CodeRules().Prose {
 			// Markdown's headings still group its hits.
@@ -294,7 +295,7 @@ func parse(ctx context.Context, path string, data []byte) *parsed {
 // Sites is find_references with options: the lines of the files filter
 // keeps (nil: all) that use name, with the definitions holding them; at
 // most RefLimit. The files are walked and read afresh.
-func (r *Root) Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
+func (r *Root) Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
 		return nil, err
@@ -309,7 +310,7 @@ func (r *Root) Sites(ctx context.Context, name string, filter *PathFilter, opts 
 
 // Sites is [Root.Sites] reading only the files the word index names, once
 // it is built.
-func (ix *Index) Sites(ctx context.Context, name string, filter *PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
+func (ix *Index) Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
 		return ix.root.Sites(ctx, name, filter, opts, cache)

@@ -3,41 +3,28 @@ package search
 import (
 	"bytes"
 	"context"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-)
 
-// goSrc is the Go standard library's source, a large real tree.
-func goSrc(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join(runtime.GOROOT(), "src")
-	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
-		dir = filepath.Join(strings.TrimSpace(string(out)), "src")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "fmt", "print.go")); err != nil {
-		t.Skipf("no Go standard library source at %s", dir)
-	}
-	return dir
-}
+	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/project"
+)
 
 // TestReferencesAgainstGitGrep compares find_references, with the cap
 // lifted, with git grep -w -F over the Go standard library: the same
 // path:line pairs, in the files the search covers. The names are ASCII and
 // chosen so that git's ASCII-only word boundaries agree with ours.
 func TestReferencesAgainstGitGrep(t *testing.T) {
-	needGit(t)
+	fixture.NeedGit(t)
 	if testing.Short() {
 		t.Skip("reads the whole standard library")
 	}
-	dir := goSrc(t)
+	dir := fixture.GoSrc(t)
 	root, err := OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +53,7 @@ func TestReferencesAgainstGitGrep(t *testing.T) {
 				if !covered[p] {
 					return false
 				}
-				data, err := root.Contents(Entry{Path: p, Size: MaxFileSize}, nil)
+				data, err := root.Contents(project.Entry{Path: p, Size: project.MaxFileSize}, nil)
 				return err == nil && data != nil
 			})
 			if len(want) < 5 {
@@ -86,7 +73,7 @@ func gitGrep(t *testing.T, dir, name string, keep func(string) bool) []string {
 	t.Helper()
 	cmd := exec.Command("git", "grep", "--no-index", "-a", "-n", "-w", "-F", "-z", "-e", name)
 	cmd.Dir = dir
-	cmd.Env = gitEnv(t.TempDir())
+	cmd.Env = fixture.GitEnv(t.TempDir())
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("git grep %s: %v", name, err)

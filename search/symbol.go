@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -215,7 +216,7 @@ type SymbolResult struct {
 // contain q (ignoring case) come best first (see rank.go). It
 // stops after limit results (limit < 0: no limit), and starts no new file
 // after the deadline (zero: none), saying how far it got.
-func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
+func Symbols(ctx context.Context, files []project.Entry, src project.Source, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
 	return symbolsNoting(ctx, files, src, q, limit, deadline, nil)
 }
 
@@ -223,14 +224,14 @@ func Symbols(ctx context.Context, files []Entry, src Source, q SymbolQuery, limi
 // read that holds q's needle neither as a word nor in any case, or has no
 // grammar: a file that cannot hold an answer to q as it was read at
 // readAt (Unix ns, before the read). It may be called concurrently.
-func symbolsNoting(ctx context.Context, files []Entry, src Source, q SymbolQuery, limit int, deadline time.Time, none func(e Entry, readAt int64)) (*SymbolResult, error) {
+func symbolsNoting(ctx context.Context, files []project.Entry, src project.Source, q SymbolQuery, limit int, deadline time.Time, none func(e project.Entry, readAt int64)) (*SymbolResult, error) {
 	res := &SymbolResult{Files: len(files)}
 	files = testsLast(files)
 	// Files that hold the name as a whole word are parsed in the first
 	// pass, which notes their fuzzy matches too; files that hold it only
 	// inside other words or in another case are parsed in the second pass,
 	// when nothing matched exactly.
-	var foldOnly []Entry
+	var foldOnly []project.Entry
 	var mu sync.Mutex
 	word := NewWordScanner(string(q.needle))
 	classify := func(d *outline.Definition) (exact, fuzzy bool) {
@@ -239,7 +240,7 @@ func symbolsNoting(ctx context.Context, files []Entry, src Source, q SymbolQuery
 		}
 		return false, strings.Contains(strings.ToLower(q.foldText(d)), q.fold)
 	}
-	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e Entry, readAt int64, langOf func() *grammar.Language, data []byte) bool {
+	found, done, timedOut, err := scanDefs(ctx, files, src, limit, deadline, func(e project.Entry, readAt int64, langOf func() *grammar.Language, data []byte) bool {
 		// A definition's name is a whole word of its file; in some
 		// languages never one right after a ".".
 		if word.Contains(data) && langOf() != nil && definitionWord(word, data, langOf) {
@@ -272,8 +273,8 @@ func symbolsNoting(ctx context.Context, files []Entry, src Source, q SymbolQuery
 	if len(defs) == 0 && !timedOut {
 		res.Fuzzy = true
 		defs = found
-		slices.SortFunc(foldOnly, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
-		more, done2, timedOut2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(Entry, int64, func() *grammar.Language, []byte) bool { return true }, classify, q.foldText)
+		slices.SortFunc(foldOnly, func(a, b project.Entry) int { return strings.Compare(a.Path, b.Path) })
+		more, done2, timedOut2, err := scanDefs(ctx, foldOnly, src, -1, deadline, func(project.Entry, int64, func() *grammar.Language, []byte) bool { return true }, classify, q.foldText)
 		if err != nil {
 			return nil, err
 		}
@@ -303,9 +304,9 @@ func symbolsNoting(ctx context.Context, files []Entry, src Source, q SymbolQuery
 // than limit exact definitions (limit < 0: never), and starts no file
 // after the deadline. It returns how many leading files were searched, and
 // whether the deadline stopped it.
-func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadline time.Time, pre func(e Entry, readAt int64, lang func() *grammar.Language, data []byte) bool, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) (defs []Def, searched int, timedOut bool, err error) {
+func scanDefs(ctx context.Context, files []project.Entry, src project.Source, limit int, deadline time.Time, pre func(e project.Entry, readAt int64, lang func() *grammar.Language, data []byte) bool, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) (defs []Def, searched int, timedOut bool, err error) {
 	perFile := make([][]Def, len(files))
-	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *Scratch) int {
+	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *project.Scratch) int {
 		e := files[i]
 		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
 			return 0
@@ -319,7 +320,7 @@ func scanDefs(ctx context.Context, files []Entry, src Source, limit int, deadlin
 		known := false
 		langOf := func() *grammar.Language {
 			if !known {
-				lang, known = grammar.ForPath(e.Path, data[:min(len(data), binaryPrefix)]), true
+				lang, known = grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)]), true
 			}
 			return lang
 		}

@@ -5,14 +5,13 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -78,7 +77,7 @@ func TestQualifiedRecords(t *testing.T) {
 func TestSymbolTimeLimit(t *testing.T) {
 	dir := t.TempDir()
 	for i := range 3 {
-		writeFile(t, dir, fmt.Sprintf("f%d.go", i), "package f\n\nfunc Slow() {}\n")
+		fixture.WriteFile(t, dir, fmt.Sprintf("f%d.go", i), "package f\n\nfunc Slow() {}\n")
 	}
 	root, err := OpenRoot(dir)
 	if err != nil {
@@ -97,23 +96,12 @@ func TestSymbolTimeLimit(t *testing.T) {
 	}
 }
 
-func writeFile(t *testing.T, dir, name, text string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestSymbolLimitIsNotTimeLimit: stopping at the 40th definition is a
 // complete answer, whatever the deadline.
 func TestSymbolLimitIsNotTimeLimit(t *testing.T) {
 	dir := t.TempDir()
 	for i := range 60 {
-		writeFile(t, dir, fmt.Sprintf("f%02d.go", i), "package f\n\nfunc Many() {}\n")
+		fixture.WriteFile(t, dir, fmt.Sprintf("f%02d.go", i), "package f\n\nfunc Many() {}\n")
 	}
 	root, err := OpenRoot(dir)
 	if err != nil {

@@ -1,4 +1,4 @@
-package search
+package project
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // gitFiles lists what git itself covers in dir: tracked files and untracked
@@ -21,7 +23,7 @@ func gitFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	cmd := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	cmd.Dir = dir
-	cmd.Env = gitEnv(dir)
+	cmd.Env = fixture.GitEnv(dir)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("git ls-files: %v", err)
@@ -34,12 +36,6 @@ func gitFiles(t *testing.T, dir string) []string {
 	}
 	slices.Sort(files)
 	return files
-}
-
-// gitEnv keeps the user's and the system's git configuration (a global
-// excludes file) out of the comparison.
-func gitEnv(dir string) []string {
-	return append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+dir, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
 }
 
 func walkPaths(t *testing.T, dir string) []string {
@@ -59,30 +55,11 @@ func walkPaths(t *testing.T, dir string) []string {
 	return paths
 }
 
-func needGit(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-}
-
-func gitInit(t *testing.T, dir string) {
-	t.Helper()
-	// No template: no sample hooks, a dozen files fewer per repository.
-	cmd := exec.Command("git", "init", "-q", "--template=", dir)
-	cmd.Env = gitEnv(dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, out)
-	}
-	if err := os.MkdirAll(filepath.Join(dir, ".git", "info"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestFixturesAgainstGit checks the walk of each fixture with ignore rules
 // against git ls-files, minus what the size rule drops.
 func TestFixturesAgainstGit(t *testing.T) {
 	t.Parallel()
-	needGit(t)
+	fixture.NeedGit(t)
 	for _, name := range []string{"ignore"} {
 		a, err := txtar.ParseFile(filepath.Join(fixtureDir, name+".txtar"))
 		if err != nil {
@@ -91,7 +68,7 @@ func TestFixturesAgainstGit(t *testing.T) {
 		dir := unpack(t, a)
 		info, _ := os.ReadFile(filepath.Join(dir, ".git/info/exclude"))
 		os.RemoveAll(filepath.Join(dir, ".git"))
-		gitInit(t, dir)
+		fixture.GitInit(t, dir)
 		if err := os.WriteFile(filepath.Join(dir, ".git/info/exclude"), info, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +96,7 @@ var (
 // nested ignore files and compares the walk with git ls-files.
 func TestWalkAgainstGit(t *testing.T) {
 	t.Parallel()
-	needGit(t)
+	fixture.NeedGit(t)
 	n := 60
 	if testing.Short() {
 		n = 10
@@ -129,7 +106,7 @@ func TestWalkAgainstGit(t *testing.T) {
 	for seed := range n {
 		r := rand.New(rand.NewPCG(uint64(seed), 42))
 		dir := t.TempDir()
-		gitInit(t, dir)
+		fixture.GitInit(t, dir)
 		var dirs []string
 		var mk func(rel string, depth int)
 		mk = func(rel string, depth int) {

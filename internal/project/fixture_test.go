@@ -1,4 +1,4 @@
-package search
+package project
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the walk sections of testdata/search")
 
-const fixtureDir = "../testdata/search"
+const fixtureDir = "../../testdata/search"
 
 // unpack writes the archive's project into a temporary folder (see
 // fixture.Unpack) and returns the project folder.

@@ -1,4 +1,4 @@
-package search
+package project
 
 import (
 	"context"
@@ -69,7 +69,7 @@ type Link = watch.Link
 // of its own, as git lists it.
 func (r *Root) WalkLinks(ctx context.Context) ([]Entry, []Link, error) {
 	w := &walker{root: r, sem: make(chan struct{}, walkParallel), seen: map[filestat.ID]bool{}}
-	base := (*ignoreStack)(nil).push(r.readIgnore(".git/info/exclude", ""))
+	base := r.excludeRules()
 	if fi, err := r.fs.Stat("."); err == nil {
 		w.claim(filestat.IDOf(fi))
 	}
@@ -158,7 +158,7 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
 	}
 	for _, d := range ents {
 		if d.Name() == ".gitignore" && d.Type().IsRegular() {
-			ign = ign.push(w.root.readIgnore(prefix+".gitignore", rel))
+			ign = w.root.enterRules(ign, rel)
 			break
 		}
 	}
@@ -216,7 +216,7 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
 			if info.Size() > MaxFileSize {
 				continue
 			}
-			files = append(files, Entry{Path: child, Size: info.Size(), ModTime: info.ModTime(), ID: filestat.IDOf(info), CTime: filestat.CTime(info)})
+			files = append(files, entryOf(child, info))
 			if real != "" {
 				w.mu.Lock()
 				w.links = append(w.links, Link{Path: child, Real: real})
@@ -253,7 +253,7 @@ func (w *walker) readDir(rel string) ([]fs.DirEntry, bool) {
 // a symbolic link is not read (.git/info/exclude is), and the walk and the
 // index's per-path rules both come here, so they cannot disagree.
 func (r *Root) readIgnore(rel, dir string) *ignoreFile {
-	if pathBase(rel) == ".gitignore" {
+	if rel[strings.LastIndexByte(rel, '/')+1:] == ".gitignore" {
 		if fi, err := r.fs.Lstat(rel); err != nil || !fi.Mode().IsRegular() {
 			return nil
 		}

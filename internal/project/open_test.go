@@ -1,4 +1,4 @@
-package search
+package project
 
 import (
 	"os"
@@ -16,7 +16,7 @@ import (
 // a named pipe is skipped at once, not waited on (issue 11, defect 3).
 func TestContentsLinkToFIFO(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "p/real.go", "package p\n\nfunc F() {}\n")
+	fixture.WriteFile(t, dir, "p/real.go", "package p\n\nfunc F() {}\n")
 	if err := os.Symlink("real.go", filepath.Join(dir, "p/alias.go")); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestIgnoreRulesAgreeWithWalk(t *testing.T) {
 			for _, e := range files {
 				listed[e.Path] = true
 			}
-			rules := &ignoreRules{root: root}
+			rules := root.Rules()
 			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 				if err != nil || d.IsDir() || d.Type()&os.ModeSymlink != 0 {
 					return nil
@@ -93,7 +93,7 @@ func TestIgnoreRulesAgreeWithWalk(t *testing.T) {
 				if fi, err := d.Info(); err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxFileSize {
 					return nil
 				}
-				if rules.fileCovered(rel) != listed[rel] {
+				if rules.FileCovered(rel) != listed[rel] {
 					t.Errorf("%s: covered by the rules %v, listed by the walk %v", rel, !listed[rel], listed[rel])
 				}
 				return nil

@@ -1,4 +1,4 @@
-package search
+package project
 
 import (
 	"bytes"
@@ -7,15 +7,14 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/zumba-dev/zumba/internal/filestat"
 )
 
-// binaryPrefix is how much of a file is looked at for a NUL byte, as git
+// BinaryPrefix is how much of a file is looked at for a NUL byte, as git
 // and ripgrep do.
-const binaryPrefix = 8 << 10
+const BinaryPrefix = 8 << 10
 
 // ErrSkip is returned by a Source for a file the search does not cover
 // (binary, grown past MaxFileSize, not a regular file, or gone).
@@ -44,21 +43,6 @@ type Scratch struct {
 	dirFile *os.File
 }
 
-// scratches keeps read buffers between calls (see getScratch): each
-// grows to the largest file it read, and a new one is zeroed as it grows.
-var scratches = sync.Pool{New: func() any { return &Scratch{} }}
-
-// getScratch returns a Scratch that may hold an earlier call's buffer,
-// for a reader that copies whatever it keeps of what it reads (line text
-// into its answer); putScratch gives it back.
-func getScratch() *Scratch { return scratches.Get().(*Scratch) }
-
-// putScratch closes sc's folder and keeps its buffer for another call.
-func putScratch(sc *Scratch) {
-	sc.Close()
-	scratches.Put(sc)
-}
-
 // Close releases the open folder.
 func (sc *Scratch) Close() {
 	if sc.dirFile != nil {
@@ -74,8 +58,8 @@ func (r *Root) open(rel string, sc *Scratch) (io.ReadCloser, error) {
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir, base = rel[:i], rel[i+1:]
 	}
-	if r.openHook != nil {
-		if err := r.openHook(rel); err != nil {
+	if r.OpenHook != nil {
+		if err := r.OpenHook(rel); err != nil {
 			return nil, err
 		}
 	}
@@ -165,5 +149,5 @@ func readError(err error) error {
 // IsBinary reports whether data looks binary: a NUL byte in its first
 // 8 KiB.
 func IsBinary(data []byte) bool {
-	return bytes.IndexByte(data[:min(len(data), binaryPrefix)], 0) >= 0
+	return bytes.IndexByte(data[:min(len(data), BinaryPrefix)], 0) >= 0
 }
