@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -46,10 +45,8 @@ type IndexOptions struct {
 	// SymbolTimeLimit bounds a search for definitions; zero is the root's
 	// limit (see [Root.SymbolTimeLimit]).
 	SymbolTimeLimit time.Duration
-	// Complete, if set, is called once the build has put every file's
-	// words and definitions in (a program may collect harder from then
-	// on: little is allocated but by calls).
-	Complete func()
+	// Memory is the runtime's memory policy while the index lives.
+	Memory MemoryPolicy
 }
 
 // Index is a project's word index (identifier → files holding it) and
@@ -64,7 +61,10 @@ type IndexOptions struct {
 // and a background pass at low priority (one core left to the caller,
 // paused while a call is answered) parses the rest, so that later calls
 // find every file parsed. See index_postings.go for the layout,
-// index_sync.go for freshness and index_query.go for the answers.
+// index_sync.go for freshness and index_query.go for the answers:
+// index_cold.go answers before the word index exists, index_exact.go
+// looks a name up, index_fuzzy.go and index_names.go find the names that
+// contain it, and index_lines.go gives the definitions found their lines.
 //
 // Files are watched (see [watch.Watcher]); where watching is unavailable
 // or has lost events, every file's stat is compared with the index
@@ -103,13 +103,13 @@ type Index struct {
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
 	// cold is what find_symbol calls before the word index learnt of
-	// the files (index_query.go).
+	// the files (index_cold.go).
 	cold coldSymbols
 	// walk is the build's walk, for calls answered before the word
-	// index (index_query.go).
+	// index (index_cold.go).
 	walk buildWalk
 	// names is the text of the definitions' names, for find_symbol's
-	// fallback (index_query.go).
+	// fallback (index_names.go).
 	names defNames
 	// order is how far ids follow paths (index_query.go).
 	order pathOrder
@@ -249,70 +249,11 @@ func (ix *Index) Build(ctx context.Context) {
 	ctx = ix.withStop(ctx)
 	start := time.Now()
 	spareProc()
-	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
-		// Parsing a large project makes garbage at a high rate: without
-		// a limit the heap grows to twice what is live before each
-		// collection. A program that set its own limit keeps it.
-		debug.SetMemoryLimit(defaultMemoryLimit)
-	}
-	if !ix.opts.NoWatch {
-		w, err := watch.Start(ix.root.Real, watch.Options{Skip: ix.rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout})
-		if err != nil {
-			ix.logf("watching failed, sweeping before each answer instead: %v", err)
-		} else {
-			ix.watcher = w
-		}
-	}
-	var snap *snapshot
-	switch ix.opts.CacheFile {
-	case "-":
-	case "":
-		dir, err := diskcache.Dir(ix.root.Real)
-		if err != nil {
-			ix.logf("no disk cache: %v", err)
-			break
-		}
-		ix.cacheFile = filepath.Join(dir, diskcache.FileName)
-	default:
-		ix.cacheFile = ix.opts.CacheFile
-	}
-	// The cache file is read while the project is walked: on a large
-	// project each takes seconds.
-	loaded := make(chan struct{})
-	go func() {
-		defer close(loaded)
-		if ix.cacheFile == "" {
-			return
-		}
-		var err error
-		if snap, err = loadSnapshot(ix.cacheFile, ix.root.Real, diskcache.Producer()); err != nil {
-			ix.logf("%v", err)
-		}
-	}()
-	files, links, err := ix.root.WalkLinks(ctx)
-	ix.walk.set(files, err == nil)
-	<-loaded
-	if err != nil {
+	ix.opts.Memory.building()
+	ix.startWatch()
+	ix.cacheFile = ix.cachePath()
+	if !ix.wordPass(ctx, start) {
 		return
-	}
-	if ix.watcher != nil {
-		ix.watcher.SetLinks(links)
-	}
-	if snap != nil {
-		ix.restore(ctx, snap, files)
-	} else {
-		ix.readWords(ctx, files)
-	}
-	if ctx.Err() != nil {
-		return
-	}
-	ix.wordsReady.Store(true)
-	ix.dropWalk()
-	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
-	// The pass's garbage (every file's word list, the snapshot's copy)
-	// goes back to the system now, not at the scavenger's pace.
-	if !ix.save() {
-		releaseGoHeap()
 	}
 	if ix.holdSymbols != nil {
 		select {
@@ -321,30 +262,9 @@ func (ix *Index) Build(ctx context.Context) {
 			return
 		}
 	}
-	ix.parsePending(ctx)
-	if ctx.Err() != nil {
+	if !ix.symbolPass(ctx, start) {
 		return
 	}
-	// find_symbol's fallback searches the names: made now, not at the
-	// first call that needs them, from the definitions' postings merged
-	// as the save below would merge them (a merge makes them again).
-	ix.mu.Lock()
-	ix.mergeLocked(true)
-	ix.mu.Unlock()
-	ix.names.prepare(ix)
-	ix.symbolsReady.Store(true)
-	ix.mu.RLock()
-	n, cached := ix.live, ix.cached
-	ix.mu.RUnlock()
-	ix.logf("index complete: %d files (%d from cache) in %d ms", n, cached, time.Since(start).Milliseconds())
-	if ix.opts.Complete != nil {
-		ix.opts.Complete()
-	}
-	if !ix.save() {
-		releaseGoHeap()
-	}
-	// And what the parsers freed on the C side (80 MB on the kernel).
-	cmem.Trim()
 	if ix.cacheFile != "" {
 		// Saved from now on every saveInterval while the index changes;
 		// not during the background parse, where each save of a large
@@ -372,9 +292,140 @@ func (ix *Index) Build(ctx context.Context) {
 	}()
 }
 
-// defaultMemoryLimit is the Go heap's soft limit while an index is
-// built, when the program set none.
-const defaultMemoryLimit = 640 << 20
+// startWatch starts the watcher, unless the options ask for sweeps or
+// watching fails (then each answer sweeps).
+func (ix *Index) startWatch() {
+	if ix.opts.NoWatch {
+		return
+	}
+	w, err := watch.Start(ix.root.Real, watch.Options{Skip: ix.rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout})
+	if err != nil {
+		ix.logf("watching failed, sweeping before each answer instead: %v", err)
+		return
+	}
+	ix.watcher = w
+}
+
+// cachePath is the disk cache file the options name, "" for none.
+func (ix *Index) cachePath() string {
+	switch ix.opts.CacheFile {
+	case "-":
+		return ""
+	case "":
+		dir, err := diskcache.Dir(ix.root.Real)
+		if err != nil {
+			ix.logf("no disk cache: %v", err)
+			return ""
+		}
+		return filepath.Join(dir, diskcache.FileName)
+	}
+	return ix.opts.CacheFile
+}
+
+// wordPass walks the project and puts every file's words in, from the
+// disk cache's snapshot where it holds the file as it is, else read. It
+// reports whether the pass ended (neither the walk nor ctx stopped it).
+func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
+	// The cache file is read while the project is walked: on a large
+	// project each takes seconds.
+	var snap *snapshot
+	loaded := make(chan struct{})
+	go func() {
+		defer close(loaded)
+		if ix.cacheFile == "" {
+			return
+		}
+		var err error
+		if snap, err = loadSnapshot(ix.cacheFile, ix.root.Real, diskcache.Producer()); err != nil {
+			ix.logf("%v", err)
+		}
+	}()
+	files, links, err := ix.root.WalkLinks(ctx)
+	ix.walk.set(files, err == nil)
+	<-loaded
+	if err != nil {
+		return false
+	}
+	if ix.watcher != nil {
+		ix.watcher.SetLinks(links)
+	}
+	if snap != nil {
+		ix.restore(ctx, snap, files)
+	} else {
+		ix.readWords(ctx, files)
+	}
+	if ctx.Err() != nil {
+		return false
+	}
+	ix.wordsReady.Store(true)
+	ix.dropWalk()
+	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
+	// The pass's garbage (every file's word list, the snapshot's copy)
+	// goes back to the system now, not at the scavenger's pace.
+	if !ix.save() {
+		releaseGoHeap()
+	}
+	return true
+}
+
+// symbolPass parses every file not parsed yet, at low priority, then
+// makes the names' text and saves the complete index. It reports whether
+// the pass ended (ctx did not stop it).
+func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
+	ix.parsePending(ctx)
+	if ctx.Err() != nil {
+		return false
+	}
+	// find_symbol's fallback searches the names: made now, not at the
+	// first call that needs them, from the definitions' postings merged
+	// as the save below would merge them (a merge makes them again).
+	ix.mu.Lock()
+	ix.mergeLocked(true)
+	ix.mu.Unlock()
+	ix.names.prepare(ix)
+	ix.symbolsReady.Store(true)
+	ix.mu.RLock()
+	n, cached := ix.live, ix.cached
+	ix.mu.RUnlock()
+	ix.logf("index complete: %d files (%d from cache) in %d ms", n, cached, time.Since(start).Milliseconds())
+	ix.opts.Memory.complete()
+	if !ix.save() {
+		releaseGoHeap()
+	}
+	// And what the parsers freed on the C side (80 MB on the kernel).
+	cmem.Trim()
+	return true
+}
+
+// MemoryPolicy is how the Go runtime collects while an index lives. The
+// program decides it (cmd/zumba does, for the server, minding GOGC and
+// GOMEMLIMIT); the zero value leaves the runtime as the program set it.
+type MemoryPolicy struct {
+	// Limit is the Go heap's soft limit (debug.SetMemoryLimit), set when
+	// the build starts; 0 leaves it.
+	Limit int64
+	// GCPercent is the collector's target (debug.SetGCPercent) from the
+	// start of the build, and CompleteGCPercent once the index is
+	// complete (little is allocated then but by calls); 0 leaves it.
+	GCPercent, CompleteGCPercent int
+}
+
+// building applies the policy when the build starts.
+func (m MemoryPolicy) building() {
+	if m.Limit > 0 {
+		debug.SetMemoryLimit(m.Limit)
+	}
+	if m.GCPercent > 0 {
+		debug.SetGCPercent(m.GCPercent)
+	}
+}
+
+// complete applies the policy once the index is complete.
+func (m MemoryPolicy) complete() {
+	if m.CompleteGCPercent > 0 {
+		debug.SetGCPercent(m.CompleteGCPercent)
+	}
+}
 
 // releaseSize is the least Go heap worth returning to the system at
 // once: below it a full collection costs more than the memory it gives

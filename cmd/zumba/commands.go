@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -100,6 +99,11 @@ const exitGrace = 700 * time.Millisecond
 // of its many clients finish (ServeListener waits up to 30 s for them).
 const httpExitGrace = 35 * time.Second
 
+// serverMemoryLimit is the Go heap's soft limit in `zumba mcp` (stdio and
+// HTTP alike), unless GOMEMLIMIT is set: well above a large project's
+// index (450 MB for the Linux kernel), a backstop rather than a target.
+const serverMemoryLimit = 768 << 20
+
 func runMCP(args []string) int {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
 	diag := fs.String("diagnostics", "", "the editor's diagnostics file")
@@ -136,13 +140,14 @@ func runMCP(args []string) int {
 	// Once the index is complete little is allocated but by calls, and
 	// the heap is kept within a fifth of its live size (the kernel's
 	// server stays under 500 MB).
+	// GOGC and GOMEMLIMIT, when set, override these; the index applies
+	// the policy (search.MemoryPolicy).
 	indexOpts := &search.IndexOptions{}
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(50)
-		indexOpts.Complete = func() { debug.SetGCPercent(20) }
+		indexOpts.Memory.GCPercent, indexOpts.Memory.CompleteGCPercent = 50, 20
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(768 << 20)
+		indexOpts.Memory.Limit = serverMemoryLimit
 	}
 	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: indexOpts})
 	ctx, cancel := context.WithCancel(context.Background())

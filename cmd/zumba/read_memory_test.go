@@ -93,7 +93,7 @@ func TestReadSymbolLargeFilesMemory(t *testing.T) {
 	}
 	peak := vmHWM(t, cmd.Process.Pid)
 	t.Logf("%d calls in %v; server's peak resident size %d MiB", len(calls), time.Since(start).Round(time.Millisecond), peak>>20)
-	if limit := int64(768 << 20); peak > limit {
+	if limit := int64(serverMemoryLimit); peak > limit {
 		t.Errorf("peak resident size %d MiB; want under the server's memory limit, %d MiB", peak>>20, limit>>20)
 	}
 	stdin.Close()
