@@ -59,7 +59,7 @@ func ParsePathFilter(arg string) (*PathFilter, error) {
 			p, kind = "**", pathKind
 		}
 		if !doublestar.ValidatePattern(p) {
-			return nil, pathErrorf("invalid glob %q in path: check its brackets and braces", g)
+			return nil, pathErrorf("invalid glob %q in path: check its brackets and braces", Echo(g))
 		}
 		f.globs = append(f.globs, pathGlob{pattern: p, kind: kind})
 	}

@@ -62,6 +62,28 @@ func TestPathFilter(t *testing.T) {
 	}
 }
 
+// TestPathFilterLongGlobEcho: an invalid glob is repeated in the error
+// cut to 300 characters, not whole (issue 32, item 4: a 10 MB glob gave
+// a 35 MB answer).
+func TestPathFilterLongGlobEcho(t *testing.T) {
+	for _, glob := range []string{
+		"[" + strings.Repeat("a", 10<<20),
+		strings.Repeat("é", 5<<20) + "{",
+		"src/" + strings.Repeat("\x00", 1<<20) + "[",
+	} {
+		_, err := ParsePathFilter(glob)
+		if err == nil {
+			t.Fatalf("ParsePathFilter(%d bytes) gave no error", len(glob))
+		}
+		if n := len(err.Error()); n > 2000 {
+			t.Errorf("ParsePathFilter(%d bytes) error is %d bytes: %.80q…", len(glob), n, err.Error())
+		}
+		if !strings.Contains(err.Error(), "…") || !strings.HasSuffix(err.Error(), "in path: check its brackets and braces") {
+			t.Errorf("ParsePathFilter(%d bytes) = %.120q…; want the glob cut with …", len(glob), err.Error())
+		}
+	}
+}
+
 // FuzzGlob feeds the path argument's parser and matcher arbitrary input:
 // no panic, and a glob without special characters matches its own path.
 func FuzzGlob(f *testing.F) {
