@@ -75,6 +75,15 @@ func testTools() []*Tool {
 			},
 		},
 		{
+			Name:   "test_big",
+			Params: []Param{{Name: "bytes", Required: true}},
+			Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
+				var n int
+				fmt.Sscan(args["bytes"], &n)
+				return strings.Repeat("x", n), false
+			},
+		},
+		{
 			Name:   "test_sleep",
 			Params: []Param{{Name: "ms", Required: true}},
 			Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {

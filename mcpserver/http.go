@@ -3,15 +3,16 @@ package mcpserver
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // MCP's Streamable HTTP transport: one endpoint, /mcp, that takes one
@@ -24,9 +25,6 @@ import (
 const (
 	// readHeaderTimeout cuts off a client that sends its headers slowly.
 	readHeaderTimeout = 10 * time.Second
-	// readBodyTimeout cuts off a client that sends its body slowly: 64 MiB
-	// at 1 MiB/s.
-	readBodyTimeout = 64 * time.Second
 	// idleTimeout closes kept-alive connections nobody uses.
 	idleTimeout = 2 * time.Minute
 	// maxHeaderBytes bounds a request's headers.
@@ -58,6 +56,9 @@ type HTTPOptions struct {
 	// then requests must also name a loopback host (Host header), which
 	// defeats DNS rebinding.
 	Loopback bool
+
+	// limits overrides the transport's bounds (http_limits.go) in tests.
+	limits httpLimits
 }
 
 // ServeListener serves MCP over Streamable HTTP at /mcp on ln until ctx is
@@ -104,10 +105,13 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts HTTPOp
 // HTTPHandler returns the handler of the /mcp endpoint. It answers from
 // the index only while ServeListener or Serve runs with Config.Index.
 func (s *Server) HTTPHandler(opts HTTPOptions) *HTTPHandler {
+	lim := opts.limits.withDefaults()
 	h := &HTTPHandler{
 		s:        s,
 		core:     newCallCore(s),
 		loopback: opts.Loopback,
+		limits:   lim,
+		bodies:   newBodyBudget(lim),
 		sessions: map[string]*httpSession{},
 	}
 	if opts.Token != "" {
@@ -125,7 +129,11 @@ type HTTPHandler struct {
 	token    [sha256.Size]byte
 	// core serves the requests; its bound of calls in flight holds
 	// across all clients.
-	core *callCore
+	core   *callCore
+	limits httpLimits
+	// bodies is the body budget: the bytes of request bodies held at
+	// once, from their read to their answer.
+	bodies *semaphore.Weighted
 
 	mu       sync.Mutex
 	sessions map[string]*httpSession
@@ -138,12 +146,12 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if msg := h.refuseOrigin(r); msg != "" {
 		h.s.log.Printf("http: refused %s from %s: %s", r.Method, r.RemoteAddr, msg)
-		writeReply(w, http.StatusForbidden, errorReply(nullID, CodeInvalidRequest, msg))
+		h.reply(w, http.StatusForbidden, errorReply(nullID, CodeInvalidRequest, msg))
 		return
 	}
 	if !h.authorized(r) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="zumba"`)
-		writeReply(w, http.StatusUnauthorized, errorReply(nullID, CodeInvalidRequest, "unauthorized: send the server's token as Authorization: Bearer TOKEN"))
+		h.reply(w, http.StatusUnauthorized, errorReply(nullID, CodeInvalidRequest, "unauthorized: send the server's token as Authorization: Bearer TOKEN"))
 		return
 	}
 	switch r.Method {
@@ -159,38 +167,37 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// writeReply sends one JSON-RPC reply as the response body.
-func writeReply(w http.ResponseWriter, status int, reply *response) {
+// reply sends one JSON-RPC reply as the response body. A client that does
+// not take it within the write bound loses its connection, and the reply's
+// buffer is let go.
+func (h *HTTPHandler) reply(w http.ResponseWriter, status int, reply *response) {
 	b := encodeReply(reply)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(h.limits.write))
 	w.WriteHeader(status)
 	w.Write(b)
 }
 
 func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		writeReply(w, http.StatusUnsupportedMediaType, errorReply(nullID, CodeInvalidRequest, "invalid request: the body must be JSON (Content-Type: application/json)"))
+		h.reply(w, http.StatusUnsupportedMediaType, errorReply(nullID, CodeInvalidRequest, "invalid request: the body must be JSON (Content-Type: application/json)"))
 		return
 	}
 	if !acceptsJSON(r.Header.Values("Accept")) {
 		http.Error(w, "zumba answers application/json; the request's Accept header refuses it", http.StatusNotAcceptable)
 		return
 	}
-	http.NewResponseController(w).SetReadDeadline(time.Now().Add(readBodyTimeout))
-	body, err := readBody(w, r)
+	body, release, err := h.readBody(w, r)
 	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) || r.ContentLength > MaxLine {
-			writeReply(w, http.StatusRequestEntityTooLarge, errorReply(nullID, CodeInvalidRequest, fmt.Sprintf("invalid request: body longer than %d bytes", MaxLine)))
-			return
-		}
-		http.Error(w, "cannot read the request body: "+err.Error(), http.StatusBadRequest)
+		h.refuseBody(w, r, err)
 		return
 	}
+	defer release()
 	req, reply := parse(body)
 	if reply != nil {
-		writeReply(w, http.StatusBadRequest, reply)
+		h.reply(w, http.StatusBadRequest, reply)
 		return
 	}
 	if req == nil {
@@ -213,15 +220,6 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 	h.postLegacy(w, r, req)
 }
 
-// readBody reads a request body of at most MaxLine bytes. A body that says
-// it is longer is refused unread.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	if r.ContentLength > MaxLine {
-		return nil, errors.New("body too long")
-	}
-	return io.ReadAll(http.MaxBytesReader(w, r.Body, MaxLine))
-}
-
 // refuse answers req with an error: a request with its id, a notification
 // without.
 func (h *HTTPHandler) refuse(w http.ResponseWriter, req *request, status int, e *rpcError) {
@@ -229,7 +227,7 @@ func (h *HTTPHandler) refuse(w http.ResponseWriter, req *request, status int, e 
 	if id == nil {
 		id = nullID
 	}
-	writeReply(w, status, &response{JSONRPC: "2.0", ID: id, Error: e})
+	h.reply(w, status, &response{JSONRPC: "2.0", ID: id, Error: e})
 }
 
 // postModern serves a 2026-07-28 request: no session, and headers that
@@ -247,13 +245,13 @@ func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, req *re
 	}
 	reply := h.call(r.Context(), nil, req)
 	if reply == nil {
-		return
+		abandon()
 	}
 	status := http.StatusOK
 	if reply.Error != nil && reply.Error.Code == CodeMethodNotFound {
 		status = http.StatusNotFound
 	}
-	writeReply(w, status, reply)
+	h.reply(w, status, reply)
 }
 
 // postLegacy serves a request of the earlier revisions: initialize opens
@@ -287,7 +285,10 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 	}
 	reply := h.call(r.Context(), sess, req)
 	if reply == nil {
-		return
+		if sess != nil && req.method == "initialize" {
+			h.endSession(sess.id)
+		}
+		abandon()
 	}
 	if req.method == "initialize" {
 		if reply.Error != nil {
@@ -296,7 +297,7 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 			w.Header().Set(headerSession, sess.id)
 		}
 	}
-	writeReply(w, http.StatusOK, reply)
+	h.reply(w, http.StatusOK, reply)
 }
 
 // call serves one request; tool calls count against the transport's bound

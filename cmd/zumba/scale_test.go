@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -420,19 +419,7 @@ func (s *scaleServer) logText() string {
 
 // statusKB reads a field in kB of the server's /proc/PID/status, or -1.
 func (s *scaleServer) statusKB(field string) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return -1
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, field+":"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			if err == nil {
-				return kb
-			}
-		}
-	}
-	return -1
+	return procStatusKB(s.cmd.Process.Pid, field)
 }
 
 // stop closes the server's input, as a client does, and waits for it.
