@@ -43,6 +43,7 @@ var tools = []*Tool{
 	findSymbolTool,
 	readSymbolTool,
 	findReferencesTool,
+	changesTool,
 	diagnosticsTool,
 }
 

@@ -83,3 +83,29 @@ func openProject(dir []string) (*search.Root, int) {
 	}
 	return root, 0
 }
+
+func runChanges(args []string) int {
+	const usage = "usage: zumba changes [--base REF] [--path GLOBS] [DIR]"
+	fs := flag.NewFlagSet("changes", flag.ContinueOnError)
+	base := fs.String("base", "", "compare with the merge base of REF and HEAD instead of HEAD")
+	globs := fs.String("path", "", "only files matching these comma-separated globs")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError("changes: " + err.Error() + "; " + usage)
+	}
+	if len(pos) > 1 {
+		return usageError("changes takes an optional project folder; " + usage)
+	}
+	root, exit := openProject(pos)
+	if root == nil {
+		return exit
+	}
+	callArgs := map[string]string{}
+	if *base != "" {
+		callArgs["base"] = *base
+	}
+	if *globs != "" {
+		callArgs["path"] = *globs
+	}
+	return callTool(root, "changes", callArgs)
+}

@@ -1,0 +1,154 @@
+package mcpserver
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search"
+)
+
+var changesTool = &Tool{
+	Name:        "changes",
+	Title:       "What changed",
+	Description: "The definitions the uncommitted change (or the branch since base) adds, modifies or removes, and who uses them. Use it to review a change or check its reach.",
+	Params: []Param{
+		{Name: "base", Description: "Compare with the merge base of this commit or branch and HEAD (e.g. main) instead of HEAD.", Required: false},
+		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
+	},
+	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
+		filter, err := project.ParsePathFilter(args["path"])
+		if err != nil {
+			return toolError(err), true
+		}
+		if _, ok := ctx.Deadline(); !ok {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, changesTimeLimit)
+			defer cancel()
+		}
+		base := strings.TrimSpace(args["base"])
+		uses := func(ctx context.Context, name string) (*search.Sites, error) {
+			return s.searcher().Sites(ctx, name, nil, search.RefOptions{Group: true, Code: true}, &s.parses)
+		}
+		cs, err := search.Changes(ctx, s.cfg.Root.Root, base, filter, uses)
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return "changes: git did not answer in time; narrow it with path", true
+			}
+			return "changes: " + err.Error(), true
+		}
+		return changesText(cs), false
+	},
+}
+
+// changesTimeLimit bounds a changes call when its client set no deadline:
+// inside the 5 s clients wait.
+const changesTimeLimit = 4 * time.Second
+
+// maxChangesLines bounds a changes answer, as read_symbol's lines are.
+const maxChangesLines = 200
+
+// changesText prints a change set: a line of counts, then each changed
+// definition with up to search.MaxUses of its uses, then the changed
+// lines outside any definition, file by file; at most maxChangesLines
+// lines and maxOutlineAnswer bytes, with a last line saying what was cut.
+func changesText(cs *search.ChangeSet) string {
+	var added, modified, removed int
+	for _, d := range cs.Defs {
+		switch d.Kind {
+		case search.Added:
+			added++
+		case search.Removed:
+			removed++
+		default:
+			modified++
+		}
+	}
+	if len(cs.Files) == 0 {
+		return "No changes since " + project.Echo(cs.Base) + "."
+	}
+	var lines []string
+	lines = append(lines, fmt.Sprintf("%d %s changed in %d %s (%d added, %d modified, %d removed) since %s",
+		len(cs.Defs), plural(len(cs.Defs), "definition", "definitions"), len(cs.Files), plural(len(cs.Files), "file", "files"),
+		added, modified, removed, project.Echo(cs.Base)))
+	var rest []string
+	for _, d := range cs.Defs {
+		rest = append(rest, changedDefLines(&d)...)
+	}
+	for _, f := range cs.Files {
+		if l := changedFileLine(&f); l != "" {
+			rest = append(rest, l)
+		}
+	}
+	size := len(lines[0])
+	for i, l := range rest {
+		if len(lines) == maxChangesLines-1 || size+len(l)+1 > maxOutlineAnswer-200 {
+			lines = append(lines, fmt.Sprintf("… %d more lines; narrow it with path", len(rest)-i))
+			break
+		}
+		lines = append(lines, l)
+		size += len(l) + 1
+	}
+	return strings.Join(lines, "\n")
+}
+
+// changedDefLines is a changed definition's line and its uses' lines.
+func changedDefLines(d *search.ChangedDef) []string {
+	head := fmt.Sprintf("%s:%d-%d %s %s (+%d -%d)", d.Def.Path, d.Def.Start, d.Def.End, d.Def.Kind, d.Def.QualifiedName(), d.Added, d.Deleted)
+	switch d.Kind {
+	case search.Added:
+		head += " added"
+	case search.Removed:
+		head += " removed"
+	}
+	out := []string{head}
+	for _, u := range d.Uses {
+		out = append(out, fmt.Sprintf("  used by %s:%d %s %s", u.Path, u.Line, u.Def.Kind, u.Def.QualifiedName()))
+	}
+	switch {
+	case d.MoreUses > 0:
+		out = append(out, fmt.Sprintf("  … %d more %s in %d %s", d.MoreUses, plural(d.MoreUses, "use", "uses"), d.MoreUseDefs, plural(d.MoreUseDefs, "definition", "definitions")))
+	case d.MoreUsesUncounted && len(d.Uses) > 0:
+		out = append(out, "  … more uses; find_references "+d.Def.LastSegment()+" group=definition code=true lists them")
+	}
+	return out
+}
+
+// changedFileLine is a file's line: the lines it changed outside any
+// definition, a rename, or the counts of a file whose definitions are not
+// known; "" when its definitions said it all.
+func changedFileLine(f *search.ChangedFile) string {
+	path := cmp.Or(f.Path, f.OldPath)
+	var notes []string
+	switch {
+	case f.Path == "":
+		notes = append(notes, "deleted")
+	case f.OldPath == "":
+		notes = append(notes, "new")
+	case f.OldPath != f.Path:
+		notes = append(notes, "renamed from "+f.OldPath)
+	}
+	switch {
+	case f.Binary:
+		notes = append(notes, "binary")
+	case f.NoDefinitions:
+		notes = append(notes, "+"+strconv.Itoa(f.Added)+" -"+strconv.Itoa(f.Deleted)+", no definitions read")
+	case f.TopAdded+f.TopDeleted > 0:
+		return fmt.Sprintf("%s (top level) +%d -%d%s", path, f.TopAdded, f.TopDeleted, noteText(notes))
+	case f.OldPath == f.Path || f.Path == "" || f.OldPath == "":
+		return ""
+	}
+	return path + noteText(notes)
+}
+
+func noteText(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, ", ") + ")"
+}

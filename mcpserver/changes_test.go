@@ -1,0 +1,55 @@
+package mcpserver
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
+)
+
+// TestChangesTool: an uncommitted edit to one function names exactly that
+// function and its callers, then the file's lines outside definitions;
+// a clean tree says so in one line; a bad base is one line of error.
+func TestChangesTool(t *testing.T) {
+	t.Parallel()
+	fixture.NeedGit(t)
+	dir := t.TempDir()
+	fixture.GitInit(t, dir)
+	writeFiles(t, dir, map[string]string{
+		"a.go":      "package a\n\n// F is f.\nfunc F() int {\n\treturn 1\n}\n",
+		"b.go":      "package a\n\nfunc G() int { return F() }\n\nfunc H() int {\n\t// F is not called here.\n\treturn F() + F()\n}\n",
+		"b_test.go": "package a\n\nfunc TestF() { F() }\n",
+		"doc.md":    "F is documented.\n",
+	})
+	run := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		cmd.Dir, cmd.Env = dir, fixture.GitEnv(dir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("add", "-A")
+	run("commit", "-q", "-m", "base")
+	c := startTestServer(t, dir, false)
+	if text, isError := c.tool("changes", map[string]any{}); isError || text != "No changes since HEAD." {
+		t.Errorf("changes of a clean tree = %q, %v", text, isError)
+	}
+	writeFiles(t, dir, map[string]string{"a.go": "package a\n\n// F is f.\nfunc F() int {\n\treturn 2\n}\n"})
+	want := strings.Join([]string{
+		"1 definition changed in 1 file (0 added, 1 modified, 0 removed) since HEAD",
+		"a.go:3-6 function F (+1 -1)",
+		"  used by b.go:3 function G",
+		"  used by b.go:7 function H",
+		"  used by b_test.go:3 function TestF",
+	}, "\n")
+	if text, isError := c.tool("changes", map[string]any{}); isError || text != want {
+		t.Errorf("changes = %q, %v; want %q", text, isError, want)
+	}
+	if text, isError := c.tool("changes", map[string]any{"path": "b.go"}); isError || text != "No changes since HEAD." {
+		t.Errorf("changes path=b.go = %q, %v", text, isError)
+	}
+	if text, isError := c.tool("changes", map[string]any{"base": "nope\x1b[31m"}); !isError || strings.Contains(text, "\n") || !strings.HasPrefix(text, "changes: unknown base") {
+		t.Errorf("changes base=nope = %q, %v; want a one-line error", text, isError)
+	}
+}

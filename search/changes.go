@@ -1,0 +1,452 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/gitexec"
+	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// ChangeKind says what a change did to a definition.
+type ChangeKind uint8
+
+const (
+	Modified ChangeKind = iota
+	Added
+	Removed
+)
+
+// ChangedDef is a definition a change added, modified or removed.
+type ChangedDef struct {
+	// Def is the definition in the work tree; for a removed one, in the
+	// base version (its Path is the file's path there).
+	Def  outline.Definition
+	Kind ChangeKind
+	// Added and Deleted count the changed lines inside it.
+	Added, Deleted int
+	// Uses are code uses of its name in other definitions, the first
+	// in each of at most MaxUses definitions; MoreUses and MoreUseDefs
+	// count the hits left out in other definitions, and those.
+	Uses                  []Site
+	MoreUses, MoreUseDefs int
+	// MoreUsesUncounted: uses were left out without being counted (the
+	// search stopped at its limit, or the answer's time ran out).
+	MoreUsesUncounted bool
+}
+
+// ChangedFile is a file a change touched.
+type ChangedFile struct {
+	// Path is its path in the work tree ("" when deleted); OldPath in the
+	// base ("" when added; another path when renamed).
+	Path, OldPath string
+	// Added and Deleted count its changed lines in all; TopAdded and
+	// TopDeleted those outside any definition.
+	Added, Deleted       int
+	TopAdded, TopDeleted int
+	// NoDefinitions: a binary file, one with no grammar or too large to
+	// parse: only its line counts are known.
+	NoDefinitions bool
+	Binary        bool
+}
+
+// ChangeSet is what a change touched since a base commit.
+type ChangeSet struct {
+	Base  string
+	Defs  []ChangedDef
+	Files []ChangedFile
+}
+
+// MaxUses is how many uses of a changed definition are listed.
+const MaxUses = 5
+
+// Errors of Changes, each saying which way the repository cannot answer.
+var (
+	ErrNotRepository = errors.New("the project is not in a git repository")
+	ErrNoGit         = gitexec.ErrNoGit
+)
+
+// UsesFunc finds the code uses of name grouped by definition (the
+// find_references group=definition code=true search).
+type UsesFunc func(ctx context.Context, name string) (*Sites, error)
+
+// Changes finds the definitions that the work tree of the project at root
+// adds, modifies or removes against base ("" for HEAD; else against the
+// merge base of base and HEAD), in the files filter keeps (nil: all), and
+// through uses (nil: none) who uses them.
+func Changes(ctx context.Context, root *project.Root, base string, filter *project.PathFilter, uses UsesFunc) (*ChangeSet, error) {
+	repo, err := gitexec.Open(ctx, root.Dir)
+	switch {
+	case errors.Is(err, gitexec.ErrNotRepo):
+		return nil, ErrNotRepository
+	case err != nil:
+		return nil, err
+	}
+	commit, err := baseCommit(ctx, repo, base)
+	if err != nil {
+		return nil, err
+	}
+	diffs, err := repo.Diff(ctx, commit)
+	if err != nil {
+		return nil, err
+	}
+	diffs = slices.DeleteFunc(diffs, func(d gitexec.FileDiff) bool {
+		return filter != nil && !filter.Match(cmp.Or(d.New, d.Old))
+	})
+	var old []string
+	for _, d := range diffs {
+		if d.Old != "" && !d.Binary {
+			old = append(old, d.Old)
+		}
+	}
+	before, err := repo.ShowFiles(ctx, commit, old, project.MaxFileSize)
+	if err != nil {
+		return nil, err
+	}
+	cs := &ChangeSet{Base: cmp.Or(base, "HEAD")}
+	for _, d := range diffs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		cs.add(ctx, root, d, before)
+	}
+	slices.SortStableFunc(cs.Files, func(a, b ChangedFile) int { return cmp.Compare(cmp.Or(a.Path, a.OldPath), cmp.Or(b.Path, b.OldPath)) })
+	if uses != nil {
+		cs.findUses(ctx, uses)
+	}
+	cs.rank()
+	return cs, nil
+}
+
+// baseCommit is the commit a change is measured against.
+func baseCommit(ctx context.Context, repo *gitexec.Repo, base string) (string, error) {
+	head, err := repo.Commit(ctx, "HEAD")
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", errors.New("the repository has no commit yet (HEAD names none)")
+	}
+	if base == "" || base == "HEAD" {
+		return head, nil
+	}
+	commit, err := repo.Commit(ctx, base)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", fmt.Errorf("unknown base %s: no commit of that name", project.Echo(base))
+	}
+	mb, err := repo.MergeBase(ctx, commit, head)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", fmt.Errorf("no merge base of %s and HEAD: a shallow clone without it, or unrelated histories (git fetch --unshallow, or give a base HEAD reaches)", project.Echo(base))
+	}
+	return mb, nil
+}
+
+// add records what the change d did to one file, whose base contents
+// before holds (by old path).
+func (cs *ChangeSet) add(ctx context.Context, root *project.Root, d gitexec.FileDiff, before map[string][]byte) {
+	f := ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary}
+	var now []byte
+	if d.New != "" {
+		data, _, err := root.ReadFile(d.New, project.MaxFileSize)
+		if err == nil && !project.IsBinary(data) {
+			now = data
+		} else if err == nil {
+			f.Binary = true
+		}
+	}
+	if d.Untracked && now != nil {
+		f.OldPath, f.Added = "", outline.SizeOf(now).Lines
+		d.Hunks = []gitexec.Hunk{{NewStart: 1, NewCount: f.Added}}
+	}
+	was, hadBase := before[d.Old]
+	if d.Old != "" && len(d.Hunks) > 0 && d.Hunks[0].OldStart == 0 && d.Hunks[0].OldCount == 0 && !hadBase {
+		// An added file: git names it under its new path on both sides.
+		f.OldPath = ""
+	}
+	if d.New != "" && now == nil && !f.Binary {
+		if _, _, err := root.ReadFile(d.New, 0); err != nil {
+			// Deleted from the work tree.
+			f.Path = ""
+		}
+	}
+	newDefs, okNew := definitionsOf(ctx, f.Path, now)
+	oldDefs, okOld := definitionsOf(ctx, f.OldPath, was)
+	if f.Binary || (f.Path != "" && !okNew) || (f.OldPath != "" && !okOld) {
+		f.NoDefinitions = true
+		cs.Files = append(cs.Files, f)
+		return
+	}
+	cs.Defs = append(cs.Defs, compareDefs(&f, oldDefs, newDefs, d.Hunks)...)
+	cs.Files = append(cs.Files, f)
+}
+
+// definitionsOf parses the contents data of the file path; ok is false
+// when it has no grammar or cannot be parsed. A side that does not exist
+// (path "") has no definitions.
+func definitionsOf(ctx context.Context, path string, data []byte) ([]outline.Definition, bool) {
+	if path == "" {
+		return nil, true
+	}
+	if data == nil {
+		return nil, false
+	}
+	lang := grammar.ForPath(path, data)
+	if lang == nil {
+		return nil, false
+	}
+	o, err := outline.Parse(ctx, lang, data)
+	if err != nil {
+		return nil, false
+	}
+	return o.Definitions(path), true
+}
+
+// defKey identifies a definition across two versions of a file: its kind,
+// qualified name, and which of the definitions of that name it is.
+type defKey struct {
+	kind grammar.Kind
+	name string
+	nth  int
+}
+
+func keysOf(defs []outline.Definition) []defKey {
+	seen := map[defKey]int{}
+	keys := make([]defKey, len(defs))
+	for i := range defs {
+		k := defKey{kind: defs[i].Kind, name: defs[i].QualifiedName()}
+		k.nth = seen[k]
+		seen[k]++
+		keys[i] = k
+	}
+	return keys
+}
+
+// innermost maps each line of a file to its innermost definition
+// (-1: none), for files of n lines.
+func innermost(defs []outline.Definition) func(line int) int {
+	order := make([]int, len(defs))
+	for i := range order {
+		order[i] = i
+	}
+	// Longer extents first, so that the definitions inside them overwrite
+	// their lines.
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Compare(defs[b].End-defs[b].Start, defs[a].End-defs[a].Start)
+	})
+	last := 0
+	for _, d := range defs {
+		last = max(last, d.End)
+	}
+	at := make([]int32, last+1)
+	for i := range at {
+		at[i] = -1
+	}
+	for _, i := range order {
+		for l := defs[i].Start; l <= defs[i].End; l++ {
+			at[l] = int32(i)
+		}
+	}
+	return func(line int) int {
+		if line < 1 || line >= len(at) {
+			return -1
+		}
+		return int(at[line])
+	}
+}
+
+// compareDefs sorts the changed lines of hunks into the definitions of
+// the two versions of f: the innermost definition holding each added line
+// (in newDefs) or deleted line (in oldDefs). A definition found on one
+// side only is added or removed; the lines in no definition are counted
+// on f.
+func compareDefs(f *ChangedFile, oldDefs, newDefs []outline.Definition, hunks []gitexec.Hunk) []ChangedDef {
+	oldKeys, newKeys := keysOf(oldDefs), keysOf(newDefs)
+	newIndex := map[defKey]int{}
+	for i, k := range newKeys {
+		newIndex[k] = i
+	}
+	oldIndex := map[defKey]int{}
+	for i, k := range oldKeys {
+		oldIndex[k] = i
+	}
+	added := make([]int, len(newDefs))
+	deleted := make([]int, len(newDefs))
+	oldDeleted := make([]int, len(oldDefs))
+	touched := make([]bool, len(newDefs))
+	inNew, inOld := innermost(newDefs), innermost(oldDefs)
+	for _, h := range hunks {
+		for l := h.NewStart; l < h.NewStart+h.NewCount; l++ {
+			if i := inNew(l); i >= 0 {
+				added[i]++
+				touched[i] = true
+			} else {
+				f.TopAdded++
+			}
+		}
+		for l := h.OldStart; l < h.OldStart+h.OldCount; l++ {
+			i := inOld(l)
+			if i < 0 {
+				f.TopDeleted++
+				continue
+			}
+			if j, ok := newIndex[oldKeys[i]]; ok {
+				deleted[j]++
+				touched[j] = true
+			} else {
+				oldDeleted[i]++
+			}
+		}
+	}
+	// A definition added or removed inside one that is added or removed
+	// too is part of it: only the outer one is listed (its counts take
+	// the inner one's lines). Definitions come each before those it
+	// contains, so one open extent per side tells.
+	var out []ChangedDef
+	within := outer{}
+	for i := range newDefs {
+		_, existed := oldIndex[newKeys[i]]
+		switch {
+		case !existed && within.holds(&newDefs[i]):
+		case !existed:
+			within.open(&newDefs[i])
+			out = append(out, ChangedDef{Def: newDefs[i], Kind: Added, Added: linesIn(&newDefs[i], added, newDefs), Deleted: deleted[i]})
+		case touched[i]:
+			out = append(out, ChangedDef{Def: newDefs[i], Kind: Modified, Added: added[i], Deleted: deleted[i]})
+		}
+	}
+	within = outer{}
+	for i := range oldDefs {
+		if _, ok := newIndex[oldKeys[i]]; ok || within.holds(&oldDefs[i]) {
+			continue
+		}
+		within.open(&oldDefs[i])
+		out = append(out, ChangedDef{Def: oldDefs[i], Kind: Removed, Deleted: linesIn(&oldDefs[i], oldDeleted, oldDefs)})
+	}
+	return out
+}
+
+// outer is the extent of the last definition listed as added or removed.
+type outer struct{ start, end int }
+
+func (o *outer) open(d *outline.Definition) { o.start, o.end = d.Start, d.End }
+
+func (o *outer) holds(d *outline.Definition) bool {
+	return o.end > 0 && o.start <= d.Start && d.End <= o.end
+}
+
+// linesIn adds up counts of the definitions of defs inside d, d's own
+// included.
+func linesIn(d *outline.Definition, counts []int, defs []outline.Definition) int {
+	n := 0
+	for i := range defs {
+		if d.Start <= defs[i].Start && defs[i].End <= d.End {
+			n += counts[i]
+		}
+	}
+	return n
+}
+
+// findUses fills each changed definition's uses: code uses of its name
+// in definitions that are not themselves changed, while ctx lasts.
+func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
+	changed := map[string]bool{}
+	for _, d := range cs.Defs {
+		changed[fmt.Sprintf("%s:%d", d.Def.Path, d.Def.Line)] = true
+	}
+	byName := map[string]*Sites{}
+	for i := range cs.Defs {
+		d := &cs.Defs[i]
+		name := d.Def.LastSegment()
+		if ctx.Err() != nil || !plainName(name) {
+			d.MoreUsesUncounted = ctx.Err() != nil
+			continue
+		}
+		sites, ok := byName[name]
+		if !ok {
+			var err error
+			if sites, err = uses(ctx, name); err != nil {
+				sites = nil
+			}
+			byName[name] = sites
+		}
+		if sites == nil {
+			continue
+		}
+		// One use per definition is shown: the first of its hits. A use
+		// is in a file of the definition's language (or one that shares
+		// its names: C and C++, the JVM's, JavaScript and TypeScript).
+		shown := map[string]bool{}
+		left := map[string]bool{}
+		family := languageFamily(d.Def.Path)
+		for _, s := range sites.Sites {
+			if s.Def == nil || s.Own || languageFamily(s.Path) != family {
+				continue
+			}
+			key := fmt.Sprintf("%s:%d", s.Def.Path, s.Def.Line)
+			switch {
+			case changed[key], shown[key]:
+			case len(d.Uses) < MaxUses:
+				d.Uses = append(d.Uses, s)
+				shown[key] = true
+			default:
+				d.MoreUses++
+				if !left[key] {
+					left[key] = true
+					d.MoreUseDefs++
+				}
+			}
+		}
+		d.MoreUsesUncounted = sites.More
+	}
+}
+
+// languageFamily names the languages whose files can use the names a
+// file of path defines.
+func languageFamily(path string) string {
+	lang := grammar.ForPath(path, nil)
+	if lang == nil {
+		return ""
+	}
+	switch lang.Name {
+	case "c", "cpp":
+		return "c"
+	case "java", "kotlin", "scala":
+		return "jvm"
+	case "javascript", "typescript", "tsx":
+		return "js"
+	}
+	return lang.Name
+}
+
+// plainName reports whether name can be searched as one word.
+func plainName(name string) bool {
+	return name != "" && !strings.ContainsFunc(name, func(r rune) bool {
+		return !(r == '_' || r == '$' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r > 127)
+	})
+}
+
+// rank puts first the definitions whose change other code may feel:
+// removed ones, then modified ones, then added ones, each in path and
+// line order.
+func (cs *ChangeSet) rank() {
+	order := [...]int{Removed: 0, Modified: 1, Added: 2}
+	slices.SortStableFunc(cs.Defs, func(a, b ChangedDef) int {
+		return cmp.Or(
+			cmp.Compare(order[a.Kind], order[b.Kind]),
+			cmp.Compare(a.Def.Path, b.Def.Path),
+			cmp.Compare(a.Def.Line, b.Def.Line),
+		)
+	})
+}
