@@ -152,7 +152,7 @@ func (c *coldSymbols) symbols(ctx context.Context, files []project.Entry, src pr
 	known := c.files
 	rest := make([]project.Entry, 0, len(files))
 	for _, e := range files {
-		if f, ok := known[e.Path]; ok && f.st == e.Stat() && !f.st.RacyAt(f.readAt) {
+		if f, ok := known[e.Path]; ok && e.Stat().Unchanged(f.st, f.readAt) {
 			continue
 		}
 		rest = append(rest, e)

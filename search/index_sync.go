@@ -88,7 +88,7 @@ func (ix *Index) restore(ctx context.Context, s *snapshot, files []project.Entry
 		seen[e.Path] = true
 		st := e.Stat()
 		r := ix.byPath[e.Path]
-		if r != nil && r.st == st && !st.RacyAt(s.written) {
+		if r != nil && st.Unchanged(r.st, s.written) {
 			ix.cached++
 			continue
 		}
