@@ -160,10 +160,16 @@ func (cs *ChangeSet) add(ctx context.Context, root *project.Root, d gitexec.File
 	var now []byte
 	if d.New != "" {
 		data, _, err := root.ReadFile(d.New, project.MaxFileSize)
-		if err == nil && !project.IsBinary(data) {
-			now = data
-		} else if err == nil {
+		switch {
+		case err == nil && project.IsBinary(data):
 			f.Binary = true
+		case err == nil:
+			now = data
+		default:
+			if _, err := root.Stat(d.New); err != nil {
+				// Deleted from the work tree.
+				f.Path = ""
+			}
 		}
 	}
 	if d.Untracked && now != nil {
@@ -174,12 +180,6 @@ func (cs *ChangeSet) add(ctx context.Context, root *project.Root, d gitexec.File
 	if d.Old != "" && len(d.Hunks) > 0 && d.Hunks[0].OldStart == 0 && d.Hunks[0].OldCount == 0 && !hadBase {
 		// An added file: git names it under its new path on both sides.
 		f.OldPath = ""
-	}
-	if d.New != "" && now == nil && !f.Binary {
-		if _, _, err := root.ReadFile(d.New, 0); err != nil {
-			// Deleted from the work tree.
-			f.Path = ""
-		}
 	}
 	newDefs, okNew := definitionsOf(ctx, f.Path, now)
 	oldDefs, okOld := definitionsOf(ctx, f.OldPath, was)
