@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"mime"
 	"net"
@@ -32,9 +33,6 @@ const (
 	// shutdownGrace is how long a stopping server waits for calls in
 	// flight before it closes their connections.
 	shutdownGrace = 30 * time.Second
-	// maxSessions bounds the sessions kept at once; past it, the one
-	// used least recently is ended.
-	maxSessions = 1024
 )
 
 // Headers of the transport.
@@ -75,8 +73,10 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts HTTPOp
 	}
 	h := s.HTTPHandler(opts)
 	defer h.closeSessions()
+	capped := newConnCap(ln, h.limits.maxConns, s.log)
 	srv := &http.Server{
 		Handler:           h,
+		ConnState:         capped.state,
 		ReadHeaderTimeout: readHeaderTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
@@ -86,7 +86,7 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts HTTPOp
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(capped) }()
 	select {
 	case err := <-served:
 		return fmt.Errorf("serve http: %w", err)
@@ -113,6 +113,7 @@ func (s *Server) HTTPHandler(opts HTTPOptions) *HTTPHandler {
 		limits:   lim,
 		bodies:   newBodyBudget(lim),
 		sessions: map[string]*httpSession{},
+		openings: openings{},
 	}
 	if opts.Token != "" {
 		h.token = sha256.Sum256([]byte(opts.Token))
@@ -137,6 +138,7 @@ type HTTPHandler struct {
 
 	mu       sync.Mutex
 	sessions map[string]*httpSession
+	openings openings
 }
 
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -268,7 +270,11 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 	var sess *httpSession
 	if req.method == "initialize" {
 		if req.id != nil {
-			sess = h.newSession()
+			var err error
+			if sess, err = h.newSession(r.RemoteAddr); err != nil {
+				h.refuseSession(w, req, err)
+				return
+			}
 		}
 	} else if id := r.Header.Get(headerSession); id != "" {
 		if sess = h.session(id); sess == nil {
@@ -298,6 +304,17 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 		}
 	}
 	h.reply(w, http.StatusOK, reply)
+}
+
+// refuseSession answers an initialize that could not open a session, with
+// a status clients retry after a pause.
+func (h *HTTPHandler) refuseSession(w http.ResponseWriter, req *request, err error) {
+	status := http.StatusServiceUnavailable
+	if errors.Is(err, errSessionRate) {
+		status = http.StatusTooManyRequests
+	}
+	w.Header().Set("Retry-After", "1")
+	h.refuse(w, req, status, &rpcError{Code: CodeInternalError, Message: "server busy: " + err.Error() + "; retry"})
 }
 
 // call serves one request; tool calls count against the transport's bound

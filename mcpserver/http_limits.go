@@ -35,6 +35,14 @@ const (
 	// defaultWrite cuts off a client that does not read its answer, and
 	// lets the answer's buffer go.
 	defaultWrite = 30 * time.Second
+	// defaultMaxSessions bounds the sessions kept at once; past it, the
+	// one idle longest with no call in flight is ended.
+	defaultMaxSessions = 1024
+	// defaultSessionRate new sessions per sessionWindow are allowed to
+	// one connection, so that one client cannot end everyone's sessions
+	// by opening new ones.
+	defaultSessionRate   = 4
+	defaultSessionWindow = time.Second
 )
 
 // httpLimits are the bounds of one HTTP handler. A zero field takes its
@@ -45,6 +53,11 @@ type httpLimits struct {
 	bodyWait   time.Duration
 	readBody   time.Duration
 	write      time.Duration
+
+	maxSessions   int
+	sessionRate   int
+	sessionWindow time.Duration
+	maxConns      int
 }
 
 func (l httpLimits) withDefaults() httpLimits {
@@ -64,6 +77,19 @@ func (l httpLimits) withDefaults() httpLimits {
 	defDur(&l.bodyWait, defaultBodyWait)
 	defDur(&l.readBody, defaultReadBody)
 	defDur(&l.write, defaultWrite)
+	defInt := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defInt(&l.maxSessions, defaultMaxSessions)
+	defInt(&l.sessionRate, defaultSessionRate)
+	defDur(&l.sessionWindow, defaultSessionWindow)
+	maxConns := defaultMaxConns
+	if fds := fdLimit(); fds > 0 {
+		maxConns = max(16, min(maxConns, fds/2))
+	}
+	defInt(&l.maxConns, maxConns)
 	return l
 }
 

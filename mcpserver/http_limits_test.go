@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -153,5 +154,178 @@ func TestHTTPHalfClosed(t *testing.T) {
 	got, _ := io.ReadAll(resp.Body)
 	if err := checkResponse(string(got)); err != nil {
 		t.Errorf("half-closed client got %s with body %q: %v; want a whole answer or none", resp.Status, short(string(got)), err)
+	}
+}
+
+// initialize is an initialize request of the 2025-11-25 revision.
+const initialize = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}`
+
+// TestHTTPSessionEviction (issue 32, item 13): past the bound of
+// sessions, the idle ones are ended first and one with a call in flight
+// never: its call is answered and the session lives on. When every
+// session has a call in flight, a new one is refused with 503.
+func TestHTTPSessionEviction(t *testing.T) {
+	t.Parallel()
+	c, _, _ := newLimitTest(t, httpLimits{maxSessions: 3, sessionRate: 100})
+	open := func() (int, string) {
+		status, hd, _ := c.do("POST", initialize, nil)
+		return status, hd.Get("Mcp-Session-Id")
+	}
+	_, busy := open()
+	key := uniqueKey(t)
+	answer := make(chan string, 1)
+	go func() {
+		_, _, body := c.do("POST", call(1, "test_block", map[string]string{"key": key}), map[string]string{"Mcp-Session-Id": busy})
+		answer <- body
+	}()
+	waitStarted(t, key)
+	for i := range 10 {
+		if status, _ := open(); status != 200 {
+			t.Fatalf("session %d: status %d; want 200 (an idle one ended for it)", i, status)
+		}
+	}
+	release(key)
+	if body := <-answer; !strings.Contains(body, "released") {
+		t.Errorf("the call of the busy session: %s; want its answer", short(body))
+	}
+	if status, _, body := c.do("POST", ping(2), map[string]string{"Mcp-Session-Id": busy}); status != 200 {
+		t.Errorf("ping in the session that had a call in flight: %d %s; want 200", status, short(body))
+	}
+	// Every session busy: the next initialize is refused.
+	keys := []string{uniqueKey(t) + "a", uniqueKey(t) + "b", uniqueKey(t) + "c"}
+	var ids []string
+	for range keys {
+		_, id := open()
+		ids = append(ids, id)
+	}
+	done := make(chan struct{}, len(keys))
+	for i, k := range keys {
+		go func() {
+			c.do("POST", call(1, "test_block", map[string]string{"key": k}), map[string]string{"Mcp-Session-Id": ids[i]})
+			done <- struct{}{}
+		}()
+		waitStarted(t, k)
+	}
+	status, hd, body := c.do("POST", initialize, nil)
+	if status != http.StatusServiceUnavailable || hd.Get("Retry-After") == "" {
+		t.Errorf("initialize with every session busy: %d %s; want 503 with Retry-After", status, short(body))
+	}
+	for _, k := range keys {
+		release(k)
+		<-done
+	}
+}
+
+// TestHTTPSessionRate (issue 32, item 13): one connection may open only so
+// many sessions per window; past it, 429 with Retry-After. Another
+// connection is not held back.
+func TestHTTPSessionRate(t *testing.T) {
+	t.Parallel()
+	c, _, _ := newLimitTest(t, httpLimits{sessionWindow: time.Hour})
+	conn := func() *http.Client { return &http.Client{Transport: &http.Transport{MaxConnsPerHost: 1}} }
+	post := func(client *http.Client) (int, http.Header) {
+		req, _ := http.NewRequest("POST", c.url, strings.NewReader(initialize))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode, resp.Header
+	}
+	one := conn()
+	for i := range defaultSessionRate {
+		if status, _ := post(one); status != 200 {
+			t.Fatalf("session %d of one connection: %d; want 200", i, status)
+		}
+	}
+	if status, hd := post(one); status != http.StatusTooManyRequests || hd.Get("Retry-After") == "" {
+		t.Errorf("session %d of one connection: %d (Retry-After %q); want 429 with Retry-After", defaultSessionRate+1, status, hd.Get("Retry-After"))
+	}
+	if status, _ := post(conn()); status != 200 {
+		t.Errorf("a session of another connection: %d; want 200", status)
+	}
+}
+
+// TestHTTPConnCap (issue 32, item 14): past the bound of connections, the
+// one idle longest is closed to make room; when none is idle, the new one
+// gets 503.
+func TestHTTPConnCap(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n"})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() {
+		served <- s.ServeListener(ctx, ln, HTTPOptions{Loopback: true, limits: httpLimits{maxConns: 3}})
+	}()
+	defer func() { cancel(); <-served }()
+	addr := ln.Addr().String()
+	type kept struct {
+		c  net.Conn
+		br *bufio.Reader
+	}
+	// send posts body on a kept-alive connection and reads the answer.
+	send := func(k kept, body string) (*http.Response, error) {
+		fmt.Fprintf(k.c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", addr, len(body), body)
+		k.c.SetReadDeadline(time.Now().Add(20 * time.Second))
+		resp, err := http.ReadResponse(k.br, nil)
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		return resp, err
+	}
+	dial := func() kept {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return kept{c, bufio.NewReader(c)}
+	}
+	var conns []kept
+	for i := range 3 {
+		k := dial()
+		if resp, err := send(k, ping(i)); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("ping %d: %v %v", i, resp, err)
+		}
+		conns = append(conns, k)
+		time.Sleep(10 * time.Millisecond) // idle since distinct times
+	}
+	fourth := dial()
+	if resp, err := send(fourth, ping(4)); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("ping on a fourth connection: %v %v; want 200", resp, err)
+	}
+	conns[0].c.SetReadDeadline(time.Now().Add(20 * time.Second))
+	if _, err := conns[0].br.ReadByte(); err != io.EOF {
+		t.Errorf("the connection idle longest: read %v; want it closed (EOF)", err)
+	}
+	// The three open connections busy: a fifth gets 503.
+	key := uniqueKey(t)
+	busy := append(conns[1:], fourth)
+	done := make(chan struct{}, len(busy))
+	for _, k := range busy {
+		go func() {
+			send(k, call(1, "test_block", map[string]string{"key": key}))
+			done <- struct{}{}
+		}()
+	}
+	waitStarted(t, key)
+	deadline := time.Now().Add(10 * time.Second)
+	for s.running.Load() < int64(len(busy)) && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	resp, err := send(dial(), ping(5))
+	if err != nil || resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a connection past the bound with none idle: %v %v; want 503", resp, err)
+	}
+	release(key)
+	for range busy {
+		<-done
 	}
 }

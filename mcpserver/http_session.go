@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"net/http"
 	"time"
 )
@@ -18,25 +19,75 @@ type httpSession struct {
 	used  time.Time // guarded by HTTPHandler.mu
 }
 
-func (h *HTTPHandler) newSession() *httpSession {
+// Why a session was not opened.
+var (
+	errSessionRate  = errors.New("too many new sessions from this connection")
+	errSessionsBusy = errors.New("every session has a call in flight")
+)
+
+// newSession opens a session for the client at remote (its connection's
+// address). A connection may open sessionRate sessions per sessionWindow.
+// Past maxSessions, the session idle longest with no call in flight is
+// ended to make room; a session with a call in flight is never ended so.
+func (h *HTTPHandler) newSession(remote string) (*httpSession, error) {
 	var b [16]byte
 	rand.Read(b[:])
-	sess := &httpSession{id: hex.EncodeToString(b[:]), calls: newCallSet(), used: time.Now()}
+	now := time.Now()
+	sess := &httpSession{id: hex.EncodeToString(b[:]), calls: newCallSet(), used: now}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if len(h.sessions) >= maxSessions {
+	if !h.openings.allow(remote, now, h.limits.sessionRate, h.limits.sessionWindow) {
+		return nil, errSessionRate
+	}
+	if len(h.sessions) >= h.limits.maxSessions {
 		var oldest *httpSession
 		for _, s := range h.sessions {
-			if oldest == nil || s.used.Before(oldest.used) {
+			if !s.calls.busy() && (oldest == nil || s.used.Before(oldest.used)) {
 				oldest = s
 			}
 		}
+		if oldest == nil {
+			return nil, errSessionsBusy
+		}
 		oldest.calls.end()
 		delete(h.sessions, oldest.id)
-		h.s.log.Printf("http: %d sessions open; ended the one idle longest", maxSessions)
+		h.s.log.Printf("http: %d sessions open; ended the one idle longest", h.limits.maxSessions)
 	}
 	h.sessions[sess.id] = sess
-	return sess
+	return sess, nil
+}
+
+// openings counts the sessions each connection opened in its current
+// window.
+type openings map[string]*opening
+
+type opening struct {
+	start time.Time
+	n     int
+}
+
+// allow reports whether the connection at remote may open one more
+// session now, and counts it. Windows that have passed are dropped as the
+// map grows, so it holds about the connections that opened a session in
+// the last window.
+func (o openings) allow(remote string, now time.Time, rate int, window time.Duration) bool {
+	op := o[remote]
+	if op == nil || now.Sub(op.start) >= window {
+		if len(o) >= 1024 {
+			for k, v := range o {
+				if now.Sub(v.start) >= window {
+					delete(o, k)
+				}
+			}
+		}
+		op = &opening{start: now}
+		o[remote] = op
+	}
+	if op.n >= rate {
+		return false
+	}
+	op.n++
+	return true
 }
 
 func (h *HTTPHandler) session(id string) *httpSession {
