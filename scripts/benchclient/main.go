@@ -127,33 +127,9 @@ func main() {
 		pings = startPinger(c, *ping, *slowPing)
 	}
 
-	for _, step := range split(*cold) {
-		tool, name, ok := strings.Cut(step, ":")
-		if !ok {
-			tool, name = "find_symbol", step
-		}
-		first := c.tool(tool, name, partialRE)
-		last := first
-		deadline := time.Now().Add(*coldLimit)
-		for last.status == "partial" && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-			last = c.tool(tool, name, partialRE)
-		}
-		fmt.Printf("step\t%s\t%s\t%.1f\t%s\t%.1f\t%s\n", tool, name, ms(first.took), first.status, ms(time.Since(c.started)), last.status)
-	}
-
+	coldSteps(c, split(*cold), *coldLimit, partialRE)
 	if *readyWait > 0 {
-		for _, mark := range []string{"ready", "words"} {
-			wait := *readyWait
-			if mark == "words" {
-				wait = 0 // seen by now if it was printed before the index was complete
-			}
-			if d, ok := c.waitMark(mark, wait); ok {
-				fmt.Printf("log\t%s\t%.1f\n", mark, ms(d))
-			} else {
-				fmt.Printf("log\t%s\tn/a\n", mark)
-			}
-		}
+		waitReady(c, *readyWait)
 	}
 	if pings != nil {
 		pings.stop()
@@ -174,6 +150,42 @@ func main() {
 	if *idle > 0 {
 		time.Sleep(*idle)
 		printRSS("idle", c.status("VmRSS"))
+	}
+}
+
+// coldSteps calls each TOOL:NAME step (a bare NAME is find_symbol's) once,
+// and again while its answer is partial, up to limit, printing the first
+// call's time and the time from the start to the last.
+func coldSteps(c *client, steps []string, limit time.Duration, partialRE *regexp.Regexp) {
+	for _, step := range steps {
+		tool, name, ok := strings.Cut(step, ":")
+		if !ok {
+			tool, name = "find_symbol", step
+		}
+		first := c.tool(tool, name, partialRE)
+		last := first
+		deadline := time.Now().Add(limit)
+		for last.status == "partial" && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+			last = c.tool(tool, name, partialRE)
+		}
+		fmt.Printf("step\t%s\t%s\t%.1f\t%s\t%.1f\t%s\n", tool, name, ms(first.took), first.status, ms(time.Since(c.started)), last.status)
+	}
+}
+
+// waitReady waits up to wait for the server's line saying its index is
+// complete, and prints when it and the word index's line came.
+func waitReady(c *client, wait time.Duration) {
+	for _, mark := range []string{"ready", "words"} {
+		w := wait
+		if mark == "words" {
+			w = 0 // seen by now if it was printed before the index was complete
+		}
+		if d, ok := c.waitMark(mark, w); ok {
+			fmt.Printf("log\t%s\t%.1f\n", mark, ms(d))
+		} else {
+			fmt.Printf("log\t%s\tn/a\n", mark)
+		}
 	}
 }
 

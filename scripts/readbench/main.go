@@ -86,23 +86,9 @@ func main() {
 	if err != nil {
 		fatal(err)
 	}
-	var all []def
-	var exts []string
-	switch *lang {
-	case "go":
-		exts = []string{".go"}
-		all, err = goDefs(root)
-	case "ts":
-		exts = []string{".ts", ".tsx", ".mts", ".cts"}
-		all, err = tsDefs(root, *truth)
-	default:
-		err = fmt.Errorf("unknown -lang %q", *lang)
-	}
+	all, exts, err := loadDefs(*lang, root, *truth)
 	if err != nil {
 		fatal(err)
-	}
-	if len(all) == 0 {
-		fatal(errors.New("no definitions found"))
 	}
 	slices.SortFunc(all, func(a, b def) int { return cmp.Or(strings.Compare(a.path, b.path), cmp.Compare(a.line, b.line)) })
 	rng := rand.New(rand.NewPCG(*seed, *seed))
@@ -113,144 +99,41 @@ func main() {
 	if err != nil {
 		fatal(err)
 	}
-
 	c, err := start(*server, root)
 	if err != nil {
 		fatal(err)
 	}
 	defer c.close()
 
-	type sums struct{ grepFile, grep100, zumba3, read, own, places int }
-	var s sums
-	present := 0
-	var lat, symLat []time.Duration
-	second := 0
-	single, singleRead, singleOwn := 0, 0, 0
+	b := &bench{c: c, root: root, lang: *lang, files: files, rounds: *rounds}
 	for i, d := range tasks {
-		src := files[d.path]
-		if src == nil {
-			if src, err = os.ReadFile(filepath.Join(root, d.path)); err != nil {
-				fatal(err)
-			}
-		}
-		lines := splitLines(src)
-		g := grepBytes(files, d, *lang)
-		own := linesBytes(lines, d.start, d.end)
-		s.grepFile += g + len(src)
-		s.grep100 += g + linesBytes(lines, d.line, d.line+99)
-
-		sym, _, err := c.tool("find_symbol", d.query)
-		if err != nil {
-			fatal(err)
-		}
-		out, _, err := c.tool("outline", d.path)
-		if err != nil {
-			fatal(err)
-		}
-		s.zumba3 += len(sym) + len(out) + linesBytes(lines, d.line, outlineEnd(out, d.line, len(lines)))
-
-		var answer string
-		for r := range max(*rounds, 1) {
-			t0 := time.Now()
-			text, isErr, err := c.tool("read_symbol", d.query)
-			el := time.Since(t0)
-			if err != nil {
-				// A zumba without read_symbol: the other columns still count.
-				fmt.Fprintf(os.Stderr, "readbench: %v\n", err)
-				break
-			}
-			if isErr {
-				fmt.Fprintf(os.Stderr, "readbench: read_symbol %s: %s\n", d.query, text)
-			}
-			if r > 0 || *rounds <= 1 {
-				lat = append(lat, el)
-			}
-			answer = text
-			t0 = time.Now()
-			if _, _, err := c.tool("find_symbol", d.query); err == nil && (r > 0 || *rounds <= 1) {
-				symLat = append(symLat, time.Since(t0))
-			}
-		}
-		// Several definitions of the name: when the one wanted is only
-		// listed, the agent reads it by the PATH:LINE the answer gives.
-		ok := holdsLine(answer, d.path, d.end, lines)
-		if !ok {
-			// Listed as having the same text as a body shown: the agent
-			// has read its lines there.
-			if p, end, found := sameTextAs(answer, d.path, d.line); found {
-				if src, err := readTreeFile(files, root, p); err == nil {
-					ok = holdsLine(answer, p, end, splitLines(src))
-				}
-			}
-		}
-		if !ok && strings.Contains(answer, fmt.Sprintf("%s:%d ", d.path, d.line)) {
-			again, _, err := c.tool("read_symbol", fmt.Sprintf("%s:%d", d.path, d.line))
-			if err == nil {
-				answer += "\n" + again
-				ok = holdsLine(again, d.path, d.end, lines)
-				second++
-			}
-		}
-		if ok {
-			present++
-		}
-		s.read += len(answer)
-		s.places += placeBytes(answer)
-		s.own += own
-		if oneDefinition(answer) {
-			single++
-			singleRead += len(answer)
-			singleOwn += own
-		}
-		if *verbose {
-			fmt.Fprintf(os.Stderr, "%3d %-60s %s:%d-%d own %d read_symbol %d last line %v\n", i, d.query, d.path, d.start, d.end, own, len(answer), ok)
-		}
+		b.task(i, d, *verbose)
 	}
-	k := float64(len(tasks))
-	per := func(v int) string {
-		return fmt.Sprintf("%9.0f %6.3f", float64(v)/k, float64(v)/float64(s.grepFile))
-	}
-	q := func(lat []time.Duration, p float64) time.Duration {
-		if len(lat) == 0 {
-			return 0
-		}
-		slices.Sort(lat)
-		return lat[min(len(lat)-1, int(p*float64(len(lat))+0.999999)-1)]
-	}
-	fmt.Printf("%s: %d tasks of %d definitions, seed %d; bytes per task (ratio to grep+file)\n", root, len(tasks), len(all), *seed)
-	fmt.Printf("  %-30s %s\n", "grep + whole file", per(s.grepFile))
-	fmt.Printf("  %-30s %s\n", "grep + 100-line read", per(s.grep100))
-	fmt.Printf("  %-30s %s\n", "find_symbol + outline + read", per(s.zumba3))
-	fmt.Printf("  %-30s %s\n", "read_symbol", per(s.read))
-	fmt.Printf("  %-30s %s\n", "the definition's own lines", per(s.own))
-	fmt.Printf("  read_symbol / own lines, summed: %.3f (target <= 1.2)\n", float64(s.read)/float64(max(s.own, 1)))
-	fmt.Printf("  of read_symbol's bytes, lines listing other definitions (PATH:LINE KIND NAME, and how to narrow): %.0f per task; read_symbol without them / own lines: %.3f\n",
-		float64(s.places)/k, float64(s.read-s.places)/float64(max(s.own, 1)))
-	fmt.Printf("  read_symbol / own lines, names with one definition (%d tasks): %.3f\n", single, float64(singleRead)/float64(max(singleOwn, 1)))
-	fmt.Printf("  last line present: %d/%d (%.1f%%, target >= 99%%); %d tasks needed a second call by PATH:LINE (counted above)\n",
-		present, len(tasks), 100*float64(present)/k, second)
-	fmt.Printf("  read_symbol latency over %d calls: median %.2f ms, p99 %.2f ms (targets 2 ms, 20 ms)\n",
-		len(lat), ms(q(lat, 0.5)), ms(q(lat, 0.99)))
-	fmt.Printf("  find_symbol latency, same names, same server: median %.2f ms, p99 %.2f ms\n",
-		ms(q(symLat, 0.5)), ms(q(symLat, 0.99)))
-
-	// The server's CPU time per read_symbol call, which the machine's load
-	// does not inflate as it does the wall time above: the tasks again,
-	// read_symbol only, -rounds times.
-	cpu0, ok0 := c.cpu()
-	calls := 0
-	for range max(*rounds, 1) {
-		for _, d := range tasks {
-			if _, _, err := c.tool("read_symbol", d.query); err != nil {
-				fatal(err)
-			}
-			calls++
-		}
-	}
-	if cpu1, ok1 := c.cpu(); ok0 && ok1 {
-		fmt.Printf("  server CPU time per read_symbol call over %d calls: %.2f ms (user+system, /proc)\n", calls, ms(cpu1-cpu0)/float64(calls))
-	}
+	b.report(len(tasks), len(all), *seed)
+	cpuPerCall(c, tasks, *rounds)
 	fmt.Printf("  load average at the end: %s\n", loadAverage())
+}
+
+// loadDefs is the tree's definitions with their true extents, and the
+// extensions of the files that hold them.
+func loadDefs(lang, root, truth string) ([]def, []string, error) {
+	var all []def
+	var exts []string
+	var err error
+	switch lang {
+	case "go":
+		exts = []string{".go"}
+		all, err = goDefs(root)
+	case "ts":
+		exts = []string{".ts", ".tsx", ".mts", ".cts"}
+		all, err = tsDefs(root, truth)
+	default:
+		err = fmt.Errorf("unknown -lang %q", lang)
+	}
+	if err == nil && len(all) == 0 {
+		err = errors.New("no definitions found")
+	}
+	return all, exts, err
 }
 
 // loadAverage is the machine's load average over 1, 5 and 15 minutes.
