@@ -22,8 +22,12 @@ var outlineTool = &Tool{
 	Description: "List a file's functions, types, constants and headings with line numbers, nested. Read only the lines you need after.",
 	Params: []Param{
 		{Name: "path", Description: "File path relative to the project.", Required: true},
+		{Name: "name", Description: "Only this definition and what it contains (a class's members), by name or Type.member."},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
+		if name := strings.TrimSpace(args["name"]); name != "" {
+			return outlineName(ctx, s.cfg.Root, args["path"], name)
+		}
 		return outlineFile(ctx, &s.outlines, s.cfg.Root, args["path"])
 	},
 }
@@ -80,12 +84,9 @@ func outlineSource(ctx context.Context, rel string, src []byte) (string, bool) {
 // outline.ReadHead read it. timed reports an answer cut short by the
 // deadline, and so not the file's.
 func outlineHead(ctx context.Context, rel string, src []byte, whole outline.Size) (text string, isError, timed bool) {
-	lang := grammar.ForPath(rel, src)
-	if lang == nil {
-		return fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " ")), true, false
-	}
-	if project.IsBinary(src) {
-		return fmt.Sprintf("%s is a binary file", rel), true, false
+	lang, msg := outlineLanguage(rel, src)
+	if msg != "" {
+		return msg, true, false
 	}
 	// The head's outline is enough when it fills the answer: parsing more
 	// would only be cut from it.
@@ -102,6 +103,72 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole outline.Size
 		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false, f.Timed
 	}
 	return text, false, f.Timed
+}
+
+// outlineLanguage is the grammar of the project file rel, whose first
+// bytes are src; msg says why there is none.
+func outlineLanguage(rel string, src []byte) (lang *grammar.Language, msg string) {
+	lang = grammar.ForPath(rel, src)
+	if lang == nil {
+		return nil, fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " "))
+	}
+	if project.IsBinary(src) {
+		return nil, fmt.Sprintf("%s is a binary file", rel)
+	}
+	return lang, ""
+}
+
+// outlineName answers the outline tool for one definition of the file:
+// the entries named name (a name or a qualified name) with what they
+// contain, and its members declared beside it (Go's methods), within the
+// answer's bound, and a last line counting the entries shown.
+func outlineName(ctx context.Context, root *search.Root, path, name string) (string, bool) {
+	f, rel, err := root.Open(path)
+	if err != nil {
+		return toolError(err), true
+	}
+	defer f.Close()
+	src, whole, err := outline.ReadHead(ctx, f, rel, nil)
+	if err != nil {
+		return toolError(err), true
+	}
+	lang, msg := outlineLanguage(rel, src)
+	if msg != "" {
+		return msg, true
+	}
+	file, err := outline.OutlineFile(ctx, lang, src, whole, nil)
+	if err != nil {
+		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
+	}
+	var found []*outline.Entry
+	var walk func(es []*outline.Entry)
+	walk = func(es []*outline.Entry) {
+		for _, e := range es {
+			// Go's methods are declared beside their type, named
+			// Recv.Name: they are its members too.
+			if q := e.QualifiedName(); e.Name == name || q == name || strings.HasPrefix(q, name+".") {
+				found = append(found, e)
+				continue
+			}
+			walk(e.Children)
+		}
+	}
+	walk(file.Entries)
+	if len(found) == 0 {
+		msg := fmt.Sprintf("no definition named %s in %s; outline %s lists its definitions", project.Echo(name), rel, rel)
+		if end := parsedEnd(file.Outline); end > 0 {
+			msg += fmt.Sprintf(" (up to line %d: the rest is not parsed)", end)
+		}
+		return msg, true
+	}
+	text, _ := boundOutline(found, maxOutlineAnswer-200)
+	shown := 0
+	for _, l := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(l, "…") {
+			shown++
+		}
+	}
+	return fmt.Sprintf("%s\n%d %s shown", text, shown, plural(shown, "entry", "entries")), false
 }
 
 // outlineText prints the outline o of a file of size whole, of which the

@@ -30,7 +30,7 @@ var commands []*command
 func init() {
 	commands = []*command{
 		{name: "mcp", usage: "DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR", run: runMCP},
-		{name: "outline", usage: "FILE", short: "print a file's outline", run: runOutline},
+		{name: "outline", usage: "[--name NAME] FILE", short: "print a file's outline", run: runOutline},
 		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
 		{name: "read", usage: "NAME [DIR]", short: "print the source of NAME's definition (a name, Type.method or path:line)", run: runRead},
 		{name: "refs", usage: "NAME [--path GLOBS] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs},
@@ -230,10 +230,17 @@ func readToken(file string) (string, error) {
 }
 
 func runOutline(args []string) int {
-	if len(args) != 1 {
-		return usageError("outline takes one file; usage: zumba outline FILE")
+	const usage = "usage: zumba outline [--name NAME] FILE"
+	fs := flag.NewFlagSet("outline", flag.ContinueOnError)
+	name := fs.String("name", "", "only this definition and what it contains")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError("outline: " + err.Error() + "; " + usage)
 	}
-	file := args[0]
+	if len(pos) != 1 {
+		return usageError("outline takes one file; " + usage)
+	}
+	file := pos[0]
 	dir := "."
 	if abs, err := filepath.Abs(file); err == nil {
 		cwd, _ := os.Getwd()
@@ -245,7 +252,11 @@ func runOutline(args []string) int {
 	if err != nil {
 		return failure(err)
 	}
-	return callTool(root, "outline", map[string]string{"path": file})
+	callArgs := map[string]string{"path": file}
+	if *name != "" {
+		callArgs["name"] = *name
+	}
+	return callTool(root, "outline", callArgs)
 }
 
 // callTool prints what the tool name answers for the project root: the

@@ -274,7 +274,7 @@ func TestCLI(t *testing.T) {
 	}{
 		{[]string{"version"}, 0, mcpserver.Version + "\n", ""},
 		{[]string{"help"}, 0, "zumba mcp DIR", ""},
-		{[]string{"--help"}, 0, "zumba outline FILE", ""},
+		{[]string{"--help"}, 0, "zumba outline [--name NAME] FILE", ""},
 		{[]string{"outline", file}, 0, "5 method Server.Serve", ""},
 		{[]string{}, 2, "", "missing command"},
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
@@ -285,8 +285,8 @@ func TestCLI(t *testing.T) {
 		{[]string{"mcp", dir, "--diagnostics"}, 2, "", "usage: zumba mcp DIR"},
 		{[]string{"mcp", filepath.Join(dir, "missing")}, 1, "", "does not exist"},
 		{[]string{"mcp", file}, 1, "", "is not a directory"},
-		{[]string{"outline"}, 2, "", "usage: zumba outline FILE"},
-		{[]string{"outline", file, file}, 2, "", "usage: zumba outline FILE"},
+		{[]string{"outline"}, 2, "", "usage: zumba outline [--name NAME] FILE"},
+		{[]string{"outline", file, file}, 2, "", "usage: zumba outline [--name NAME] FILE"},
 		{[]string{"outline", filepath.Join(dir, "missing.go")}, 1, "", "no such file"},
 		{[]string{"outline", filepath.Join(dir, "src")}, 1, "", "is a directory"},
 	}
