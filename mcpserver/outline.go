@@ -69,7 +69,7 @@ func outlineFile(ctx context.Context, cache *parsecache.Cache[outlineAnswer], ro
 		return outlineAnswer{text, isError}, !isError && !timed
 	})
 	if err != nil {
-		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
+		return fmt.Sprintf("cannot outline %s: %v", project.Echo(rel), err), true
 	}
 	return a.text, a.isError
 }
@@ -96,11 +96,11 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole outline.Size
 	}
 	f, err := outline.OutlineFile(ctx, lang, src, whole, enough)
 	if err != nil {
-		return fmt.Sprintf("cannot outline %s: %v", rel, err), true, false
+		return fmt.Sprintf("cannot outline %s: %v", project.Echo(rel), err), true, false
 	}
 	text, _ = outlineText(f.Outline, whole, f.Parsed)
 	if text == "" {
-		return fmt.Sprintf("No functions, types, constants or headings in %s.", rel), false, f.Timed
+		return fmt.Sprintf("No functions, types, constants or headings in %s.", project.Echo(rel)), false, f.Timed
 	}
 	return text, false, f.Timed
 }
@@ -110,10 +110,10 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole outline.Size
 func outlineLanguage(rel string, src []byte) (lang *grammar.Language, msg string) {
 	lang = grammar.ForPath(rel, src)
 	if lang == nil {
-		return nil, fmt.Sprintf("no grammar for %s; outline supports %s", rel, strings.Join(grammar.Extensions(), " "))
+		return nil, fmt.Sprintf("no grammar for %s; outline supports %s", project.Echo(rel), strings.Join(grammar.Extensions(), " "))
 	}
 	if project.IsBinary(src) {
-		return nil, fmt.Sprintf("%s is a binary file", rel)
+		return nil, fmt.Sprintf("%s is a binary file", project.Echo(rel))
 	}
 	return lang, ""
 }
@@ -138,7 +138,7 @@ func outlineName(ctx context.Context, root *search.Root, path, name string) (str
 	}
 	file, err := outline.OutlineFile(ctx, lang, src, whole, nil)
 	if err != nil {
-		return fmt.Sprintf("cannot outline %s: %v", rel, err), true
+		return fmt.Sprintf("cannot outline %s: %v", project.Echo(rel), err), true
 	}
 	var found []*outline.Entry
 	var walk func(es []*outline.Entry)
@@ -155,7 +155,7 @@ func outlineName(ctx context.Context, root *search.Root, path, name string) (str
 	}
 	walk(file.Entries)
 	if len(found) == 0 {
-		msg := fmt.Sprintf("no definition named %s in %s; outline %s lists its definitions", project.Echo(name), rel, rel)
+		msg := fmt.Sprintf("no definition named %s in %s; outline %s lists its definitions", project.Echo(name), project.Echo(rel), project.Echo(rel))
 		if end := parsedEnd(file.Outline); end > 0 {
 			msg += fmt.Sprintf(" (up to line %d: the rest is not parsed)", end)
 		}

@@ -264,10 +264,10 @@ func readFile(ctx context.Context, root *search.Root, path string) (rel string, 
 	}
 	lang = grammar.ForPath(rel, src)
 	if lang == nil {
-		return rel, nil, whole, nil, fmt.Sprintf("no grammar for %s, so it has no definitions to read; read the file itself", rel)
+		return rel, nil, whole, nil, fmt.Sprintf("no grammar for %s, so it has no definitions to read; read the file itself", project.Echo(rel))
 	}
 	if project.IsBinary(src) {
-		return rel, nil, whole, nil, fmt.Sprintf("%s is a binary file", rel)
+		return rel, nil, whole, nil, fmt.Sprintf("%s is a binary file", project.Echo(rel))
 	}
 	return rel, src, whole, lang, ""
 }
@@ -278,7 +278,7 @@ func readFile(ctx context.Context, root *search.Root, path string) (rel string, 
 func definitions(ctx context.Context, rel string, lang *grammar.Language, src []byte, whole outline.Size, enough func(*outline.Outline) bool) (*outline.File, []outline.Definition, string) {
 	f, err := outline.OutlineFile(ctx, lang, src, whole, enough)
 	if err != nil {
-		return nil, nil, fmt.Sprintf("cannot read the definitions of %s: %v", rel, err)
+		return nil, nil, fmt.Sprintf("cannot read the definitions of %s: %v", project.Echo(rel), err)
 	}
 	return f, f.Definitions(rel), ""
 }
@@ -292,10 +292,10 @@ func readAt(ctx context.Context, root *search.Root, path string, line int) (stri
 		return msg, true
 	}
 	if line < 1 {
-		return fmt.Sprintf("%s:%d: lines start at 1", rel, line), true
+		return fmt.Sprintf("%s:%d: lines start at 1", project.Echo(rel), line), true
 	}
 	if line > whole.Lines {
-		return fmt.Sprintf("%s has %d lines; line %d is past its end", rel, whole.Lines, line), true
+		return fmt.Sprintf("%s has %d lines; line %d is past its end", project.Echo(rel), whole.Lines, line), true
 	}
 	f, defs, msg := definitions(ctx, rel, lang, src, whole, func(o *outline.Outline) bool { return line < o.CutLine })
 	if msg != "" {
@@ -306,7 +306,7 @@ func readAt(ctx context.Context, root *search.Root, path string, line int) (stri
 		if f.StopLine > 0 {
 			why = "the parse ran out of time (a busy machine)"
 		}
-		return fmt.Sprintf("%s:%d is past the part of %s whose definitions are read (to line %d): %s; read those lines directly", rel, line, rel, end, why), true
+		return fmt.Sprintf("%s:%d is past the part of %s whose definitions are read (to line %d): %s; read those lines directly", project.Echo(rel), line, project.Echo(rel), end, why), true
 	}
 	return answerAt(rel, src, defs, line)
 }
@@ -335,11 +335,11 @@ func holds(defs []outline.Definition, line int) bool {
 func answerAt(rel string, src []byte, defs []outline.Definition, line int) (string, bool) {
 	i, inside := outline.Enclosing(defs, line)
 	if i < 0 {
-		return fmt.Sprintf("%s:%d is in no definition: %s has none", rel, line, rel), true
+		return fmt.Sprintf("%s:%d is in no definition: %s has none", project.Echo(rel), line, project.Echo(rel)), true
 	}
 	if !inside {
 		d := &defs[i]
-		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", rel, line, d.Kind, d.QualifiedName(), rel, d.Start, d.End), true
+		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", project.Echo(rel), line, d.Kind, d.QualifiedName(), project.Echo(rel), d.Start, d.End), true
 	}
 	var sb strings.Builder
 	d := &defs[i]
@@ -382,9 +382,9 @@ func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 	var sb strings.Builder
 	switch {
 	case len(res.Defs) == 0 && res.Searched < res.Files:
-		return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", q.Name, res.Searched, res.Files), false
+		return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", project.Echo(q.Name), res.Searched, res.Files), false
 	case len(res.Defs) == 0:
-		return fmt.Sprintf("No definition of %s and no names containing it.", q.Name), false
+		return fmt.Sprintf("No definition of %s and no names containing it.", project.Echo(q.Name)), false
 	case res.Fuzzy:
 		sb.WriteString(symbolFallback + "\n")
 		for _, d := range res.Defs[:min(len(res.Defs), readMaxList)] {
