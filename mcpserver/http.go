@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/project"
 	"golang.org/x/sync/semaphore"
 )
 
@@ -263,7 +264,7 @@ func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, req *re
 func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *request) {
 	if v := r.Header.Get(headerVersion); v != "" && req.method != "initialize" {
 		if !knownVersion(v) {
-			h.refuse(w, req, http.StatusBadRequest, &rpcError{Code: CodeInvalidRequest, Message: fmt.Sprintf("invalid request: %s %q is no version zumba speaks (%s)", headerVersion, clip(v), strings.Join(supportedVersions(), ", "))})
+			h.refuse(w, req, http.StatusBadRequest, &rpcError{Code: CodeInvalidRequest, Message: fmt.Sprintf("invalid request: %s %s is no version zumba speaks (%s)", headerVersion, project.Quote(v), strings.Join(supportedVersions(), ", "))})
 			return
 		}
 	}

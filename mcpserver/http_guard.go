@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/zumba-dev/zumba/internal/project"
 )
 
 // The checks of the HTTP transport before a request is served: who may
@@ -24,7 +26,7 @@ import (
 // rebinding attack reaches 127.0.0.1 under the attacker's name.
 func (h *HTTPHandler) refuseOrigin(r *http.Request) string {
 	if h.loopback && !LoopbackHost(hostname(r.Host)) {
-		return fmt.Sprintf("forbidden: host %q is not a loopback name", clip(r.Host))
+		return fmt.Sprintf("forbidden: host %s is not a loopback name", project.Quote(r.Host))
 	}
 	origin := r.Header.Get("Origin")
 	if origin == "" {
@@ -34,7 +36,7 @@ func (h *HTTPHandler) refuseOrigin(r *http.Request) string {
 	if err == nil && u.Host != "" && (LoopbackHost(u.Hostname()) || (!h.loopback && strings.EqualFold(u.Host, r.Host))) {
 		return ""
 	}
-	return fmt.Sprintf("forbidden: origin %q may not call this server", clip(origin))
+	return fmt.Sprintf("forbidden: origin %s may not call this server", project.Quote(origin))
 }
 
 // hostname is host without its port.
@@ -99,16 +101,16 @@ func headerMismatch(hd http.Header, req *request) string {
 	case present && got == "":
 		return headerVersion + " is missing"
 	case present && got != v:
-		return fmt.Sprintf("%s %q differs from the body's %q", headerVersion, clip(got), clip(v))
+		return fmt.Sprintf("%s %s differs from the body's %s", headerVersion, project.Quote(got), project.Quote(v))
 	case !present && got != "" && !knownVersion(got):
 		// server/discover without _meta: the header is the version.
-		return fmt.Sprintf("%s %q is no version zumba speaks", headerVersion, clip(got))
+		return fmt.Sprintf("%s %s is no version zumba speaks", headerVersion, project.Quote(got))
 	}
 	if m := hd.Get(headerMethod); m != req.method {
 		if m == "" {
 			return headerMethod + " is missing"
 		}
-		return fmt.Sprintf("%s %q differs from the body's method %q", headerMethod, clip(m), clip(req.method))
+		return fmt.Sprintf("%s %s differs from the body's method %s", headerMethod, project.Quote(m), project.Quote(req.method))
 	}
 	if req.method == "tools/call" {
 		var p struct {
@@ -121,9 +123,9 @@ func headerMismatch(hd http.Header, req *request) string {
 			case raw == "":
 				return headerName + " is missing"
 			case !ok:
-				return fmt.Sprintf("%s %q is not valid", headerName, clip(raw))
+				return fmt.Sprintf("%s %s is not valid", headerName, project.Quote(raw))
 			case name != *p.Name:
-				return fmt.Sprintf("%s %q differs from the body's tool name %q", headerName, clip(name), clip(*p.Name))
+				return fmt.Sprintf("%s %s differs from the body's tool name %s", headerName, project.Quote(name), project.Quote(*p.Name))
 			}
 		}
 	}

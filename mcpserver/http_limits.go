@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/project"
 	"golang.org/x/sync/semaphore"
 )
 
@@ -155,7 +156,7 @@ func (h *HTTPHandler) refuseBody(w http.ResponseWriter, r *http.Request, err err
 	case r.Context().Err() != nil:
 		abandon()
 	default:
-		http.Error(w, "cannot read the request body: "+clip(err.Error()), http.StatusBadRequest)
+		http.Error(w, "cannot read the request body: "+project.Echo(err.Error()), http.StatusBadRequest)
 	}
 }
 

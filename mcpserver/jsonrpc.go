@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -86,16 +85,6 @@ func idKey(id json.RawMessage) string {
 		}
 	}
 	return string(id)
-}
-
-// clip cuts a name taken from a message to a length fit for an error
-// message, so a megabyte-long method or tool name is not sent back.
-func clip(s string) string {
-	const max = 100
-	if len(s) <= max {
-		return s
-	}
-	return strings.ToValidUTF8(s[:max], "") + "…"
 }
 
 // parse checks a message's envelope. It returns either a request to serve,

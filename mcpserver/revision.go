@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/project"
 )
 
 // The 2026-07-28 revision ("modern") has no initialize handshake: each
@@ -45,8 +47,8 @@ func knownVersion(v string) bool {
 }
 
 // metaVersion reads params._meta's protocol version. present is false when
-// the key is absent; a value that is not a string is returned as its JSON
-// text, which is no version.
+// the key is absent; a value that is not a string is returned as "", which
+// is no version (and is not echoed).
 func metaVersion(params json.RawMessage) (v string, present bool) {
 	if len(params) == 0 || params[0] != '{' {
 		return "", false
@@ -62,7 +64,7 @@ func metaVersion(params json.RawMessage) (v string, present bool) {
 		return "", false
 	}
 	if json.Unmarshal(raw, &v) != nil {
-		return string(raw), true
+		return "", true
 	}
 	return v, true
 }
@@ -86,13 +88,23 @@ func requestEra(req *request) (modern bool, rerr *rpcError) {
 	return req.version == modernVersion || req.method == "server/discover", nil
 }
 
-// unsupportedVersion is the error for a request in version v.
+// unsupportedVersion is the error for a request in version v ("" when
+// _meta's version is empty or not a string). The version is echoed cut and
+// escaped, in the message and in data.requested, as every echo is.
 func unsupportedVersion(v string) *rpcError {
 	supported := supportedVersions()
+	list := strings.Join(supported, ", ")
+	if v == "" {
+		return &rpcError{
+			Code:    CodeUnsupportedProtocolVersion,
+			Message: fmt.Sprintf("unsupported protocol version: %s is not a version string (such as %q); zumba speaks %s", metaProtocolVersion, modernVersion, list),
+			Data:    map[string]any{"supported": supported},
+		}
+	}
 	return &rpcError{
 		Code:    CodeUnsupportedProtocolVersion,
-		Message: fmt.Sprintf("unsupported protocol version %q; zumba speaks %s", clip(v), strings.Join(supported, ", ")),
-		Data:    map[string]any{"supported": supported, "requested": v},
+		Message: fmt.Sprintf("unsupported protocol version %s; zumba speaks %s", project.Quote(v), list),
+		Data:    map[string]any{"supported": supported, "requested": project.Echo(v)},
 	}
 }
 

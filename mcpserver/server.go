@@ -12,6 +12,7 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/diagfile"
 	"github.com/zumba-dev/zumba/internal/parsecache"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -126,7 +127,7 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 		}
 		return resultReply(req.id, res)
 	}
-	return errorReply(req.id, CodeMethodNotFound, "method not found: "+clip(req.method))
+	return errorReply(req.id, CodeMethodNotFound, "method not found: "+project.Echo(req.method))
 }
 
 func (s *Server) initialize(params json.RawMessage) any {

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/zumba-dev/zumba/internal/project"
 )
 
 // Tool is one MCP tool: what it is called, what it takes, and its handler.
@@ -117,7 +119,7 @@ func (s *Server) callTool(ctx context.Context, params json.RawMessage) (*toolRes
 	}
 	t := s.tools[*p.Name]
 	if t == nil {
-		return nil, &rpcError{Code: CodeInvalidParams, Message: fmt.Sprintf("invalid params: unknown tool %q; the tools are %s", clip(*p.Name), toolNames())}
+		return nil, &rpcError{Code: CodeInvalidParams, Message: fmt.Sprintf("invalid params: unknown tool %s; the tools are %s", project.Quote(*p.Name), toolNames())}
 	}
 	text, isError := s.Call(ctx, t.Name, p.Arguments)
 	return &toolResult{Content: []textContent{{Type: "text", Text: text}}, IsError: isError}, nil
@@ -146,7 +148,7 @@ func toolNames() string {
 func (s *Server) Call(ctx context.Context, name string, raw json.RawMessage) (text string, isError bool) {
 	t := s.tools[name]
 	if t == nil {
-		return fmt.Sprintf("unknown tool %q; the tools are %s", clip(name), toolNames()), true
+		return fmt.Sprintf("unknown tool %s; the tools are %s", project.Quote(name), toolNames()), true
 	}
 	args, err := t.decode(raw)
 	if err != nil {
@@ -210,7 +212,7 @@ func (t *Tool) decode(raw json.RawMessage) (Args, error) {
 	}
 	if len(extra) > 0 {
 		sort.Strings(extra)
-		return nil, fmt.Errorf("%s: unknown argument %q", t.Name, clip(extra[0]))
+		return nil, fmt.Errorf("%s: unknown argument %s", t.Name, project.Quote(extra[0]))
 	}
 	return args, nil
 }

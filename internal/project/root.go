@@ -9,11 +9,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
-	"unicode"
-	"unicode/utf8"
 )
 
 // Root is an open project folder. Every file a tool reads is opened through
@@ -118,29 +115,9 @@ const MaxPath = 4096
 // a megabyte of path should not get it back.
 const maxShown = 200
 
-// show prints a path for a one-line message: quoted when it holds control
-// characters or is not UTF-8, and cut so that the message stays short
-// (escapes take up to four bytes each, so a quoted path is cut sooner).
-func show(p string) string {
-	quote := !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl)
-	limit := maxShown
-	if quote {
-		limit = maxShown / 4
-	}
-	cut := len(p) > limit
-	if cut {
-		p = p[:limit]
-	}
-	if quote {
-		p = strconv.Quote(p)
-	} else {
-		p = strings.ToValidUTF8(p, "")
-	}
-	if cut {
-		p += "…"
-	}
-	return p
-}
+// show prints a path for a one-line message, as Echo does, cut at
+// maxShown characters.
+func show(p string) string { return echo(p, maxShown, false) }
 
 // within makes an absolute path relative to the project, accepting it under
 // either the folder as given or its real path.
