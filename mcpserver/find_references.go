@@ -22,6 +22,7 @@ var findReferencesTool = &Tool{
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
 		{Name: "group", Description: "\"definition\": group the lines under the function, method or type that holds them, to see who uses the name.", Enum: []string{"definition"}},
 		{Name: "code", Description: "true: leave out lines where the name is only in comments or strings, to see real uses.", Bool: true},
+		{Name: "depth", Description: "2 or 3: also who uses each definition found, indented under it (callers of callers); implies group and code.", Int: true, Min: 1, Max: search.MaxCallerDepth},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
 		name, pathArg := strings.TrimSpace(args["name"]), args["path"]
@@ -31,6 +32,9 @@ var findReferencesTool = &Tool{
 		filter, err := project.ParsePathFilter(pathArg)
 		if err != nil {
 			return toolError(err), true
+		}
+		if depth, _ := strconv.Atoi(args["depth"]); depth > 1 {
+			return callersAnswer(ctx, s, name, strings.TrimSpace(pathArg), filter, depth)
 		}
 		var res *search.RefResult
 		if opts := (search.RefOptions{Group: args["group"] == "definition", Code: args["code"] == "true"}); opts != (search.RefOptions{}) {

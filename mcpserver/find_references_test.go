@@ -18,7 +18,7 @@ import (
 
 // TestReferenceCases runs testdata/refs/*.txtar: each archive holds a
 // project's files and "$ refs NAME [--group definition] [--code] [--path
-// GLOBS]" sections with find_references' answer, which must be the same
+// GLOBS] [--depth N]" sections with find_references' answer, which must be the same
 // without an index, before the index is ready, and from a complete index.
 // A comment line "> repeat FILE N TEXT" writes N lines of TEXT (%d: the
 // line's number). -update rewrites the answers.
@@ -105,7 +105,8 @@ func TestReferenceCases(t *testing.T) {
 	}
 }
 
-// refsArgs turns "NAME [--group G] [--code] [--path P]" into arguments.
+// refsArgs turns "NAME [--group G] [--code] [--path P] [--depth N]" into
+// arguments.
 func refsArgs(t *testing.T, cmdline string) json.RawMessage {
 	fields := strings.Fields(cmdline)
 	args := map[string]any{"name": fields[0]}
@@ -118,6 +119,16 @@ func refsArgs(t *testing.T, cmdline string) json.RawMessage {
 				t.Fatalf("%s needs a value: %s", fields[i], cmdline)
 			}
 			args[strings.TrimPrefix(fields[i], "--")] = fields[i+1]
+			i++
+		case "--depth":
+			if i+1 == len(fields) {
+				t.Fatalf("--depth needs a value: %s", cmdline)
+			}
+			n, err := strconv.Atoi(fields[i+1])
+			if err != nil {
+				t.Fatalf("--depth takes a number: %s", cmdline)
+			}
+			args["depth"] = n
 			i++
 		default:
 			t.Fatalf("unknown flag %s in %s", fields[i], cmdline)
@@ -162,6 +173,14 @@ func TestReferenceOptionArgs(t *testing.T) {
 		{`{"name":"f","group":"file"}`, `find_references: argument "group" must be "definition"`, true},
 		{`{"name":"f","group":true}`, `find_references: argument "group" must be a string`, true},
 		{`{"name":" ","code":true}`, `find_references: name is empty`, true},
+		{`{"name":"f","depth":1}`, plain, false},
+		{`{"name":"f","depth":"1"}`, plain, false},
+		{`{"name":"f","depth":2}`, "No code references to f outside its own definitions.", false},
+		{`{"name":"f","depth":"3"}`, "No code references to f outside its own definitions.", false},
+		{`{"name":"f","depth":0}`, `find_references: argument "depth" must be an integer from 1 to 3`, true},
+		{`{"name":"f","depth":4}`, `find_references: argument "depth" must be an integer from 1 to 3`, true},
+		{`{"name":"f","depth":1.5}`, `find_references: argument "depth" must be an integer from 1 to 3`, true},
+		{`{"name":"f","depth":"two"}`, `find_references: argument "depth" must be an integer from 1 to 3`, true},
 		{`{"name":"f","code":true,"path":"[x"}`, `invalid glob "[x" in path: check its brackets and braces`, true},
 	}
 	for _, tt := range tests {
@@ -176,6 +195,9 @@ func TestReferenceOptionArgs(t *testing.T) {
 	}
 	if got := schema["group"].(map[string]any)["enum"]; !cmp.Equal(got, []string{"definition"}) {
 		t.Errorf("group's enum is %v; want [definition]", got)
+	}
+	if got := schema["depth"].(map[string]any); got["type"] != "integer" || got["minimum"] != 1 || got["maximum"] != 3 {
+		t.Errorf("depth's schema is %v; want an integer from 1 to 3", got)
 	}
 	if len(tools) > 8 {
 		t.Errorf("%d tools; a strict client shows at most 8", len(tools))

@@ -71,8 +71,8 @@ func TestToolsList(t *testing.T) {
 		props, _ := sc["properties"].(map[string]any)
 		for name, p := range props {
 			pm, _ := p.(map[string]any)
-			if (pm["type"] != "string" && pm["type"] != "boolean") || pm["description"] == "" {
-				t.Errorf("%s: property %s = %v; want a described string or boolean", tool.Name, name, p)
+			if (pm["type"] != "string" && pm["type"] != "boolean" && pm["type"] != "integer") || pm["description"] == "" {
+				t.Errorf("%s: property %s = %v; want a described string, boolean or integer", tool.Name, name, p)
 			}
 		}
 		req, ok := sc["required"].([]any)

@@ -23,8 +23,8 @@ type Tool struct {
 	Handle func(ctx context.Context, s *Server, args Args) (text string, isError bool)
 }
 
-// Param is one argument of a tool: a string, or a boolean when Bool is
-// set.
+// Param is one argument of a tool: a string, a boolean when Bool is set,
+// or an integer when Int is.
 type Param struct {
 	Name        string
 	Description string
@@ -34,6 +34,10 @@ type Param struct {
 	Bool bool
 	// Enum, when set, lists the values a string argument may take.
 	Enum []string
+	// Int: the argument is an integer from Min to Max (a string of its
+	// digits is accepted too); Args holds it in decimal.
+	Int      bool
+	Min, Max int
 }
 
 // Args are a call's arguments by name; an absent optional one is "".
@@ -56,6 +60,9 @@ func (t *Tool) schema() map[string]any {
 		prop := map[string]any{"type": "string", "description": p.Description}
 		if p.Bool {
 			prop["type"] = "boolean"
+		}
+		if p.Int {
+			prop["type"], prop["minimum"], prop["maximum"] = "integer", p.Min, p.Max
 		}
 		if len(p.Enum) > 0 {
 			prop["enum"] = p.Enum
@@ -196,6 +203,14 @@ func (t *Tool) decode(raw json.RawMessage) (Args, error) {
 			}
 			continue
 		}
+		if p.Int {
+			n, err := decodeInt(v, p)
+			if err != nil {
+				return nil, fmt.Errorf("%s: argument %q must be an integer from %d to %d", t.Name, p.Name, p.Min, p.Max)
+			}
+			args[p.Name] = strconv.Itoa(n)
+			continue
+		}
 		if json.Unmarshal(v, &str) != nil {
 			return nil, fmt.Errorf("%s: argument %q must be a string", t.Name, p.Name)
 		}
@@ -215,4 +230,23 @@ func (t *Tool) decode(raw json.RawMessage) (Args, error) {
 		return nil, fmt.Errorf("%s: unknown argument %s", t.Name, project.Quote(extra[0]))
 	}
 	return args, nil
+}
+
+// decodeInt reads an integer argument of p: a JSON integer, or a string
+// of its digits, from p.Min to p.Max.
+func decodeInt(v json.RawMessage, p Param) (int, error) {
+	var n int
+	if err := json.Unmarshal(v, &n); err != nil {
+		var str string
+		if json.Unmarshal(v, &str) != nil {
+			return 0, err
+		}
+		if n, err = strconv.Atoi(strings.TrimSpace(str)); err != nil {
+			return 0, err
+		}
+	}
+	if n < p.Min || n > p.Max {
+		return 0, fmt.Errorf("out of range")
+	}
+	return n, nil
 }

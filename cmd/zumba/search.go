@@ -39,11 +39,12 @@ func runRead(args []string) int {
 }
 
 func runRefs(args []string) int {
-	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [DIR]"
+	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [--depth N] [DIR]"
 	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
 	globs := fs.String("path", "", "only files matching these comma-separated globs")
 	group := fs.String("group", "", "definition: group the hits under their enclosing definition")
 	code := fs.Bool("code", false, "leave out hits in comments and strings")
+	depth := fs.String("depth", "", "2 or 3: also the definitions that use each user, indented")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("refs: " + err.Error() + "; " + usage)
@@ -67,6 +68,9 @@ func runRefs(args []string) int {
 	}
 	if *code {
 		callArgs["code"] = "true"
+	}
+	if *depth != "" {
+		callArgs["depth"] = *depth
 	}
 	return callTool(root, "find_references", callArgs)
 }

@@ -54,6 +54,7 @@ func TestSearchCommands(t *testing.T) {
 		{[]string{"refs", "--path", "*.md", "Serve", dir}, "find_references", map[string]string{"name": "Serve", "path": "*.md"}},
 		{[]string{"refs", "Serve", "--group", "definition", "--code", dir}, "find_references", map[string]string{"name": "Serve", "group": "definition", "code": "true"}},
 		{[]string{"refs", "--code", "Serve", dir}, "find_references", map[string]string{"name": "Serve", "code": "true"}},
+		{[]string{"refs", "Serve", "--depth", "2", dir}, "find_references", map[string]string{"name": "Serve", "depth": "2"}},
 	} {
 		got, code := captureRun(t, tc.args...)
 		want, isError := srv.CallArgs(ctx, tc.tool, tc.call)

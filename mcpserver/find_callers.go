@@ -1,0 +1,70 @@
+package mcpserver
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search"
+)
+
+// callersAnswer is find_references with depth > 1: the definitions that
+// use name, each with its own users indented under it, to depth.
+func callersAnswer(ctx context.Context, s *Server, name, path string, filter *project.PathFilter, depth int) (string, bool) {
+	opts := search.RefOptions{Group: true, Code: true}
+	find := func(ctx context.Context, name string) (*search.Sites, error) {
+		return s.searcher().Sites(ctx, name, filter, opts, &s.parses)
+	}
+	tree, err := search.Callers(ctx, find, name, depth, search.RefLimit)
+	if err != nil {
+		return toolError(err), true
+	}
+	return formatCallers(tree, name, path, opts), false
+}
+
+// formatCallers prints a caller tree: one "PATH:LINE KIND QUALIFIED.NAME"
+// (or "PATH (top level)") per node, indented two spaces per level, with
+// its mark; at most search.RefLimit lines in all, the last saying what was
+// left out.
+func formatCallers(t *search.CallerTree, name, path string, opts search.RefOptions) string {
+	if len(t.First.Sites) == 0 {
+		return formatSites(t.First, name, path, opts)
+	}
+	if len(t.Nodes) == 0 {
+		return "No code references to " + project.Echo(name) + " outside its own definitions."
+	}
+	nodes, unshown := t.Nodes, t.Unshown
+	if (unshown > 0 || t.Partial) && len(nodes) >= search.RefLimit {
+		// Room for the last line.
+		nodes, unshown = nodes[:search.RefLimit-1], unshown+len(nodes)-(search.RefLimit-1)
+	}
+	var sb strings.Builder
+	for _, n := range nodes {
+		sb.WriteString(strings.Repeat("  ", n.Level-1))
+		d := n.Site.Def
+		if d == nil {
+			sb.WriteString(n.Site.Path + " (top level)\n")
+			continue
+		}
+		sb.WriteString(n.Site.Path + ":" + strconv.Itoa(d.Line) + " " + d.Kind.String() + " " + d.QualifiedName())
+		switch n.Mark {
+		case search.SeeAbove:
+			sb.WriteString(" (see above)")
+		case search.SeeBelow:
+			sb.WriteString(" (see below)")
+		case search.OwnDefinition:
+			sb.WriteString(" (definition)")
+		}
+		sb.WriteByte('\n')
+	}
+	switch {
+	case unshown > 0 && t.Partial:
+		sb.WriteString("… " + strconv.Itoa(unshown) + " more " + plural(unshown, "line", "lines") + " left out, and uses not searched; narrow it with path or a smaller depth")
+	case unshown > 0:
+		sb.WriteString("… " + strconv.Itoa(unshown) + " more " + plural(unshown, "line", "lines") + " left out; narrow it with path or a smaller depth")
+	case t.Partial:
+		sb.WriteString("… more uses not searched (a search stopped at " + strconv.Itoa(search.RefLimit) + " hit lines, or the time ran out); narrow it with path")
+	}
+	return strings.TrimSuffix(sb.String(), "\n")
+}

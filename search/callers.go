@@ -1,0 +1,237 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// MaxCallerDepth is the deepest find_references' depth goes.
+const MaxCallerDepth = 3
+
+// CallerMark says why a caller's own users are not listed under it.
+type CallerMark uint8
+
+const (
+	// Expanded: its users are listed under it (or it is at the depth
+	// asked, or has no name to search).
+	Expanded CallerMark = iota
+	// SeeAbove: its users are listed under an earlier line.
+	SeeAbove
+	// SeeBelow: it uses the name itself, so its users are listed under
+	// its own line at depth 1, further down.
+	SeeBelow
+	// OwnDefinition: it is a definition of the name searched (recursion
+	// through a caller).
+	OwnDefinition
+)
+
+// CallerNode is one line of a caller tree: a definition that uses its
+// parent's name (at level 1, the name searched), or a file's top level.
+type CallerNode struct {
+	// Level is 1 for the users of the name, 2 for their users, and so on.
+	Level int
+	// Site is the definition's first use of the name (Site.Def nil: the
+	// uses at the top level of Site.Path).
+	Site Site
+	Mark CallerMark
+}
+
+// CallerTree is find_references with depth: the definitions that use a
+// name, then each one's users under it, in the order they are printed.
+type CallerTree struct {
+	Nodes []CallerNode
+	// First is the depth-1 search, as find_references group=definition
+	// code=true answers it: with no sites, its counts say why.
+	First *Sites
+	// Unshown counts the lines found but left out at the line limit;
+	// Partial is set when a search stopped at its limit or the time ran
+	// out, so that more users exist than were found.
+	Unshown int
+	Partial bool
+}
+
+// CallerFunc finds the code uses of name grouped by definition (the
+// find_references group=definition code=true search, with its path
+// filter).
+type CallerFunc func(ctx context.Context, name string) (*Sites, error)
+
+// callerTimeLimit bounds the searches below depth 1: past it, the
+// definitions not yet searched are left unexpanded and the tree is
+// Partial.
+const callerTimeLimit = 3 * time.Second
+
+// Callers finds the definitions that use name through find, then under
+// each the definitions that use its name, to depth (1..MaxCallerDepth),
+// keeping at most maxLines nodes. Each definition's users are listed
+// once: a definition met again is marked SeeAbove when its users are
+// listed above or it is at the depth asked; a depth-1 user met deeper is
+// marked SeeBelow and expanded at its own line; one met first at the
+// depth asked and again higher up is expanded there. Below depth 1,
+// only uses in files of the user's language family count. Each level is
+// ranked as find_symbol ranks: the project's own files before its test
+// files, then by path and line.
+func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines int) (*CallerTree, error) {
+	first, err := find(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	t := &CallerTree{First: first, Partial: first.More}
+	own := map[string]bool{}
+	for _, s := range first.Sites {
+		if s.Own && s.Def != nil {
+			own[defID(s.Def)] = true
+		}
+	}
+	top := callerSites(first.Sites, "")
+	w := &callerWalk{
+		ctx: ctx, find: find, tree: t, depth: depth, maxLines: maxLines,
+		own: own, level1: map[string]bool{}, shown: map[string]bool{}, expanded: map[string]bool{},
+		searched: map[string]*Sites{}, deadline: time.Now().Add(callerTimeLimit),
+	}
+	for _, s := range top {
+		if s.Def != nil {
+			w.level1[defID(s.Def)] = true
+		}
+	}
+	w.walk(top, 1)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// callerWalk is one Callers call's state while it walks the tree in the
+// order it is printed.
+type callerWalk struct {
+	ctx             context.Context
+	find            CallerFunc
+	tree            *CallerTree
+	depth, maxLines int
+	deadline        time.Time
+	// own: the definitions of the name searched; level1: its users;
+	// shown: those listed; expanded: those whose users are listed. By
+	// defID.
+	own, level1, shown, expanded map[string]bool
+	// searched: each name's search, done once.
+	searched map[string]*Sites
+}
+
+// walk adds the nodes of sites at level, each followed by its users.
+func (w *callerWalk) walk(sites []Site, level int) {
+	for i, s := range sites {
+		if len(w.tree.Nodes) >= w.maxLines {
+			w.tree.Unshown += len(sites) - i
+			if level < w.depth {
+				// Their users were not searched.
+				w.tree.Partial = true
+			}
+			return
+		}
+		n := CallerNode{Level: level, Site: s}
+		var id string
+		if s.Def != nil {
+			id = defID(s.Def)
+		}
+		switch {
+		case s.Def == nil:
+		case w.own[id]:
+			n.Mark = OwnDefinition
+		case w.expanded[id], w.shown[id] && level >= w.depth:
+			n.Mark = SeeAbove
+		case level > 1 && w.level1[id]:
+			n.Mark = SeeBelow
+		}
+		w.tree.Nodes = append(w.tree.Nodes, n)
+		if id != "" {
+			w.shown[id] = true
+		}
+		if n.Mark != Expanded || s.Def == nil || level >= w.depth {
+			continue
+		}
+		w.expanded[id] = true
+		if users, ok := w.users(s.Def); ok {
+			w.walk(users, level+1)
+		}
+	}
+}
+
+// users finds the definitions that use d's name in files of d's
+// language family, one site each, ranked; ok is false when d's name
+// cannot be searched or the time ran out.
+func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
+	name := d.LastSegment()
+	if !plainName(name) {
+		return nil, false
+	}
+	if w.ctx.Err() != nil || time.Now().After(w.deadline) {
+		w.tree.Partial = true
+		return nil, false
+	}
+	found, ok := w.searched[name]
+	if !ok {
+		var err error
+		if found, err = w.find(w.ctx, name); err != nil {
+			found = nil
+		}
+		w.searched[name] = found
+	}
+	if found == nil {
+		w.tree.Partial = true
+		return nil, false
+	}
+	if found.More {
+		w.tree.Partial = true
+	}
+	return callerSites(found.Sites, languageFamily(d.Path)), true
+}
+
+// callerSites keeps one site per definition (the first) and per file's
+// top level, leaving out the definitions of the name (those with a hit
+// on their name line) and, when family is set, the files of other
+// language families; ranked own files first, then by path and line.
+func callerSites(sites []Site, family string) []Site {
+	named := map[string]bool{}
+	for _, s := range sites {
+		if s.Own && s.Def != nil {
+			named[defID(s.Def)] = true
+		}
+	}
+	seen := map[string]bool{}
+	var out []Site
+	for _, s := range sites {
+		id := s.Path
+		if s.Def != nil {
+			id = defID(s.Def)
+		}
+		if seen[id] || named[id] || (family != "" && languageFamily(s.Path) != family) {
+			continue
+		}
+		seen[id] = true
+		out = append(out, s)
+	}
+	slices.SortStableFunc(out, func(a, b Site) int {
+		return cmp.Or(
+			compareFiles(a.Path, b.Path),
+			cmp.Compare(defLine(a), defLine(b)),
+		)
+	})
+	return out
+}
+
+// defID identifies a definition across searches.
+func defID(d *outline.Definition) string {
+	return fmt.Sprintf("%s:%d:%s", d.Path, d.Line, d.Name)
+}
+
+// defLine is the line of the name of a site's definition, 0 at top level.
+func defLine(s Site) int {
+	if s.Def == nil {
+		return 0
+	}
+	return s.Def.Line
+}
