@@ -27,9 +27,10 @@ var readSymbolTool = &Tool{
 	Description: "The source of a function, method, type, constant or heading section, by name, Type.method or path:line. One call instead of find_symbol, outline and a read.",
 	Params: []Param{
 		{Name: "name", Description: "A name (parse), a qualified name (Server.Serve, Type::method) or path:line (src/x.rs:120).", Required: true},
+		{Name: "full", Description: "true: show a doc comment of over 12 lines whole.", Bool: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return s.readSymbol(ctx, args["name"])
+		return s.readSymbol(ctx, args["name"], args["full"] == "true")
 	},
 }
 
@@ -55,6 +56,9 @@ type fold struct {
 	// read is what read_symbol takes to show it: its qualified name when
 	// that names it alone, else PATH:LINE.
 	read string
+	// doc marks a long doc comment's fold, made whatever the budget,
+	// whose marker is label alone.
+	doc bool
 }
 
 func (f fold) size() int { return f.end - f.keep }
@@ -107,14 +111,17 @@ func indentOf(l string) string {
 // the source lines left.
 func chooseFolds(start, end int, nested []fold, budget int) ([]fold, int) {
 	lines := end - start + 1
-	if lines <= budget {
-		return nil, lines
+	var chosen []fold
+	for _, f := range nested {
+		if f.doc {
+			chosen = append(chosen, f)
+			lines -= f.size()
+		}
 	}
-	cands := slices.Clone(nested)
+	cands := slices.DeleteFunc(slices.Clone(nested), func(f fold) bool { return f.doc })
 	slices.SortStableFunc(cands, func(a, b fold) int {
 		return cmp.Or(cmp.Compare(b.size(), a.size()), cmp.Compare(a.keep, b.keep))
 	})
-	var chosen []fold
 	for _, f := range cands {
 		if lines <= budget {
 			break
@@ -155,7 +162,11 @@ func writeBody(sb *strings.Builder, lines fileLines, path string, start, end int
 					break
 				}
 			}
-			fmt.Fprintf(sb, "%s⋮ %d-%d %s\n", indent, f.keep+1, f.end, f.label)
+			if f.doc {
+				fmt.Fprintf(sb, "%s⋮ %s\n", indent, f.label)
+			} else {
+				fmt.Fprintf(sb, "%s⋮ %d-%d %s\n", indent, f.keep+1, f.end, f.label)
+			}
 			l = f.end
 			continue
 		}
@@ -181,7 +192,7 @@ func writeRest(sb *strings.Builder, path string, from, end int, nested []fold) {
 		plural = ""
 	}
 	for _, f := range nested {
-		if f.end >= from && f.keep <= end {
+		if !f.doc && f.end >= from && f.keep <= end {
 			fmt.Fprintf(sb, "… %d more line%s (%d-%d); read_symbol %s reads the next nested definition, or read those lines of %s\n", n, plural, from, end, f.read, path)
 			return
 		}
@@ -231,21 +242,21 @@ func parseLocation(root *search.Root, q string) (path string, line int, ok bool)
 
 // readSymbol answers read_symbol for a name, a qualified name or a
 // location.
-func (s *Server) readSymbol(ctx context.Context, name string) (string, bool) {
+func (s *Server) readSymbol(ctx context.Context, name string, full bool) (string, bool) {
 	q := strings.TrimSpace(name)
 	if q == "" {
 		return "read_symbol: name is empty; give a name, Type.method or path:line", true
 	}
 	if path, line, ok := parseLocation(s.cfg.Root, q); ok {
-		return readAt(ctx, s.cfg.Root, path, line)
+		return readAt(ctx, s.cfg.Root, path, line, full)
 	}
-	return s.readByName(ctx, q)
+	return s.readByName(ctx, q, full)
 }
 
 // ReadSymbol answers the read_symbol tool for name in the project root,
 // searching the files directly.
 func ReadSymbol(ctx context.Context, root *search.Root, name string) (string, bool) {
-	return New(Config{Root: root}).readSymbol(ctx, name)
+	return New(Config{Root: root}).readSymbol(ctx, name, false)
 }
 
 // readFile reads a project file for read_symbol, as outline reads it
@@ -286,7 +297,7 @@ func definitions(ctx context.Context, rel string, lang *grammar.Language, src []
 // readAt answers read_symbol PATH:LINE: the innermost definition of the
 // file whose extent holds the line. A line past the part of a large file
 // that outline parses is answered with what to read instead.
-func readAt(ctx context.Context, root *search.Root, path string, line int) (string, bool) {
+func readAt(ctx context.Context, root *search.Root, path string, line int, full bool) (string, bool) {
 	rel, src, whole, lang, msg := readFile(ctx, root, path)
 	if msg != "" {
 		return msg, true
@@ -308,7 +319,7 @@ func readAt(ctx context.Context, root *search.Root, path string, line int) (stri
 		}
 		return fmt.Sprintf("%s:%d is past the part of %s whose definitions are read (to line %d): %s; read those lines directly", project.Echo(rel), line, project.Echo(rel), end, why), true
 	}
-	return answerAt(rel, src, defs, line)
+	return answerAt(rel, src, defs, line, full)
 }
 
 // parsedEnd is the line where o's parse was cut or stopped, the first
@@ -332,7 +343,7 @@ func holds(defs []outline.Definition, line int) bool {
 // answerAt is readAt's answer for the file rel, whose first bytes are
 // src, of definitions defs, once line is known to be in it. Only the
 // definition's lines are split, however large the file.
-func answerAt(rel string, src []byte, defs []outline.Definition, line int) (string, bool) {
+func answerAt(rel string, src []byte, defs []outline.Definition, line int, full bool) (string, bool) {
 	i, inside := outline.Enclosing(defs, line)
 	if i < 0 {
 		return fmt.Sprintf("%s:%d is in no definition: %s has none", project.Echo(rel), line, project.Echo(rel)), true
@@ -343,7 +354,7 @@ func answerAt(rel string, src []byte, defs []outline.Definition, line int) (stri
 	}
 	var sb strings.Builder
 	d := &defs[i]
-	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), d, defs, readBudget)
+	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), d, defs, readBudget, full)
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
 
@@ -351,7 +362,7 @@ func answerAt(rel string, src []byte, defs []outline.Definition, line int) (stri
 // with the bodies of the definitions of defs nested in it collapsed as
 // needed. lines are d's lines (lines[0] is line d.Start). It returns the
 // source lines written.
-func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition, defs []outline.Definition, budget int) int {
+func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition, defs []outline.Definition, budget int, full bool) int {
 	writeReadHeader(sb, d.Path, d.Start, d.End, d.Kind.String(), d.QualifiedName())
 	var nested []fold
 	for k := range defs {
@@ -361,13 +372,55 @@ func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition
 		}
 		nested = append(nested, fold{keep: n.Line, end: n.End, label: n.Kind.String() + " " + n.Name, read: fmt.Sprintf("%s:%d", d.Path, n.Line)})
 	}
+	if f, ok := docFold(lines, d); ok && !full {
+		nested = append(nested, f)
+	}
 	return writeBody(sb, lines, d.Path, d.Start, d.End, nested, budget)
+}
+
+// maxDocLines is the longest doc comment read_symbol shows whole (unless
+// asked for it in full); a longer one shows its first docHead lines and a
+// marker.
+const (
+	maxDocLines = 12
+	docHead     = 3
+)
+
+// docFold is the fold of d's doc comment when it is longer than
+// maxDocLines: the comment lines from d.Start, before its name's line.
+// lines are d's lines (lines[0] is line d.Start).
+func docFold(lines fileLines, d *outline.Definition) (fold, bool) {
+	n := 0
+	for n < len(lines) && d.Start+n < d.Line && commentLine(lines[n]) {
+		n++
+	}
+	if n <= maxDocLines {
+		return fold{}, false
+	}
+	last := d.Start + n - 1
+	return fold{keep: d.Start + docHead - 1, end: last, doc: true,
+		label: fmt.Sprintf("%d-%d doc comment (%d lines)", d.Start, last, n)}, true
+}
+
+// commentLine reports whether l is a line of a comment in the languages
+// zumba reads: "//", "/*", "*" (inside a block comment), "#" followed by
+// a space or nothing (not "#[attr]" or "#define"), "--", "(*".
+func commentLine(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	switch {
+	case strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*"),
+		strings.HasPrefix(t, "--"), strings.HasPrefix(t, "(*"):
+		return true
+	case strings.HasPrefix(t, "#"):
+		return len(t) == 1 || t[1] == ' ' || t[1] == '#' || t[1] == '\t' || t[1] == '!'
+	}
+	return false
 }
 
 // readByName answers read_symbol for a name or qualified name: the
 // bodies of the exact matches that fit, in find_symbol's order, then the
 // places of the others.
-func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
+func (s *Server) readByName(ctx context.Context, name string, full bool) (string, bool) {
 	since := time.Now()
 	q := search.ParseSymbolQuery(name)
 	// The bodies and the places after them.
@@ -394,7 +447,7 @@ func (s *Server) readByName(ctx context.Context, name string) (string, bool) {
 			sb.WriteString(symbolMore + "\n")
 		}
 	default:
-		s.writeMatches(ctx, &sb, res.Defs, res.More, q.Name, since)
+		s.writeMatches(ctx, &sb, res.Defs, res.More, q.Name, since, full)
 	}
 	if res.Searched < res.Files {
 		fmt.Fprintf(&sb, symbolStopped+"\n", res.Searched, res.Files)
@@ -431,7 +484,7 @@ type shownBody struct {
 // that body, marked sameText. Then come the places of the rest and how to
 // narrow. Each file is read at the time of the call; it is parsed only
 // when a definition is too long to show whole, for its nested definitions.
-func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string, since time.Time) {
+func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string, since time.Time, full bool) {
 	rd := getReader(s.cfg.Root, &s.parses, since)
 	defer rd.release()
 	left := readBudget
@@ -471,7 +524,7 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 			all = rd.definitions(ctx, d.Path)
 		}
 		var body strings.Builder
-		left -= writeDefinition(&body, splitFileLines(raw), d, all, left)
+		left -= writeDefinition(&body, splitFileLines(raw), d, all, left, full)
 		shown = append(shown, &shownBody{text: body.String(), raw: bytes.Clone(raw), lines: n})
 	}
 	// Places: the copies under their bodies, then the rest, readMaxList

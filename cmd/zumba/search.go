@@ -23,19 +23,25 @@ func runSymbol(args []string) int {
 }
 
 func runRead(args []string) int {
+	const usage = "usage: zumba read NAME [--full] [DIR]"
 	fs := flag.NewFlagSet("read", flag.ContinueOnError)
+	full := fs.Bool("full", false, "show a doc comment of over 12 lines whole")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usageError("read: " + err.Error() + "; usage: zumba read NAME [DIR]")
+		return usageError("read: " + err.Error() + "; " + usage)
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		return usageError("read takes a name and an optional project folder; usage: zumba read NAME [DIR]")
+		return usageError("read takes a name and an optional project folder; " + usage)
 	}
 	root, code := openProject(pos[1:])
 	if root == nil {
 		return code
 	}
-	return callTool(root, "read_symbol", map[string]string{"name": pos[0]})
+	callArgs := map[string]string{"name": pos[0]}
+	if *full {
+		callArgs["full"] = "true"
+	}
+	return callTool(root, "read_symbol", callArgs)
 }
 
 func runRefs(args []string) int {
