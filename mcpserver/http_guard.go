@@ -20,10 +20,11 @@ import (
 // headers agree with the body.
 
 // refuseOrigin says why r must be refused, or "". A browser names the
-// page that sent a request in Origin; only pages of this machine (or of
-// the server's own host, when it listens beyond loopback) may call. On a
-// loopback server the Host header must also be a loopback name: a DNS
-// rebinding attack reaches 127.0.0.1 under the attacker's name.
+// page that sent a request in Origin; on a loopback server only pages of
+// this machine may call, and beyond loopback only pages of the server's
+// own host (the Host the request names, port included). On a loopback
+// server the Host header must also be a loopback name: a DNS rebinding
+// attack reaches 127.0.0.1 under the attacker's name.
 func (h *HTTPHandler) refuseOrigin(r *http.Request) string {
 	if h.loopback && !LoopbackHost(hostname(r.Host)) {
 		return fmt.Sprintf("forbidden: host %s is not a loopback name", project.Quote(r.Host))
@@ -33,10 +34,29 @@ func (h *HTTPHandler) refuseOrigin(r *http.Request) string {
 		return ""
 	}
 	u, err := url.Parse(origin)
-	if err == nil && u.Host != "" && (LoopbackHost(u.Hostname()) || (!h.loopback && strings.EqualFold(u.Host, r.Host))) {
-		return ""
+	if err == nil && u.Host != "" {
+		if h.loopback && LoopbackHost(u.Hostname()) {
+			return ""
+		}
+		// The same host and port, written alike or with the scheme's
+		// default port (https://h and Host h: a TLS proxy in front).
+		if !h.loopback && (strings.EqualFold(u.Host, r.Host) || strings.EqualFold(withPort(u.Host, u.Scheme), withPort(r.Host, "http"))) {
+			return ""
+		}
 	}
 	return fmt.Sprintf("forbidden: origin %s may not call this server", project.Quote(origin))
+}
+
+// withPort is host with its port, the scheme's default when it has none.
+func withPort(host, scheme string) string {
+	if _, _, err := net.SplitHostPort(host); err == nil {
+		return host
+	}
+	port := "80"
+	if scheme == "https" {
+		port = "443"
+	}
+	return net.JoinHostPort(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), port)
 }
 
 // hostname is host without its port.

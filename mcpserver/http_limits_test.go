@@ -329,3 +329,35 @@ func TestHTTPConnCap(t *testing.T) {
 		<-done
 	}
 }
+
+// TestHTTPOriginOffLoopback (issue 32, item 9): a server beyond loopback
+// takes only an Origin of its own host (and port), as the README says; a
+// page of localhost is another origin there.
+func TestHTTPOriginOffLoopback(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n"})
+	ts := httptest.NewServer(s.HTTPHandler(HTTPOptions{Token: "tok"}))
+	t.Cleanup(ts.Close)
+	c := &httpClient{t: t, url: ts.URL + "/mcp"}
+	for _, tc := range []struct {
+		host, origin string
+		status       int
+	}{
+		{"zumba.example:7130", "http://zumba.example:7130", 200},
+		{"zumba.example:7130", "http://ZUMBA.example:7130", 200},
+		{"zumba.example", "http://zumba.example", 200},
+		{"zumba.example", "http://zumba.example:80", 200},
+		{"zumba.example:7130", "http://localhost:3000", 403},
+		{"zumba.example:7130", "http://127.0.0.1:7130", 403},
+		{"zumba.example:7130", "http://zumba.example:7131", 403},
+		{"zumba.example:7130", "http://evil.example:7130", 403},
+		{"zumba.example", "https://zumba.example", 200}, // behind a TLS proxy
+		{"zumba.example:443", "https://zumba.example", 200},
+		{"zumba.example:8443", "https://zumba.example", 403},
+	} {
+		status, _, body := c.do("POST", ping(1), map[string]string{"Authorization": "Bearer tok", "Host": tc.host, "Origin": tc.origin})
+		if status != tc.status {
+			t.Errorf("Host %s, Origin %s: %d %s; want %d", tc.host, tc.origin, status, short(body), tc.status)
+		}
+	}
+}
