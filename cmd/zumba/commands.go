@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/mcpserver"
 	"github.com/zumba-dev/zumba/search"
 )
@@ -210,14 +211,29 @@ func serveHTTP(ctx context.Context, srv *mcpserver.Server, addr, tokenFile strin
 	return 0
 }
 
+// maxTokenFile bounds the token file: a token is one word of tens of
+// bytes, and reading more would let a wrong file (a device, a log) stall
+// or fill the server at start.
+const maxTokenFile = 4 << 10
+
 // readToken reads the bearer token from file, or else from ZUMBA_TOKEN.
+// The file is opened as every file zumba reads (regular files only,
+// without blocking on a FIFO) and read up to maxTokenFile bytes.
 func readToken(file string) (string, error) {
 	if file == "" {
 		return strings.TrimSpace(os.Getenv("ZUMBA_TOKEN")), nil
 	}
-	b, err := os.ReadFile(file)
+	f, err := filestat.OpenRegular(file)
 	if err != nil {
 		return "", fmt.Errorf("read token: %w", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxTokenFile+1))
+	if err != nil {
+		return "", fmt.Errorf("read token: %w", err)
+	}
+	if len(b) > maxTokenFile {
+		return "", fmt.Errorf("token file %s is longer than %d bytes; it must hold the token alone", file, maxTokenFile)
 	}
 	token := strings.TrimSpace(string(b))
 	if token == "" {
