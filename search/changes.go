@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -188,7 +189,10 @@ func (cs *ChangeSet) add(ctx context.Context, root *project.Root, d gitexec.File
 		cs.Files = append(cs.Files, f)
 		return
 	}
-	cs.Defs = append(cs.Defs, compareDefs(&f, oldDefs, newDefs, d.Hunks)...)
+	sameText := func(o, n *outline.Definition) bool {
+		return bytes.Equal(extentText(was, o), extentText(now, n))
+	}
+	cs.Defs = append(cs.Defs, compareDefs(&f, oldDefs, newDefs, d.Hunks, sameText)...)
 	cs.Files = append(cs.Files, f)
 }
 
@@ -270,8 +274,10 @@ func innermost(defs []outline.Definition) func(line int) int {
 // the two versions of f: the innermost definition holding each added line
 // (in newDefs) or deleted line (in oldDefs). A definition found on one
 // side only is added or removed; the lines in no definition are counted
-// on f.
-func compareDefs(f *ChangedFile, oldDefs, newDefs []outline.Definition, hunks []gitexec.Hunk) []ChangedDef {
+// on f. A definition whose changed lines leave its text as it was (git
+// matched its lines with others that moved) is not listed: sameText
+// tells.
+func compareDefs(f *ChangedFile, oldDefs, newDefs []outline.Definition, hunks []gitexec.Hunk, sameText func(o, n *outline.Definition) bool) []ChangedDef {
 	oldKeys, newKeys := keysOf(oldDefs), keysOf(newDefs)
 	newIndex := map[defKey]int{}
 	for i, k := range newKeys {
@@ -322,7 +328,7 @@ func compareDefs(f *ChangedFile, oldDefs, newDefs []outline.Definition, hunks []
 		case !existed:
 			within.open(&newDefs[i])
 			out = append(out, ChangedDef{Def: newDefs[i], Kind: Added, Added: linesIn(&newDefs[i], added, newDefs), Deleted: deleted[i]})
-		case touched[i]:
+		case touched[i] && !sameText(&oldDefs[oldIndex[newKeys[i]]], &newDefs[i]):
 			out = append(out, ChangedDef{Def: newDefs[i], Kind: Modified, Added: added[i], Deleted: deleted[i]})
 		}
 	}
@@ -335,6 +341,34 @@ func compareDefs(f *ChangedFile, oldDefs, newDefs []outline.Definition, hunks []
 		out = append(out, ChangedDef{Def: oldDefs[i], Kind: Removed, Deleted: linesIn(&oldDefs[i], oldDeleted, oldDefs)})
 	}
 	return out
+}
+
+// extentText is the lines of data that d's extent spans (nil when data
+// has fewer lines).
+func extentText(data []byte, d *outline.Definition) []byte {
+	from, line := -1, 1
+	if d.Start <= 1 {
+		from = 0
+	}
+	for i, b := range data {
+		if b != '\n' {
+			continue
+		}
+		line++
+		switch line {
+		case d.Start:
+			from = i + 1
+		case d.End + 1:
+			if from < 0 {
+				return nil
+			}
+			return data[from : i+1]
+		}
+	}
+	if from < 0 {
+		return nil
+	}
+	return data[from:]
 }
 
 // outer is the extent of the last definition listed as added or removed.

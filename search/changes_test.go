@@ -225,3 +225,26 @@ func TestChangesRunsNothing(t *testing.T) {
 		t.Errorf("git ran programs the repository names: %q", ran)
 	}
 }
+
+// TestChangesMovedText: a definition moved within its file, its text
+// unchanged, is not listed even though git's hunks delete and add its
+// lines; one moved and edited is.
+func TestChangesMovedText(t *testing.T) {
+	t.Parallel()
+	dir := changeRepo(t, map[string]string{
+		"a.go": "package a\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2\n}\n",
+		"b.go": "package a\n\nfunc C() int {\n\treturn 1\n}\n\nfunc D() int {\n\treturn 2\n}\n",
+	})
+	fixture.WriteFile(t, dir, "a.go", "package a\n\nfunc B() int {\n\treturn 2\n}\n\nfunc A() int {\n\treturn 1\n}\n")
+	fixture.WriteFile(t, dir, "b.go", "package a\n\nfunc D() int {\n\treturn 2\n}\n\nfunc C() int {\n\treturn 3\n}\n")
+	got := changeLines(changes(t, dir, ""))
+	var defs []string
+	for _, l := range got {
+		if !strings.HasPrefix(l, "file ") {
+			defs = append(defs, l)
+		}
+	}
+	if len(defs) != 1 || !strings.HasPrefix(defs[0], "modified b.go:7 C ") {
+		t.Errorf("Changes = %q; want only C modified", got)
+	}
+}
