@@ -27,12 +27,57 @@ var readSymbolTool = &Tool{
 	Title:       "Read a definition",
 	Description: "The source of a function, method, type, constant or heading section, by name, Type.method or path:line. One call instead of find_symbol, outline and a read.",
 	Params: []Param{
-		{Name: "name", Description: "A name (parse), a qualified name (Server.Serve, Type::method) or path:line (src/x.rs:120).", Required: true},
+		{Name: "name", Description: "A name (parse), a qualified name (Server.Serve, Type::method) or path:line (src/x.rs:120)."},
+		{Name: "names", Description: "Several of those, read in order in one call.", List: maxNames},
 		{Name: "full", Description: "true: show a doc comment of over 12 lines whole.", Bool: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return s.readSymbol(ctx, args["name"], args["full"] == "true")
+		o := readOpts{full: args["full"] == "true", budget: readBudget}
+		names := args.List("names")
+		if len(names) == 0 || args["name"] != "" {
+			names = append([]string{args["name"]}, names...)
+		}
+		if len(names) == 1 {
+			return s.readSymbol(ctx, names[0], o)
+		}
+		return s.readNames(ctx, names, o)
 	},
+}
+
+// maxNames is how many names one read_symbol call reads.
+const maxNames = 10
+
+// readNames answers read_symbol for several names, in order, each as one
+// name is answered, sharing one budget of source lines; the names left
+// when it is used up are named on a last line. It is an error only when
+// every name is.
+func (s *Server) readNames(ctx context.Context, names []string, o readOpts) (string, bool) {
+	var parts []string
+	left, failed := o.budget, 0
+	for i, name := range names {
+		if left <= 0 {
+			rest := make([]string, 0, len(names)-i)
+			for _, n := range names[i:] {
+				rest = append(rest, project.Echo(n))
+			}
+			parts = append(parts, fmt.Sprintf("… not read, the %d lines are used up: %s; read them in another call", o.budget, strings.Join(rest, ", ")))
+			break
+		}
+		text, isError := s.readSymbol(ctx, name, readOpts{full: o.full, budget: left})
+		if isError {
+			failed++
+		}
+		left -= strings.Count(text, "\n") + 1
+		parts = append(parts, text)
+	}
+	return strings.Join(parts, "\n\n"), failed == len(names)
+}
+
+// readOpts are a read_symbol call's options: full shows long doc
+// comments whole; budget is the source lines the answer may show.
+type readOpts struct {
+	full   bool
+	budget int
 }
 
 // readBudget is the most source lines one read_symbol answer shows;
@@ -243,7 +288,7 @@ func parseLocation(root *search.Root, q string) (path string, line int, ok bool)
 
 // readSymbol answers read_symbol for a name, a qualified name or a
 // location.
-func (s *Server) readSymbol(ctx context.Context, name string, full bool) (string, bool) {
+func (s *Server) readSymbol(ctx context.Context, name string, o readOpts) (string, bool) {
 	q := strings.TrimSpace(name)
 	if q == "" {
 		return "read_symbol: name is empty; give a name, Type.method or path:line", true
@@ -251,12 +296,12 @@ func (s *Server) readSymbol(ctx context.Context, name string, full bool) (string
 	if loc, ok := frameLocation(q); ok {
 		q = loc
 	} else if f, ok := javaFrame(q); ok {
-		return s.readJavaFrame(ctx, f, full)
+		return s.readJavaFrame(ctx, f, o)
 	}
 	if path, line, ok := parseLocation(s.cfg.Root, q); ok {
-		return readAt(ctx, s.cfg.Root, path, line, full)
+		return readAt(ctx, s.cfg.Root, path, line, o)
 	}
-	return s.readByName(ctx, q, full)
+	return s.readByName(ctx, q, o)
 }
 
 // Stack-trace frames, as runtimes print them, read as the PATH:LINE they
@@ -310,7 +355,7 @@ func javaFrame(q string) (jvmFrameRef, bool) {
 // readJavaFrame answers a JVM frame: the line in the file of that name
 // that defines Class.method (a frame names no folder), else the method
 // by its qualified name.
-func (s *Server) readJavaFrame(ctx context.Context, f jvmFrameRef, full bool) (string, bool) {
+func (s *Server) readJavaFrame(ctx context.Context, f jvmFrameRef, o readOpts) (string, bool) {
 	name := f.class + "." + f.method
 	if f.method == "<init>" {
 		name = f.class + "." + f.class
@@ -320,17 +365,17 @@ func (s *Server) readJavaFrame(ctx context.Context, f jvmFrameRef, full bool) (s
 	if res, err := s.searcher().Symbols(ctx, q); err == nil && !res.Fuzzy {
 		for _, d := range res.Defs {
 			if path.Base(d.Path) == f.file && d.Start <= f.line && f.line <= d.End {
-				return readAt(ctx, s.cfg.Root, d.Path, f.line, full)
+				return readAt(ctx, s.cfg.Root, d.Path, f.line, o)
 			}
 		}
 	}
-	return s.readByName(ctx, name, full)
+	return s.readByName(ctx, name, o)
 }
 
 // ReadSymbol answers the read_symbol tool for name in the project root,
 // searching the files directly.
 func ReadSymbol(ctx context.Context, root *search.Root, name string) (string, bool) {
-	return New(Config{Root: root}).readSymbol(ctx, name, false)
+	return New(Config{Root: root}).readSymbol(ctx, name, readOpts{budget: readBudget})
 }
 
 // readFile reads a project file for read_symbol, as outline reads it
@@ -371,7 +416,7 @@ func definitions(ctx context.Context, rel string, lang *grammar.Language, src []
 // readAt answers read_symbol PATH:LINE: the innermost definition of the
 // file whose extent holds the line. A line past the part of a large file
 // that outline parses is answered with what to read instead.
-func readAt(ctx context.Context, root *search.Root, path string, line int, full bool) (string, bool) {
+func readAt(ctx context.Context, root *search.Root, path string, line int, o readOpts) (string, bool) {
 	rel, src, whole, lang, msg := readFile(ctx, root, path)
 	if msg != "" {
 		return msg, true
@@ -393,7 +438,7 @@ func readAt(ctx context.Context, root *search.Root, path string, line int, full 
 		}
 		return fmt.Sprintf("%s:%d is past the part of %s whose definitions are read (to line %d): %s; read those lines directly", project.Echo(rel), line, project.Echo(rel), end, why), true
 	}
-	return answerAt(rel, src, defs, line, full)
+	return answerAt(rel, src, defs, line, o)
 }
 
 // parsedEnd is the line where o's parse was cut or stopped, the first
@@ -417,7 +462,7 @@ func holds(defs []outline.Definition, line int) bool {
 // answerAt is readAt's answer for the file rel, whose first bytes are
 // src, of definitions defs, once line is known to be in it. Only the
 // definition's lines are split, however large the file.
-func answerAt(rel string, src []byte, defs []outline.Definition, line int, full bool) (string, bool) {
+func answerAt(rel string, src []byte, defs []outline.Definition, line int, o readOpts) (string, bool) {
 	i, inside := outline.Enclosing(defs, line)
 	if i < 0 {
 		return fmt.Sprintf("%s:%d is in no definition: %s has none", project.Echo(rel), line, project.Echo(rel)), true
@@ -428,7 +473,7 @@ func answerAt(rel string, src []byte, defs []outline.Definition, line int, full 
 	}
 	var sb strings.Builder
 	d := &defs[i]
-	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), d, defs, readBudget, full)
+	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), d, defs, o.budget, o.full)
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
 
@@ -494,7 +539,7 @@ func commentLine(l string) bool {
 // readByName answers read_symbol for a name or qualified name: the
 // bodies of the exact matches that fit, in find_symbol's order, then the
 // places of the others.
-func (s *Server) readByName(ctx context.Context, name string, full bool) (string, bool) {
+func (s *Server) readByName(ctx context.Context, name string, o readOpts) (string, bool) {
 	since := time.Now()
 	q := search.ParseSymbolQuery(name)
 	// The bodies and the places after them.
@@ -521,7 +566,7 @@ func (s *Server) readByName(ctx context.Context, name string, full bool) (string
 			sb.WriteString(symbolMore + "\n")
 		}
 	default:
-		s.writeMatches(ctx, &sb, res.Defs, res.More, q.Name, since, full)
+		s.writeMatches(ctx, &sb, res.Defs, res.More, q.Name, since, o)
 	}
 	if res.Searched < res.Files {
 		fmt.Fprintf(&sb, symbolStopped+"\n", res.Searched, res.Files)
@@ -558,10 +603,10 @@ type shownBody struct {
 // that body, marked sameText. Then come the places of the rest and how to
 // narrow. Each file is read at the time of the call; it is parsed only
 // when a definition is too long to show whole, for its nested definitions.
-func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string, since time.Time, full bool) {
+func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string, since time.Time, o readOpts) {
 	rd := getReader(s.cfg.Root, &s.parses, since)
 	defer rd.release()
-	left := readBudget
+	left := o.budget
 	var shown []*shownBody
 	var rest []*outline.Definition
 	copies := 0
@@ -598,7 +643,7 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 			all = rd.definitions(ctx, d.Path)
 		}
 		var body strings.Builder
-		left -= writeDefinition(&body, splitFileLines(raw), d, all, left, full)
+		left -= writeDefinition(&body, splitFileLines(raw), d, all, left, o.full)
 		shown = append(shown, &shownBody{text: body.String(), raw: bytes.Clone(raw), lines: n})
 	}
 	// Places: the copies under their bodies, then the rest, readMaxList

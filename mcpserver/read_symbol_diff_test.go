@@ -143,7 +143,7 @@ func TestReadSymbolGoDifferential(t *testing.T) {
 				defs := o.Definitions(rel)
 				for _, w := range want {
 					r.decls++
-					answer, isErr := answerAt(rel, src, defs, w.line, false)
+					answer, isErr := answerAt(rel, src, defs, w.line, readOpts{budget: readBudget})
 					_, s, e, _, _, ok := readHeader(answer)
 					if !isErr && ok && s == w.start && e == w.end {
 						r.agreed++
@@ -295,7 +295,7 @@ func TestReadSymbolPythonDifferential(t *testing.T) {
 				defs := o.Definitions(rel)
 				for _, w := range ws {
 					r.defs++
-					answer, isErr := answerAt(rel, src, defs, w.line, false)
+					answer, isErr := answerAt(rel, src, defs, w.line, readOpts{budget: readBudget})
 					_, s, e, _, _, ok := readHeader(answer)
 					if !isErr && ok && s == w.start && e == w.end {
 						r.agreed++

@@ -71,8 +71,10 @@ func TestToolsList(t *testing.T) {
 		props, _ := sc["properties"].(map[string]any)
 		for name, p := range props {
 			pm, _ := p.(map[string]any)
-			if (pm["type"] != "string" && pm["type"] != "boolean" && pm["type"] != "integer") || pm["description"] == "" {
-				t.Errorf("%s: property %s = %v; want a described string, boolean or integer", tool.Name, name, p)
+			items, _ := pm["items"].(map[string]any)
+			list := pm["type"] == "array" && items["type"] == "string" && pm["maxItems"] != nil
+			if (pm["type"] != "string" && pm["type"] != "boolean" && pm["type"] != "integer" && !list) || pm["description"] == "" {
+				t.Errorf("%s: property %s = %v; want a described string, boolean, integer or bounded list of strings", tool.Name, name, p)
 			}
 		}
 		req, ok := sc["required"].([]any)

@@ -38,6 +38,21 @@ type Param struct {
 	// digits is accepted too); Args holds it in decimal.
 	Int      bool
 	Min, Max int
+	// List: the argument is an array of at most List strings (one string
+	// is accepted too); Args holds them joined by listSep (see
+	// Args.List).
+	List int
+}
+
+// listSep joins a list argument's strings in Args.
+const listSep = "\x00"
+
+// List is the list argument name's strings; none when it is absent.
+func (a Args) List(name string) []string {
+	if a[name] == "" {
+		return nil
+	}
+	return strings.Split(a[name], listSep)
 }
 
 // Args are a call's arguments by name; an absent optional one is "".
@@ -66,6 +81,9 @@ func (t *Tool) schema() map[string]any {
 		}
 		if len(p.Enum) > 0 {
 			prop["enum"] = p.Enum
+		}
+		if p.List > 0 {
+			prop["type"], prop["items"], prop["maxItems"] = "array", map[string]any{"type": "string"}, p.List
 		}
 		props[p.Name] = prop
 		if p.Required {
@@ -203,6 +221,14 @@ func (t *Tool) decode(raw json.RawMessage) (Args, error) {
 			}
 			continue
 		}
+		if p.List > 0 {
+			list, err := decodeList(v, p)
+			if err != nil {
+				return nil, fmt.Errorf("%s: argument %q must be an array of at most %d strings", t.Name, p.Name, p.List)
+			}
+			args[p.Name] = strings.Join(list, listSep)
+			continue
+		}
 		if p.Int {
 			n, err := decodeInt(v, p)
 			if err != nil {
@@ -230,6 +256,23 @@ func (t *Tool) decode(raw json.RawMessage) (Args, error) {
 		return nil, fmt.Errorf("%s: unknown argument %s", t.Name, project.Quote(extra[0]))
 	}
 	return args, nil
+}
+
+// decodeList reads a list argument of p: an array of at most p.List
+// strings without NUL bytes, or one string.
+func decodeList(v json.RawMessage, p Param) ([]string, error) {
+	var list []string
+	if err := json.Unmarshal(v, &list); err != nil {
+		var one string
+		if json.Unmarshal(v, &one) != nil {
+			return nil, err
+		}
+		list = []string{one}
+	}
+	if len(list) > p.List || slices.ContainsFunc(list, func(s string) bool { return strings.Contains(s, listSep) }) {
+		return nil, fmt.Errorf("too many")
+	}
+	return list, nil
 }
 
 // decodeInt reads an integer argument of p: a JSON integer, or a string

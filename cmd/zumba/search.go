@@ -1,7 +1,13 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"flag"
+	"os"
+	"strings"
+
+	"github.com/zumba-dev/zumba/mcpserver"
 
 	"github.com/zumba-dev/zumba/search"
 )
@@ -23,25 +29,33 @@ func runSymbol(args []string) int {
 }
 
 func runRead(args []string) int {
-	const usage = "usage: zumba read NAME [--full] [DIR]"
+	const usage = "usage: zumba read NAME [--full] [DIR], or zumba read --names A,B,... [--full] [DIR]"
 	fs := flag.NewFlagSet("read", flag.ContinueOnError)
 	full := fs.Bool("full", false, "show a doc comment of over 12 lines whole")
+	names := fs.String("names", "", "several names, comma-separated, read in order in one answer")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("read: " + err.Error() + "; " + usage)
 	}
-	if len(pos) < 1 || len(pos) > 2 {
-		return usageError("read takes a name and an optional project folder; " + usage)
+	callArgs := map[string]any{}
+	if *names != "" {
+		callArgs["names"] = strings.Split(*names, ",")
+	} else if len(pos) > 0 {
+		callArgs["name"], pos = pos[0], pos[1:]
 	}
-	root, code := openProject(pos[1:])
+	if len(callArgs) == 0 || len(pos) > 1 {
+		return usageError("read takes a name (or --names) and an optional project folder; " + usage)
+	}
+	root, code := openProject(pos)
 	if root == nil {
 		return code
 	}
-	callArgs := map[string]string{"name": pos[0]}
 	if *full {
-		callArgs["full"] = "true"
+		callArgs["full"] = true
 	}
-	return callTool(root, "read_symbol", callArgs)
+	raw, _ := json.Marshal(callArgs)
+	srv := mcpserver.New(mcpserver.Config{Root: root, Log: os.Stderr})
+	return printResult(srv.Call(context.Background(), "read_symbol", raw))
 }
 
 func runRefs(args []string) int {
