@@ -23,62 +23,6 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 )
 
-// tsNode is tree-sitter's TSNode, laid out as C's: go-tree-sitter's Node
-// holds one as its first field. Its start byte and point are read from it
-// without a call.
-type tsNode struct {
-	context  [4]uint32
-	id, tree uintptr
-}
-
-func (n *tsNode) c() C.TSNode             { return *(*C.TSNode)(unsafe.Pointer(n)) }
-func (n *tsNode) startByte() uint32       { return n.context[0] }
-func (n *tsNode) startRow() uint32        { return n.context[1] }
-func (n *tsNode) language() *C.TSLanguage { return C.zumba_language(n.c()) }
-func nodeOf(n *sitter.Node) tsNode        { return *(*tsNode)(unsafe.Pointer(n)) }
-func queryPtr(q *sitter.Query) *C.TSQuery { return *(**C.TSQuery)(unsafe.Pointer(q)) }
-
-// capRec is C's zRec: one node a match captured.
-type capRec struct {
-	n                       tsNode
-	endByte, endRow, endCol uint32
-	capture, match          uint32
-	pattern, symbol         uint16
-	// codeRow, codeEndRow, codeEndCol and codeSkipped are zumba_code_end's
-	// answer for the node, when codeKnown.
-	codeRow, codeEndRow, codeEndCol uint32
-	codeKnown, codeSkipped          uint8
-}
-
-// sib is C's zSib.
-type sib struct {
-	n                       tsNode
-	endByte, endRow, endCol uint32
-	symbol                  uint16
-	named, extra            uint8
-}
-
-// parserFields is go-tree-sitter's Parser, laid out: cancel is the flag
-// tree-sitter polls while it parses.
-type parserFields struct {
-	isClosed bool
-	c        unsafe.Pointer
-	cancel   *uintptr
-}
-
-// cancelFlag is the cancellation flag of p's parses.
-func cancelFlag(p *sitter.Parser) *uintptr { return (*parserFields)(unsafe.Pointer(p)).cancel }
-
-func init() {
-	// The layouts above must be C's, or every read is garbage.
-	if unsafe.Sizeof(tsNode{}) != C.sizeof_TSNode || unsafe.Sizeof(capRec{}) != C.sizeof_zRec || unsafe.Sizeof(sib{}) != C.sizeof_zSib {
-		panic("outline: tree-sitter node layout mismatch")
-	}
-	if unsafe.Sizeof(sitter.Node{}) < unsafe.Sizeof(tsNode{}) || unsafe.Sizeof(sitter.Parser{}) != unsafe.Sizeof(parserFields{}) {
-		panic("outline: go-tree-sitter Node or Parser layout mismatch")
-	}
-}
-
 // plan is how a language's definitions query runs: natively, starting
 // patterns only at the nodes of the symbols they are rooted at, when
 // every pattern is rooted at a named node type (see newPlan).

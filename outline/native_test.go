@@ -15,7 +15,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 )
 
-// TestNativeLayout pins what native.go reads from go-tree-sitter's values
+// TestNativeLayout pins what layout.go reads from go-tree-sitter's values
 // without its API: a Node's TSNode (start, id) and, through the C API, the
 // end, type and children of every node of a tree, against the binding's
 // own methods.
