@@ -80,9 +80,11 @@ type readOpts struct {
 const readBudget = 200
 
 // readMaxBodies is how many definitions of one name show their source;
-// readMaxList how many more are listed by place.
+// readMaxPlaces how many more are listed by place; readMaxList how many
+// names containing the name the fallback lists.
 const (
 	readMaxBodies = 3
+	readMaxPlaces = 10
 	readMaxList   = 40
 )
 

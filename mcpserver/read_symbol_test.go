@@ -162,23 +162,20 @@ func TestToolListAtMostEight(t *testing.T) {
 }
 
 // TestReadSymbolManyMatches: a name with more definitions than fit gets
-// at most readMaxBodies bodies, then readMaxList places, then the line
+// at most readMaxBodies bodies, then readMaxPlaces places, then the line
 // saying how to narrow it, from the files directly and through the index.
-// Definitions with the same text as a shown body are listed among the
-// places.
+// A definition with the same text as a shown body is listed under it.
 func TestReadSymbolManyMatches(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	// 50 files, in path order: f00.go … f49.go; f01's F has the same text
-	// as f00's.
+	// 50 packages, in path order: d00/f.go … d49/f.go; d01's F has the
+	// same text as d00's.
 	for i := range 50 {
 		src := fmt.Sprintf("package p\n\nfunc F() int {\n\treturn %d\n}\n", i)
 		if i == 1 {
 			src = "package p\n\nfunc F() int {\n\treturn 0\n}\n"
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.go", i)), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFiles(t, dir, map[string]string{fmt.Sprintf("d%02d/f.go", i): src})
 	}
 	root, err := openRoot(dir)
 	if err != nil {
@@ -192,19 +189,19 @@ func TestReadSymbolManyMatches(t *testing.T) {
 			switch {
 			case readHeaderRE.MatchString(l):
 				headers++
-			case readPlaceRE.MatchString(l):
+			case readPlaceRE.MatchString(l) && !strings.HasSuffix(l, "(same text)"):
 				places++
 			}
 		}
-		if headers != readMaxBodies || places != readMaxList {
-			t.Errorf("%s: %d bodies and %d places; want %d and %d:\n%s", how, headers, places, readMaxBodies, readMaxList, got)
+		if headers != readMaxBodies || places != readMaxPlaces {
+			t.Errorf("%s: %d bodies and %d places; want %d and %d:\n%s", how, headers, places, readMaxBodies, readMaxPlaces, got)
 		}
 		want := "3 of more than 43 definitions of F shown (1 more has the same text as one shown); narrow it with a qualified name (Type.method) or path:line"
 		if last := lines[len(lines)-1]; last != want {
 			t.Errorf("%s: last line %q; want %q", how, last, want)
 		}
-		if !strings.Contains(got, "\nf01.go:3 function F (same text)\n") {
-			t.Errorf("%s: f01.go's F is not listed as the same text as f00.go's:\n%s", how, got)
+		if !strings.Contains(got, "\nd01/f.go:3 function F (same text)\n") {
+			t.Errorf("%s: d01's F is not listed as the same text as d00's:\n%s", how, got)
 		}
 	}
 	got, _ := ReadSymbol(context.Background(), root, "F")
@@ -213,6 +210,42 @@ func TestReadSymbolManyMatches(t *testing.T) {
 	c := startIndexedServer(t, dir)
 	got, _ = c.tool("read_symbol", map[string]any{"name": "F"})
 	check("index", got)
+}
+
+// TestReadSymbolVariants: Go's build variants of a name in one package
+// show one body, the one in a file without a platform suffix, then one
+// line for the others; an external test package's same name is another
+// definition; a qualified name's last line says to pick by PATH:LINE
+// (issue 26, item 4).
+func TestReadSymbolVariants(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fn := func(pkg string, n int) string {
+		return fmt.Sprintf("package %s\n\nfunc Setuid(uid int) int {\n\treturn %d\n}\n", pkg, n)
+	}
+	writeFiles(t, dir, map[string]string{
+		"unix/syscall_darwin.go":  fn("unix", 1),
+		"unix/syscall_linux.go":   fn("unix", 2),
+		"unix/syscall.go":         fn("unix", 3),
+		"unix/syscall_windows.go": fn("unix", 4),
+		"unix/x_test.go":          fn("unix_test", 5),
+		"other/setuid.go":         fn("other", 6),
+	})
+	c := startTestServer(t, dir, false)
+	// In find_symbol's order: path order, test files last.
+	want := "other/setuid.go:3-5 function Setuid\nfunc Setuid(uid int) int {\n\treturn 6\n}\n\n" +
+		"unix/syscall.go:3-5 function Setuid\nfunc Setuid(uid int) int {\n\treturn 3\n}\n" +
+		"+ 3 variants in unix/ (syscall_darwin.go:3, syscall_linux.go:3, syscall_windows.go:3)\n\n" +
+		"unix/x_test.go:3-5 function Setuid\nfunc Setuid(uid int) int {\n\treturn 5\n}"
+	if got, isError := c.tool("read_symbol", map[string]any{"name": "Setuid"}); isError || got != want {
+		t.Errorf("read_symbol Setuid = %q, %v;\nwant %q", got, isError, want)
+	}
+	want = "unix/syscall.go:3-5 function Setuid\nfunc Setuid(uid int) int {\n\treturn 3\n}\n" +
+		"+ 3 variants in unix/ (syscall_darwin.go:3, syscall_linux.go:3, syscall_windows.go:3)\n\n" +
+		"unix/x_test.go:3-5 function Setuid\nfunc Setuid(uid int) int {\n\treturn 5\n}"
+	if got, isError := c.tool("read_symbol", map[string]any{"name": "unix.Setuid"}); isError || got != want {
+		t.Errorf("read_symbol unix.Setuid = %q, %v;\nwant %q", got, isError, want)
+	}
 }
 
 var (
