@@ -5,9 +5,10 @@
 //     out, for the one client that started the process.
 //   - Streamable HTTP (http.go, ServeListener and HTTPHandler): one message
 //     per POST to /mcp, answered in the response body, for many clients
-//     at once; http_guard.go checks who may call (Host, Origin, token)
-//     and http_session.go keeps the sessions of the revisions before
-//     2026-07-28.
+//     at once; http_guard.go checks who may call (Host, Origin, token),
+//     http_limits.go bounds what clients can make it hold (bodies, answers
+//     not read), http_conns.go caps the connections, and http_session.go
+//     keeps the sessions of the revisions before 2026-07-28.
 //
 // Both parse a message once (jsonrpc.go: the envelope and the protocol
 // revision it asks for, revision.go) and hand it to the call core
