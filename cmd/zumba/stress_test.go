@@ -143,7 +143,8 @@ const clientTimeout = 5 * time.Second
 const grossLatency = 30 * time.Second
 
 // mix chooses a request: what its reply must be ("result", "tool",
-// "toolError", "rpcError") and its line; tools are the server's tools.
+// "toolError", "answer": a tool's result or failure, "rpcError") and its
+// line; tools are the server's tools.
 type mix func(rng *rand.Rand, id int, tools []string) (kind, line string)
 
 // projectMix is the mix for a real project of Go files.
@@ -166,6 +167,9 @@ func projectMix(files []string) mix {
 		case "outline":
 			args["path"] = files[rng.IntN(len(files))]
 		case "diagnostics":
+		case "changes":
+			// Outside a git repository (GOROOT's src) it answers isError.
+			return "answer", toolCall(id, tool, args)
 		default:
 			args["name"] = names[rng.IntN(len(names))]
 		}
@@ -361,6 +365,8 @@ func stressClient(t *testing.T, dir string, mix mix, seed, n, inFlight int) ([]s
 				bad = r.Error != nil
 			case "tool":
 				bad = r.Error != nil || res.IsError
+			case "answer":
+				bad = r.Error != nil
 			case "toolError":
 				bad = r.Error != nil || !res.IsError
 			case "rpcError":
