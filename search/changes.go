@@ -229,10 +229,10 @@ func keysOf(defs []outline.Definition) []defKey {
 	seen := map[defKey]int{}
 	keys := make([]defKey, len(defs))
 	for i := range defs {
-		k := defKey{kind: defs[i].Kind, name: defs[i].QualifiedName()}
-		k.nth = seen[k]
-		seen[k]++
-		keys[i] = k
+		first := defKey{kind: defs[i].Kind, name: defs[i].QualifiedName()}
+		keys[i] = first
+		keys[i].nth = seen[first]
+		seen[first]++
 	}
 	return keys
 }

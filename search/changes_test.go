@@ -248,3 +248,18 @@ func TestChangesMovedText(t *testing.T) {
 		t.Errorf("Changes = %q; want only C modified", got)
 	}
 }
+
+// TestChangesSameNames: definitions of one name are told apart by their
+// order, the third as well as the second.
+func TestChangesSameNames(t *testing.T) {
+	t.Parallel()
+	dir := changeRepo(t, map[string]string{
+		"a.go": "package a\n\nfunc init() {}\n\nfunc init() {}\n\nfunc init() {}\n\nfunc init() {}\n",
+	})
+	fixture.WriteFile(t, dir, "a.go", "package a\n\nfunc init() {}\n\nfunc init() {}\n")
+	got := changeLines(changes(t, dir, ""))
+	want := []string{"removed a.go:7 init +0 -1", "removed a.go:9 init +0 -1", "file a.go<-a.go top +0 -2 nodefs=false"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Changes (-want +got):\n%s", diff)
+	}
+}
