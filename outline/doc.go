@@ -11,4 +11,12 @@
 // Headings are the one exception to pure containment: a heading is marked
 // alone and stretched here to span its section, up to the next heading of
 // the same or a shallower level, so that headings nest by level.
+//
+// The queries run natively (see plan.go): a plan per query says at which
+// node types its patterns start and which nodes may be left unsearched;
+// chains.go matches the plainest patterns without tree-sitter's query
+// cursor; run.go walks the tree in C (native_*.c, over tree-sitter's own
+// api.h) and collect.go turns the matches into definitions. layout.go
+// holds every read of go-tree-sitter's private fields and the checks of
+// their layout.
 package outline

@@ -1,7 +1,7 @@
 // native.h declares the native half of outline (native_*.c), which walks a
 // tree and matches queries with tree-sitter's C API, and the records it
-// shares with the Go half (native.go). Layouts the Go half mirrors are
-// checked by the compiler there (layout.go).
+// shares with the Go half (plan.go, chains.go, run.go); the compiler
+// checks the Go twins of those records (layout.go).
 #ifndef ZUMBA_OUTLINE_NATIVE_H_
 #define ZUMBA_OUTLINE_NATIVE_H_
 
