@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,14 +28,45 @@ var findSymbolTool = &Tool{
 		if err != nil {
 			return toolError(err), true
 		}
-		return symbolsText(q, res), false
+		text := symbolsText(q, res)
+		if own := s.ownContaining(ctx, q, res); len(own) > 0 {
+			text += "\n" + symbolOutsideTests + "\n" + strings.Join(own, "\n")
+		}
+		return text, false
 	},
+}
+
+// ownContaining is the lines of the own code's names containing q's, when
+// every exact match res holds is in a test file (a test constant named
+// like the thing asked for): the real definition is then among them. At
+// most search.SymbolLimit lines in all with the exact ones.
+func (s *Server) ownContaining(ctx context.Context, q search.SymbolQuery, res *search.SymbolResult) []string {
+	if res.Fuzzy || len(res.Defs) == 0 || len(res.Defs) >= search.SymbolLimit || res.Searched < res.Files ||
+		slices.ContainsFunc(res.Defs, func(d search.Def) bool { return !d.InTest() }) {
+		return nil
+	}
+	q.Containing = true
+	more, err := s.searcher().Symbols(ctx, q)
+	if err != nil || !more.Fuzzy {
+		return nil
+	}
+	var lines []string
+	for _, d := range more.Defs {
+		if d.InTest() || len(lines) == search.SymbolLimit-len(res.Defs) {
+			continue
+		}
+		lines = append(lines, symbolLine(&d))
+	}
+	return lines
 }
 
 // Lines of find_symbol's answer that are not results.
 const (
 	symbolFallback = "No exact match; names containing it:"
-	symbolMore     = "… more; narrow it with a longer or qualified name (Type.method)"
+	// symbolOutsideTests heads the own code's names containing the name,
+	// after exact matches that are all in test files.
+	symbolOutsideTests = "No exact match outside tests; names containing it:"
+	symbolMore         = "… more; narrow it with a longer or qualified name (Type.method)"
 	// symbolStopped takes the files searched and the files there are.
 	symbolStopped = "… stopped at the time limit after the first %d of %d files (in path order, test files last); a qualified name (Type.method) is faster"
 	// indexPartial takes the files the index covered and the files there
@@ -53,6 +85,11 @@ func symbolsText(q search.SymbolQuery, res *search.SymbolResult) string {
 		text += "\n" + fmt.Sprintf(indexPartial, res.Indexed, res.Files)
 	}
 	return text
+}
+
+// symbolLine is one definition's line: "PATH:LINE KIND — SOURCE LINE".
+func symbolLine(d *search.Def) string {
+	return d.Path + ":" + strconv.Itoa(d.Line) + " " + d.Kind.String() + " — " + d.Text
 }
 
 func symbolsFound(q search.SymbolQuery, res *search.SymbolResult) string {
@@ -80,13 +117,7 @@ func symbolsFound(q search.SymbolQuery, res *search.SymbolResult) string {
 		if i > 0 {
 			sb.WriteByte('\n')
 		}
-		sb.WriteString(d.Path)
-		sb.WriteByte(':')
-		sb.WriteString(strconv.Itoa(d.Line))
-		sb.WriteByte(' ')
-		sb.WriteString(d.Kind.String())
-		sb.WriteString(" — ")
-		sb.WriteString(d.Text)
+		sb.WriteString(symbolLine(&d))
 	}
 	switch {
 	case stopped != "":

@@ -311,7 +311,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 	if err != nil {
 		return nil, err
 	}
-	if len(defs) == 0 {
+	if len(defs) == 0 || q.Containing {
 		// The files that may define a name containing q are parsed first,
 		// unless every file is parsed already (the usual case once the
 		// background pass is through): finding them scans the vocabulary.

@@ -45,12 +45,18 @@ type Def struct {
 	test bool
 }
 
+// InTest reports whether d is in a test file (see rank.go).
+func (d *Def) InTest() bool { return d.test }
+
 // SymbolQuery is a parsed find_symbol name.
 type SymbolQuery struct {
 	// Name is the name as given (spaces trimmed).
 	Name string
 	// Limit is how many definitions to return at most; 0 is SymbolLimit.
 	Limit int
+	// Containing asks for the fallback's answer, the definitions whose
+	// names contain the name, even when some match it exactly.
+	Containing bool
 	// Parts are its segments, split at "." and "::", and at a "#"
 	// between words (Ruby's "Record#save"); one part for a plain name.
 	Parts []string
@@ -270,7 +276,7 @@ func symbolsNoting(ctx context.Context, files []project.Entry, src project.Sourc
 			defs = append(defs, d)
 		}
 	}
-	if len(defs) == 0 && !timedOut {
+	if (len(defs) == 0 || q.Containing) && !timedOut {
 		res.Fuzzy = true
 		defs = found
 		slices.SortFunc(foldOnly, func(a, b project.Entry) int { return strings.Compare(a.Path, b.Path) })
