@@ -242,6 +242,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		return nil, err
 	}
 	defer ix.call()()
+	q.packages = newGoPackages(ix.root.Root)
 	if !ix.wordsReady.Load() {
 		files, err := ix.coldFiles(ctx)
 		if err != nil {

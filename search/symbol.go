@@ -65,6 +65,9 @@ type SymbolQuery struct {
 	// fold is the name in lower case, for the fallback.
 	fold       string
 	foldNeedle []byte
+	// packages reads Go files' package clauses, for a leading part that
+	// names a package that is not its folder (nil: folders only).
+	packages *goPackages
 }
 
 // limit is how many definitions q returns at most.
@@ -80,6 +83,9 @@ func (q SymbolQuery) limit() int {
 func ParseSymbolQuery(name string) SymbolQuery {
 	q := SymbolQuery{Name: strings.TrimSpace(name)}
 	dotted := memberHash(q.Name)
+	if frame, ok := goFrameName(q.Name); ok {
+		dotted = frame
+	}
 	q.Parts = outline.SplitQualified(dotted)
 	q.needle = []byte(longestField(q.Parts[len(q.Parts)-1]))
 	q.fold = strings.ToLower(strings.ReplaceAll(dotted, "::", "."))
@@ -157,7 +163,8 @@ func (q SymbolQuery) qualified() bool { return len(q.Parts) > 1 }
 // exact reports whether r is what q names: the same name, or a full name
 // ending with q's segments. Segments before the full name may name the
 // package or module: the file's folders ("http.Server.Serve" in
-// net/http/server.go) or its base name ("posixpath.join").
+// net/http/server.go), its base name ("posixpath.join"), or a Go file's
+// package clause ("main.run", "http_test.getNoBody").
 func (q SymbolQuery) exact(d *outline.Definition) bool {
 	if d.Name == q.Name {
 		return true
@@ -165,7 +172,11 @@ func (q SymbolQuery) exact(d *outline.Definition) bool {
 	segs := d.Qualified
 	if len(q.Parts) > len(segs) {
 		extra := len(q.Parts) - len(segs)
-		return slices.Equal(segs, q.Parts[extra:]) && pathEndsWith(d.Path, q.Parts[:extra])
+		if !slices.Equal(segs, q.Parts[extra:]) {
+			return false
+		}
+		return pathEndsWith(d.Path, q.Parts[:extra]) ||
+			extra == 1 && q.packages != nil && strings.HasSuffix(d.Path, ".go") && q.packages.of(d.Path) == q.Parts[0]
 	}
 	tail := segs[len(segs)-len(q.Parts):]
 	return slices.Equal(tail, q.Parts)
@@ -533,6 +544,7 @@ func (r *Root) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
+	q.packages = newGoPackages(r.Root)
 	return Symbols(ctx, files, r, q, q.limit(), deadline)
 }
 

@@ -1,0 +1,37 @@
+package search
+
+import "testing"
+
+func TestPackageClause(t *testing.T) {
+	for src, want := range map[string]string{
+		"package main\n": "main",
+		"// Copyright.\n\n//go:build x\n\npackage p_test // c\n": "p_test",
+		"/* a\n b */ package q\n":                                "q",
+		"/* unclosed":                                            "",
+		"packagex\n":                                             "",
+		"func f() {}\npackage p\n":                               "",
+		"":                                                       "",
+	} {
+		if got := packageClause([]byte(src)); got != want {
+			t.Errorf("packageClause(%q) = %q; want %q", src, got, want)
+		}
+	}
+}
+
+func TestGoFrameName(t *testing.T) {
+	for in, want := range map[string]string{
+		"net/http.(*Server).Serve":     "http.Server.Serve",
+		"main.main":                    "",
+		"main.main()":                  "main.main",
+		"github.com/x/y/z.(*T[...]).M": "z.T.M",
+		"github.com/x/go-y.F.func1.2":  "go-y.F",
+		"runtime.gopark(0x0, 0x0)":     "runtime.gopark",
+		"http.Server.Serve":            "",
+		"operate(":                     "",
+	} {
+		got, ok := goFrameName(in)
+		if want == "" && ok || want != "" && got != want {
+			t.Errorf("goFrameName(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
