@@ -44,6 +44,13 @@ type Language struct {
 	// Tests says which of the language's files hold tests (see
 	// [IsTestFile]).
 	Tests TestFiles
+	// Bodyless are the node types of a function or method declared
+	// without its body (a C prototype, a TypeScript overload signature):
+	// outline marks their definitions Decl.
+	Bodyless []string
+	// Skip are the node types outline's search may leave out (see
+	// [Skips]).
+	Skip Skips
 
 	// language makes the tree-sitter language; Bind sets it.
 	language func() *sitter.Language
@@ -57,8 +64,8 @@ type Language struct {
 // registry is the one table of languages, sorted by name.
 var registry = []*Language{
 	{Name: "bash", Extensions: []string{".sh", ".bash"}, Interpreters: []string{"sh", "bash", "dash", "ksh"}},
-	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: prepareC},
-	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: prepareCpp},
+	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: prepareC, Bodyless: cBodyless, Skip: cSkips},
+	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: prepareCpp, Bodyless: cBodyless},
 	{Name: "csharp", Extensions: []string{".cs"}, Tests: dotnetTests},
 	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}},
 	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}},
@@ -80,8 +87,8 @@ var registry = []*Language{
 	{Name: "sql", Extensions: []string{".sql"}},
 	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift},
 	{Name: "toml", Extensions: []string{".toml"}},
-	{Name: "tsx", Extensions: []string{".tsx"}, Tests: jsTests},
-	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, Tests: jsTests},
+	{Name: "tsx", Extensions: []string{".tsx"}, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
+	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "yaml", Extensions: []string{".yaml", ".yml"}},
 }
 

@@ -1,10 +1,5 @@
 package outline
 
-/*
-#include "native.h"
-*/
-import "C"
-
 import (
 	"context"
 
@@ -44,7 +39,7 @@ func collect(ctx context.Context, lang *grammar.Language, q *sitter.Query, root 
 // collectPlan is collect with the plan p of the query.
 func collectPlan(ctx context.Context, p *plan, q *sitter.Query, root *sitter.Node, src, parsed []byte, deep *deepCut) []def {
 	rn := nodeOf(root)
-	c := &collector{p: p, tl: rn.language(), src: src, byName: map[[2]uint32]int{}, listed: map[[2]uint32]bool{}}
+	c := &collector{p: p, src: src, byName: map[[2]uint32]int{}, listed: map[[2]uint32]bool{}}
 	var l listing
 	defer func() { l.free() }()
 	if p.native {
@@ -97,7 +92,6 @@ func collectPlan(ctx context.Context, p *plan, q *sitter.Query, root *sitter.Nod
 // time (add), reading their names from src.
 type collector struct {
 	p      *plan
-	tl     *C.TSLanguage
 	src    []byte
 	byName map[[2]uint32]int // the index in defs of a name's definition
 	// listed holds the object literals whose members are entries (those
@@ -168,7 +162,7 @@ func (c *collector) add(caps []capRec) {
 			Line:  int(m.name.n.startRow()) + 1,
 			Start: int(m.whole.n.startRow()) + 1,
 			End:   p.codeEndLine(m.whole),
-			Decl:  (m.kind == grammar.Function || m.kind == grammar.Method) && bodyless[p.name(m.whole.symbol, c.tl)],
+			Decl:  (m.kind == grammar.Function || m.kind == grammar.Method) && p.isBodyless(m.whole.symbol),
 		},
 		StartByte: m.whole.n.startByte(),
 		EndByte:   m.whole.endByte,

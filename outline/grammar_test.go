@@ -103,3 +103,27 @@ func TestCodeRules(t *testing.T) {
 		})
 	}
 }
+
+// TestOutlineNodeTypes: every node type a language's row names for the
+// outline (Bodyless, Skip) is a node type of its grammar, so that a
+// misspelt or renamed one fails here rather than silently searching more
+// (or marking fewer declarations).
+func TestOutlineNodeTypes(t *testing.T) {
+	for _, l := range grammar.Languages() {
+		sl := l.Sitter()
+		have := map[string]bool{}
+		for s := range sl.SymbolCount() {
+			have[sl.SymbolName(sitter.Symbol(s))] = true
+		}
+		for _, list := range [][]string{l.Bodyless, l.Skip.Scanned, l.Skip.Inert} {
+			for _, n := range list {
+				if !have[n] {
+					t.Errorf("%s: %q is not a node type of its grammar", l.Name, n)
+				}
+			}
+		}
+		if len(l.Skip.Scanned) > 0 && l.Skip.Scan == grammar.NoScan {
+			t.Errorf("%s: Skip.Scanned without a Scan", l.Name)
+		}
+	}
+}

@@ -257,17 +257,6 @@ func (c *deadlineCtx) Err() error {
 	return nil
 }
 
-// bodyless are the node types of a function or method declared without
-// its body: TypeScript's overload and interface signatures, C and C++
-// prototypes (a declaration, or a field declaration in a class body).
-var bodyless = map[string]bool{
-	"function_signature":        true,
-	"method_signature":          true,
-	"abstract_method_signature": true,
-	"declaration":               true,
-	"field_declaration":         true,
-}
-
 // endLine is the last line of n; a node that ends with its line break
 // (a Markdown block) ends on the line before.
 func endLine(n *sitter.Node) int {

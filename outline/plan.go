@@ -9,6 +9,7 @@ import "C"
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -31,7 +32,9 @@ type plan struct {
 	// holds both as flags for zumba_extents (1 and 2), and one more byte,
 	// so it is never empty.
 	decos, keywords []bool
-	kinds           []byte
+	// bodyless flags the language's Bodyless node types.
+	bodyless []bool
+	kinds    []byte
 	// ckinds is kinds in C memory, which a plan keeps for the life of the
 	// program.
 	ckinds *C.uint8_t
@@ -74,6 +77,10 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.TSLanguage) *plan {
 		}
 	}
 	p.readSymbols(tl)
+	p.bodyless = make([]bool, len(p.names))
+	for s, n := range p.names {
+		p.bodyless[s] = slices.Contains(lang.Bodyless, n)
+	}
 	p.preds = make([][]predicate, q.PatternCount())
 	for i := range p.preds {
 		var ok bool
@@ -89,50 +96,31 @@ func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.TSLanguage) *plan {
 	if !ok {
 		return p
 	}
-	p.flagSkips(lang)
+	p.flagSkips(lang.Skip)
 	p.chains = newChains(q, p, tl, src, starts)
 	p.native = true
 	return p
 }
 
 // flagSkips flags in p.roots the node types the native run may leave
-// unsearched (see zumba_run).
-func (p *plan) flagSkips(lang *grammar.Language) {
-	// In C, function bodies, initializers, struct bodies and argument
-	// lists are most of a file's nodes, and the only definitions they can
-	// hold start with a word zumba_c_may_define looks for: they are
-	// searched only when their text holds one.
-	if lang.Name == "c" {
-		for s := range p.names {
-			switch p.names[s] {
-			case "compound_statement", "initializer_list", "field_declaration_list", "enumerator_list", "parameter_list", "argument_list":
-				p.roots[s] |= C.zOpaque
-			}
-		}
+// unsearched (see zumba_run): zOpaque (CScan) or zBlock (JSScan) the
+// Scanned ones, zInert the Inert ones, but for those a pattern starts at
+// where the language says so (see grammar.BlockScan).
+func (p *plan) flagSkips(skip grammar.Skips) {
+	var scanned byte
+	switch skip.Scan {
+	case grammar.CScan:
+		scanned = C.zOpaque
+	case grammar.JSScan:
+		scanned = C.zBlock
 	}
-	// TypeScript's blocks (function bodies above all) are most of a
-	// file's nodes, and the definitions they may hold start with words or
-	// signs zumba_js_may_define looks for: they are searched only when
-	// their text holds one. So are parameter and argument lists, which hold
-	// definitions only inside the functions, classes and objects of their
-	// expressions (default values, callbacks), whose text the scan reads as
-	// a block's.
-	if lang.Name == "typescript" || lang.Name == "tsx" {
-		for s := range p.names {
-			if jsBlocks[p.names[s]] && p.roots[s]&C.zRoot == 0 {
-				p.roots[s] |= C.zBlock
-			}
+	for s, n := range p.names {
+		root := p.roots[s]&C.zRoot != 0
+		if scanned != 0 && slices.Contains(skip.Scanned, n) && (skip.Scan == grammar.CScan || !root) {
+			p.roots[s] |= scanned
 		}
-	}
-	// TypeScript's types hold no node a pattern starts at (an object
-	// type's members are not entries; an interface's body is a node type
-	// of its own), nor do imports, export lists and strings, and they are
-	// a good part of a file's nodes.
-	if lang.Name == "typescript" || lang.Name == "tsx" {
-		for s := range p.names {
-			if tsTypes[p.names[s]] && p.roots[s]&C.zRoot == 0 {
-				p.roots[s] |= C.zInert
-			}
+		if slices.Contains(skip.Inert, n) && !root {
+			p.roots[s] |= C.zInert
 		}
 	}
 }
@@ -225,24 +213,6 @@ func cCopy(b unsafe.Pointer, n int) unsafe.Pointer {
 	}
 	return m
 }
-
-// tsTypes are tree-sitter-typescript's type nodes, and the other nodes
-// that hold no node a pattern starts at: imports, the names an export
-// lists, strings (see newPlan).
-var tsTypes = map[string]bool{
-	"import_statement": true, "export_clause": true, "string": true, "regex": true,
-	"type_annotation": true, "opting_type_annotation": true, "omitting_type_annotation": true, "adding_type_annotation": true,
-	"type_arguments": true, "type_parameters": true, "union_type": true, "intersection_type": true, "function_type": true,
-	"constructor_type": true, "generic_type": true, "conditional_type": true, "lookup_type": true, "index_type_query": true,
-	"mapped_type_clause": true, "tuple_type": true, "array_type": true, "readonly_type": true, "literal_type": true,
-	"parenthesized_type": true, "type_predicate": true, "type_predicate_annotation": true, "asserts": true,
-	"asserts_annotation": true, "template_literal_type": true, "infer_type": true, "type_query": true, "object_type": true,
-	"optional_type": true, "rest_type": true,
-}
-
-// jsBlocks are the TypeScript nodes searched only when their text holds a
-// place where a definition may start (see newPlan).
-var jsBlocks = map[string]bool{"statement_block": true, "formal_parameters": true, "arguments": true}
 
 // rootNames reads the node types a pattern of src starting at byte i is
 // rooted at: "(type …)", "((type …) …)" or an alternation of those. It
@@ -445,3 +415,7 @@ func (p *plan) prevType(n *tsNode) string {
 	}
 	return p.name(uint16(s), n.language())
 }
+
+// isBodyless reports whether symbol s is a node type of a function or
+// method declared without its body.
+func (p *plan) isBodyless(s uint16) bool { return int(s) < len(p.bodyless) && p.bodyless[s] }
