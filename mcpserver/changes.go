@@ -76,6 +76,9 @@ func changesText(cs *search.ChangeSet) string {
 	lines = append(lines, fmt.Sprintf("%d %s changed in %d %s (%d added, %d modified, %d removed) since %s",
 		len(cs.Defs), plural(len(cs.Defs), "definition", "definitions"), len(cs.Files), plural(len(cs.Files), "file", "files"),
 		added, modified, removed, project.Echo(cs.Base)))
+	if cs.Unread > 0 {
+		lines[0] += fmt.Sprintf("; the definitions of %d %s were not read in time, narrow it with path", cs.Unread, plural(cs.Unread, "file", "files"))
+	}
 	var rest []string
 	for _, d := range cs.Defs {
 		rest = append(rest, changedDefLines(&d)...)

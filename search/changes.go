@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/gitexec"
@@ -62,6 +63,9 @@ type ChangeSet struct {
 	Base  string
 	Defs  []ChangedDef
 	Files []ChangedFile
+	// Unread counts the files whose definitions were not read in the
+	// call's time (listed with their line counts only).
+	Unread int
 }
 
 // MaxUses is how many uses of a changed definition are listed.
@@ -111,18 +115,52 @@ func Changes(ctx context.Context, root *project.Root, base string, filter *proje
 		return nil, err
 	}
 	cs := &ChangeSet{Base: cmp.Or(base, "HEAD")}
+	stopParse, stopUses := softDeadlines(ctx)
 	for _, d := range diffs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if !stopParse.IsZero() && time.Now().After(stopParse) {
+			cs.Files = append(cs.Files, ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary, NoDefinitions: true})
+			cs.Unread++
+			continue
+		}
 		cs.add(ctx, root, d, before)
 	}
 	slices.SortStableFunc(cs.Files, func(a, b ChangedFile) int { return cmp.Compare(cmp.Or(a.Path, a.OldPath), cmp.Or(b.Path, b.OldPath)) })
-	if uses != nil {
-		cs.findUses(ctx, uses)
-	}
 	cs.rank()
+	if uses != nil {
+		uctx := ctx
+		if !stopUses.IsZero() {
+			var cancel context.CancelFunc
+			uctx, cancel = context.WithDeadline(ctx, stopUses)
+			defer cancel()
+		}
+		cs.findUses(uctx, uses)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return cs, nil
+}
+
+// MaxUsesSearched bounds how many changed definitions' uses are searched:
+// the first, in rank order (no answer shows more).
+const MaxUsesSearched = 200
+
+// softDeadlines are the times past which a change set is answered with
+// what was read: files are no longer parsed after 3/4 of the time left
+// (their line counts only are told), uses no longer searched after 7/8,
+// so that the answer is printed before the call's deadline. Zero without
+// a deadline.
+func softDeadlines(ctx context.Context) (parse, uses time.Time) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return time.Time{}, time.Time{}
+	}
+	left := time.Until(d)
+	now := time.Now()
+	return now.Add(left * 3 / 4), now.Add(left * 7 / 8)
 }
 
 // baseCommit is the commit a change is measured against.
@@ -392,15 +430,16 @@ func linesIn(d *outline.Definition, counts []int, defs []outline.Definition) int
 	return n
 }
 
-// findUses fills each changed definition's uses: code uses of its name
-// in definitions that are not themselves changed, while ctx lasts.
+// findUses fills the first MaxUsesSearched changed definitions' uses:
+// code uses of its name in definitions that are not themselves changed,
+// while ctx lasts.
 func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 	changed := map[string]bool{}
 	for _, d := range cs.Defs {
 		changed[fmt.Sprintf("%s:%d", d.Def.Path, d.Def.Line)] = true
 	}
 	byName := map[string]*Sites{}
-	for i := range cs.Defs {
+	for i := range cs.Defs[:min(len(cs.Defs), MaxUsesSearched)] {
 		d := &cs.Defs[i]
 		name := d.Def.LastSegment()
 		if ctx.Err() != nil || !plainName(name) {

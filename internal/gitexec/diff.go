@@ -2,11 +2,13 @@ package gitexec
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // FileDiff is one file a diff changes.
@@ -71,15 +73,25 @@ func (r *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
 // not ignore, each with its hunks.
 func (r *Repo) Diff(ctx context.Context, base string) ([]FileDiff, error) {
 	common := []string{"diff", "--no-ext-diff", "--no-textconv", "--no-color", "-M", "--relative"}
+	// The three calls each read the work tree; they run side by side.
+	var patch, others []byte
+	var patchErr, othersErr error
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		patch, patchErr = r.Run(ctx, append(common, "--unified=0", "--src-prefix=a/", "--dst-prefix=b/", base, "--")...)
+	}()
+	go func() {
+		defer wg.Done()
+		others, othersErr = r.Run(ctx, "ls-files", "--others", "--exclude-standard", "-z")
+	}()
 	num, err := r.Run(ctx, append(common, "--numstat", "-z", base, "--")...)
-	if err != nil {
+	wg.Wait()
+	if err = cmp.Or(err, patchErr, othersErr); err != nil {
 		return nil, err
 	}
 	files, err := parseNumstat(num)
-	if err != nil {
-		return nil, err
-	}
-	patch, err := r.Run(ctx, append(common, "--unified=0", "--src-prefix=a/", "--dst-prefix=b/", base, "--")...)
 	if err != nil {
 		return nil, err
 	}
@@ -92,10 +104,6 @@ func (r *Repo) Diff(ctx context.Context, base string) ([]FileDiff, error) {
 			h = hunks["\x00"+f.Old]
 		}
 		f.Hunks = h
-	}
-	others, err := r.Run(ctx, "ls-files", "--others", "--exclude-standard", "-z")
-	if err != nil {
-		return nil, err
 	}
 	for _, p := range strings.Split(string(others), "\x00") {
 		if p != "" {
