@@ -121,7 +121,10 @@ func writeBody(sb *strings.Builder, lines fileLines, path string, start, end int
 		if len(folds) > 0 && l == folds[0].keep+1 {
 			f := folds[0]
 			folds = folds[1:]
-			indent := indentOf(at(f.keep))
+			indent := ""
+			if f.keep >= start {
+				indent = indentOf(at(f.keep))
+			}
 			for k := f.keep + 1; k <= f.end; k++ {
 				if strings.TrimSpace(at(k)) != "" {
 					indent = indentOf(at(k))
@@ -194,8 +197,8 @@ func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition
 		}
 		nested = append(nested, fold{keep: n.Line, end: n.End, label: n.Kind.String() + " " + n.Name, read: fmt.Sprintf("%s:%d", d.Path, n.Line)})
 	}
-	if f, ok := docFold(lines, d); ok && !full {
-		nested = append(nested, f)
+	if !full {
+		nested = append(nested, docFold(lines, d)...)
 	}
 	return writeBody(sb, lines, d.Path, d.Start, d.End, nested, budget)
 }
@@ -208,20 +211,48 @@ const (
 	docHead     = 3
 )
 
-// docFold is the fold of d's doc comment when it is longer than
-// maxDocLines: the comment lines from d.Start, before its name's line.
-// lines are d's lines (lines[0] is line d.Start).
-func docFold(lines fileLines, d *outline.Definition) (fold, bool) {
+// docFold is the folds of the comment lines from d.Start, before its
+// name's line: a licence among them, all of it (it is no documentation),
+// and the doc comment when it is longer than maxDocLines. lines are d's
+// lines (lines[0] is line d.Start).
+func docFold(lines fileLines, d *outline.Definition) []fold {
 	n := 0
 	for n < len(lines) && d.Start+n < d.Line && commentLine(lines[n]) {
 		n++
 	}
-	if n <= maxDocLines {
-		return fold{}, false
+	var folds []fold
+	from := 0
+	if k := licenceLines(lines[:n]); k > 0 {
+		// A licence is no documentation: all of it goes.
+		last := d.Start + k - 1
+		folds = append(folds, fold{keep: d.Start - 1, end: last, doc: true,
+			label: fmt.Sprintf("%d-%d licence comment (%d lines)", d.Start, last, k)})
+		from = k
 	}
-	last := d.Start + n - 1
-	return fold{keep: d.Start + docHead - 1, end: last, doc: true,
-		label: fmt.Sprintf("%d-%d doc comment (%d lines)", d.Start, last, n)}, true
+	if n-from > maxDocLines {
+		first, last := d.Start+from, d.Start+n-1
+		folds = append(folds, fold{keep: first + docHead - 1, end: last, doc: true,
+			label: fmt.Sprintf("%d-%d doc comment (%d lines)", first, last, n-from)})
+	}
+	return folds
+}
+
+// licenceLines is how many of a comment block's lines are a licence: a
+// block whose first lines name a copyright or a licence, up to the end of
+// its first /* */ comment (the doc comment may follow it), or all of it.
+func licenceLines(block fileLines) int {
+	head := strings.Join(block[:min(len(block), 3)], "\n")
+	if !strings.Contains(head, "Copyright") && !strings.Contains(head, "SPDX-License-Identifier") && !strings.Contains(head, "Licensed under") {
+		return 0
+	}
+	if strings.HasPrefix(strings.TrimSpace(block[0]), "/*") {
+		for i, l := range block {
+			if strings.Contains(l, "*/") {
+				return i + 1
+			}
+		}
+	}
+	return len(block)
 }
 
 // commentLine reports whether l is a line of a comment in the languages
