@@ -22,6 +22,7 @@ var findReferencesTool = &Tool{
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
 		{Name: "group", Description: "\"definition\": group the lines under the function, method or type that holds them, to see who uses the name.", Enum: []string{"definition"}},
 		{Name: "code", Description: "true: leave out lines where the name is only in comments or strings, to see real uses.", Bool: true},
+		{Name: "limit", Description: "Stop after this many hits (with group, definitions).", Int: true, Min: 1, Max: search.RefLimit},
 		{Name: "depth", Description: "2 or 3: also who uses each definition found, indented under it (callers of callers); implies group and code.", Int: true, Min: 1, Max: search.MaxCallerDepth},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
@@ -37,7 +38,8 @@ var findReferencesTool = &Tool{
 			return callersAnswer(ctx, s, name, strings.TrimSpace(pathArg), filter, depth)
 		}
 		var res *search.RefResult
-		if opts := (search.RefOptions{Group: args["group"] == "definition", Code: args["code"] == "true"}); opts != (search.RefOptions{}) {
+		limit, _ := strconv.Atoi(args["limit"])
+		if opts := (search.RefOptions{Group: args["group"] == "definition", Code: args["code"] == "true", Limit: limit}); opts != (search.RefOptions{}) {
 			sites, err := s.searcher().Sites(ctx, name, filter, opts, &s.parses)
 			if err != nil {
 				return toolError(err), true
@@ -95,10 +97,11 @@ func noReferences(name, path string) string {
 	return fmt.Sprintf("No references to %s.", project.Echo(name))
 }
 
-// formatSites prints the hits: "PATH:LINE: TEXT" lines, or with Group one
-// "PATH:LINE KIND QUALIFIED.NAME" header per definition (or "PATH (top
-// level)") with its hits under it as "  LINE: TEXT"; then a last line
-// counting what was left out.
+// formatSites prints the hits: a first line with the totals, then
+// "PATH:LINE: TEXT" lines, or with Group one "PATH:LINE KIND
+// QUALIFIED.NAME" header per definition (or "PATH (top level)") with its
+// hits under it as "  LINE: TEXT" (but for the definition's own name
+// line); then a last line counting what was left out.
 func formatSites(res *search.Sites, name, path string, opts search.RefOptions) string {
 	var sb strings.Builder
 	if len(res.Sites) == 0 && !res.More {
@@ -114,6 +117,7 @@ func formatSites(res *search.Sites, name, path string, opts search.RefOptions) s
 		}
 		return sb.String()
 	}
+	sb.WriteString(totalsLine(res, name, opts) + "\n")
 	if opts.Group {
 		writeGroups(&sb, res.Sites)
 	} else {
@@ -139,6 +143,45 @@ func formatSites(res *search.Sites, name, path string, opts search.RefOptions) s
 	return strings.TrimSuffix(sb.String(), "\n")
 }
 
+// totalsLine is the first line of an answer with options: "N hits in M
+// files", grouped "… under K definitions"; the name line of a definition
+// of the name is not a hit there. When the hits are only those lines, it
+// says so.
+func totalsLine(res *search.Sites, name string, opts search.RefOptions) string {
+	t := res.Totals()
+	hits := t.Hits
+	if opts.Group {
+		hits -= t.Own
+		if hits == 0 && !res.More {
+			return "No references to " + project.Echo(name) + " outside its own " + plural(t.Own, "definition", "definitions") + ":"
+		}
+	}
+	atLeast := ""
+	if t.AtLeast {
+		atLeast = "at least "
+	}
+	line := atLeast + strconv.Itoa(hits) + " " + plural(hits, "hit", "hits") + " in " + atLeast + strconv.Itoa(t.Files) + " " + plural(t.Files, "file", "files")
+	if opts.Code && res.More {
+		line += " (counting comments and strings)"
+	}
+	if !opts.Group {
+		return line
+	}
+	where := ""
+	switch {
+	case t.Defs == 0:
+		where = "at top level"
+	case t.TopLevel:
+		where = "under " + strconv.Itoa(t.Defs) + " " + plural(t.Defs, "definition", "definitions") + " and at top level"
+	default:
+		where = "under " + strconv.Itoa(t.Defs) + " " + plural(t.Defs, "definition", "definitions")
+	}
+	if res.More {
+		return line + "; those shown " + where
+	}
+	return line + " " + where
+}
+
 // writeGroups writes each file's hits grouped under the innermost
 // definition that holds them: the hits at top level first, then the
 // definitions in the order of their name lines, each group's hits in line
@@ -157,7 +200,9 @@ func writeGroups(sb *strings.Builder, sites []search.Site) {
 			if k == 0 || st.Def != file[k-1].Def {
 				writeHeader(sb, st, file[k:])
 			}
-			sb.WriteString("  " + strconv.Itoa(st.Line) + ": " + st.Text + "\n")
+			if !st.Own {
+				sb.WriteString("  " + strconv.Itoa(st.Line) + ": " + st.Text + "\n")
+			}
 		}
 		i = j
 	}

@@ -18,7 +18,7 @@ import (
 
 // TestReferenceCases runs testdata/refs/*.txtar: each archive holds a
 // project's files and "$ refs NAME [--group definition] [--code] [--path
-// GLOBS] [--depth N]" sections with find_references' answer, which must be the same
+// GLOBS] [--depth N] [--limit N]" sections with find_references' answer, which must be the same
 // without an index, before the index is ready, and from a complete index.
 // A comment line "> repeat FILE N TEXT" writes N lines of TEXT (%d: the
 // line's number). -update rewrites the answers.
@@ -105,7 +105,7 @@ func TestReferenceCases(t *testing.T) {
 	}
 }
 
-// refsArgs turns "NAME [--group G] [--code] [--path P] [--depth N]" into
+// refsArgs turns "NAME [--group G] [--code] [--path P] [--depth N] [--limit N]" into
 // arguments.
 func refsArgs(t *testing.T, cmdline string) json.RawMessage {
 	fields := strings.Fields(cmdline)
@@ -120,15 +120,15 @@ func refsArgs(t *testing.T, cmdline string) json.RawMessage {
 			}
 			args[strings.TrimPrefix(fields[i], "--")] = fields[i+1]
 			i++
-		case "--depth":
+		case "--depth", "--limit":
 			if i+1 == len(fields) {
-				t.Fatalf("--depth needs a value: %s", cmdline)
+				t.Fatalf("%s needs a value: %s", fields[i], cmdline)
 			}
 			n, err := strconv.Atoi(fields[i+1])
 			if err != nil {
-				t.Fatalf("--depth takes a number: %s", cmdline)
+				t.Fatalf("%s takes a number: %s", fields[i], cmdline)
 			}
-			args["depth"] = n
+			args[strings.TrimPrefix(fields[i], "--")] = n
 			i++
 		default:
 			t.Fatalf("unknown flag %s in %s", fields[i], cmdline)
@@ -166,8 +166,13 @@ func TestReferenceOptionArgs(t *testing.T) {
 		{`{"name":"f","code":false}`, plain, false},
 		{`{"name":"f","code":"false"}`, plain, false},
 		{`{"name":"f","group":""}`, plain, false},
-		{`{"name":"f","code":true}`, "a.go:4: func f() { f() }", false},
-		{`{"name":"f","code":"true"}`, "a.go:4: func f() { f() }", false},
+		{`{"name":"f","code":true}`, "1 hit in 1 file\na.go:4: func f() { f() }", false},
+		{`{"name":"f","code":"true"}`, "1 hit in 1 file\na.go:4: func f() { f() }", false},
+		{`{"name":"f","limit":1}`, "2 hits in 1 file\na.go:3: // f is here\n… 1 more hit in 1 file; narrow it with path", false},
+		{`{"name":"f","limit":"80"}`, "2 hits in 1 file\na.go:3: // f is here\na.go:4: func f() { f() }", false},
+		{`{"name":"f","limit":0}`, `find_references: argument "limit" must be an integer from 1 to 80`, true},
+		{`{"name":"f","limit":81}`, `find_references: argument "limit" must be an integer from 1 to 80`, true},
+		{`{"name":"f","path":"!a.go"}`, "No references to f in files matching !a.go.", false},
 		{`{"name":"f","code":"yes"}`, `find_references: argument "code" must be true or false`, true},
 		{`{"name":"f","code":1}`, `find_references: argument "code" must be true or false`, true},
 		{`{"name":"f","group":"file"}`, `find_references: argument "group" must be "definition"`, true},
@@ -198,6 +203,9 @@ func TestReferenceOptionArgs(t *testing.T) {
 	}
 	if got := schema["depth"].(map[string]any); got["type"] != "integer" || got["minimum"] != 1 || got["maximum"] != 3 {
 		t.Errorf("depth's schema is %v; want an integer from 1 to 3", got)
+	}
+	if got := schema["limit"].(map[string]any); got["type"] != "integer" || got["minimum"] != 1 || got["maximum"] != 80 {
+		t.Errorf("limit's schema is %v; want an integer from 1 to 80", got)
 	}
 	if len(tools) > 8 {
 		t.Errorf("%d tools; a strict client shows at most 8", len(tools))

@@ -23,7 +23,7 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 		if err != nil {
 			return nil, err
 		}
-		refs, more, err := References(ctx, FilterEntries(files, filter), ix.root, name, RefLimit)
+		refs, more, err := References(ctx, rankFiles(FilterEntries(files, filter)), ix.root, name, RefLimit)
 		if err != nil {
 			return nil, err
 		}
@@ -37,9 +37,10 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
-	// The candidates are read in path order until the answer is full: a
-	// common name's first files hold its first lines, so the entries of
-	// its other thousands of files are never made.
+	// The candidates are read in path order, tier by tier (rankFiles),
+	// until the answer is full: a common name's first files hold its
+	// first lines, so the entries of its other thousands of files are
+	// never made.
 	ix.mu.RLock()
 	ids, all := ix.candidateIDsLocked(name)
 	if all {
@@ -47,34 +48,43 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	}
 	below := ix.order.sortedBelowLocked(ix)
 	cut, _ := slices.BinarySearch(ids, below)
-	head := make([]*fileRec, cut)
-	for i, f := range ids[:cut] {
-		head[i] = ix.files[f]
+	var heads [fileTiers][]*fileRec
+	for _, f := range ids[:cut] {
+		r := ix.files[f]
+		t := fileTier(r.path)
+		heads[t] = append(heads[t], r)
 	}
 	late := make([]project.Entry, 0, len(ids)-cut)
 	for _, f := range ids[cut:] {
 		late = append(late, ix.files[f].entry())
 	}
 	ix.mu.RUnlock()
-	late = sortByPath(late)
+	var lates [fileTiers][]project.Entry
+	for _, e := range sortByPath(late) {
+		t := fileTier(e.Path)
+		lates[t] = append(lates[t], e)
+	}
 	var refs []Ref
 	chunk := make([]project.Entry, 0, 1024)
-	for size := 16; len(head) > 0 || len(late) > 0; size = min(2*size, cap(chunk)) {
-		chunk = chunk[:0]
-		for len(chunk) < size && (len(head) > 0 || len(late) > 0) {
-			if len(late) == 0 || len(head) > 0 && head[0].path < late[0].Path {
-				chunk, head = append(chunk, head[0].entry()), head[1:]
-			} else {
-				chunk, late = append(chunk, late[0]), late[1:]
+	for t := range fileTiers {
+		head, late := heads[t], lates[t]
+		for size := 16; len(head) > 0 || len(late) > 0; size = min(2*size, cap(chunk)) {
+			chunk = chunk[:0]
+			for len(chunk) < size && (len(head) > 0 || len(late) > 0) {
+				if len(late) == 0 || len(head) > 0 && head[0].path < late[0].Path {
+					chunk, head = append(chunk, head[0].entry()), head[1:]
+				} else {
+					chunk, late = append(chunk, late[0]), late[1:]
+				}
 			}
-		}
-		got, more, err := References(ctx, FilterEntries(chunk, filter), ix.root, name, RefLimit-len(refs))
-		if err != nil {
-			return nil, err
-		}
-		refs = append(refs, got...)
-		if more {
-			return &RefResult{Refs: refs, More: true}, nil
+			got, more, err := References(ctx, FilterEntries(chunk, filter), ix.root, name, RefLimit-len(refs))
+			if err != nil {
+				return nil, err
+			}
+			refs = append(refs, got...)
+			if more {
+				return &RefResult{Refs: refs, More: true}, nil
+			}
 		}
 	}
 	return &RefResult{Refs: refs}, nil

@@ -19,6 +19,49 @@ import (
 // query with those starting with it first, then shorter names, then by
 // path and line.
 
+// How find_references ranks the files it reads: the project's own files,
+// then its test files, then vendored and generated ones
+// (grammar.IsVendoredFile), each part in path order, for its default and
+// grouped answers alike.
+
+// Tiers of files, best first.
+const (
+	ownTier = iota
+	testTier
+	vendoredTier
+	fileTiers // how many
+)
+
+// fileTier is the tier of the project path p.
+func fileTier(p string) int {
+	switch {
+	case grammar.IsVendoredFile(p):
+		return vendoredTier
+	case grammar.IsTestFile(p):
+		return testTier
+	}
+	return ownTier
+}
+
+// rankFiles returns files (in path order) reordered as find_references
+// reads them, tier by tier, so that its line limit is reached in the
+// project's own files first.
+func rankFiles(files []project.Entry) []project.Entry {
+	var tiers [fileTiers][]project.Entry
+	for _, e := range files {
+		t := fileTier(e.Path)
+		tiers[t] = append(tiers[t], e)
+	}
+	if len(tiers[ownTier]) == len(files) {
+		return files
+	}
+	out := make([]project.Entry, 0, len(files))
+	for _, t := range tiers {
+		out = append(out, t...)
+	}
+	return out
+}
+
 // testsLast returns files (in path order) reordered as find_symbol
 // searches them: the project's own files, then its test files, each in
 // path order. Searching in this order lets the search stop at its limit

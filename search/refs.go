@@ -79,7 +79,7 @@ var ErrEmptyName = errors.New("name is empty")
 
 // References finds the lines of the project's files, walked and read
 // afresh and kept by filter (nil: all), that use name as a whole word: at
-// most RefLimit.
+// most RefLimit, the files ranked by rankFiles.
 func (r *Root) References(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error) {
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
@@ -89,7 +89,7 @@ func (r *Root) References(ctx context.Context, name string, filter *project.Path
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
-	refs, more, err := References(ctx, FilterEntries(files, filter), r, name, RefLimit)
+	refs, more, err := References(ctx, rankFiles(FilterEntries(files, filter)), r, name, RefLimit)
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,9 @@ type RefOptions struct {
 	Code bool
 	// Group finds the innermost definition holding each hit.
 	Group bool
+	// Limit, from 1 to RefLimit, stops after this many hits, or with
+	// Group this many groups (see limitGroups); 0 is RefLimit hits.
+	Limit int
 	// siteLimit and countLimit are the root's SiteTimeLimit and
 	// CountTimeLimit; zero is the default.
 	siteLimit, countLimit time.Duration
@@ -53,6 +56,9 @@ type Sites struct {
 	More                bool
 	MoreHits, MoreFiles int
 	MoreAtLeast         bool
+	// split is set when the first file counted in MoreFiles is the last
+	// file shown, cut inside.
+	split bool
 	// With Code, the hits left out of the files searched: in comments or
 	// strings, and in files with no code (no grammar, or Markdown).
 	InComments, InProse int
@@ -188,6 +194,7 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 			cut = i
 			res.MoreHits = f.hits - f.idx[keep]
 			res.MoreFiles = 1
+			res.split = keep > 0
 			break
 		}
 		res.Sites = append(res.Sites, f.sites...)
@@ -305,7 +312,7 @@ func (r *Root) Sites(ctx context.Context, name string, filter *project.PathFilte
 		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
 	opts.siteLimit, opts.countLimit = r.SiteTimeLimit, r.CountTimeLimit
-	return ReferenceSites(ctx, FilterEntries(files, filter), r, name, opts, RefLimit, cache)
+	return limitedSites(ctx, rankFiles(FilterEntries(files, filter)), r, name, opts, cache)
 }
 
 // Sites is [Root.Sites] reading only the files the word index names, once
@@ -323,5 +330,5 @@ func (ix *Index) Sites(ctx context.Context, name string, filter *project.PathFil
 		return nil, err
 	}
 	opts.siteLimit, opts.countLimit = ix.root.SiteTimeLimit, ix.root.CountTimeLimit
-	return ReferenceSites(ctx, FilterEntries(ix.candidates(name), filter), ix.root, name, opts, RefLimit, cache)
+	return limitedSites(ctx, rankFiles(FilterEntries(ix.candidates(name), filter)), ix.root, name, opts, cache)
 }

@@ -34,7 +34,7 @@ func init() {
 		{name: "outline", usage: "[--name NAME] FILE", short: "print a file's outline", run: runOutline},
 		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
 		{name: "read", usage: "NAME|--names A,B [--full] [DIR]", short: "print the source of NAME's definition (a name, Type.method or path:line)", run: runRead},
-		{name: "refs", usage: "NAME [--path GLOBS] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs},
+		{name: "refs", usage: "NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs},
 		{name: "changes", usage: "[--base REF] [--path GLOBS] [DIR]", short: "print the definitions the uncommitted change (or the branch since REF) touches, and who uses them", run: runChanges},
 		{name: "diagnostics", usage: "[--path P] --diagnostics FILE [DIR]", short: "print the editor's diagnostics for the project in DIR", run: runDiagnostics},
 		{name: "version", short: "print zumba's version", run: runVersion},

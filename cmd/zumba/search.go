@@ -59,12 +59,13 @@ func runRead(args []string) int {
 }
 
 func runRefs(args []string) int {
-	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [--depth N] [DIR]"
+	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [DIR]"
 	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
 	globs := fs.String("path", "", "only files matching these comma-separated globs")
 	group := fs.String("group", "", "definition: group the hits under their enclosing definition")
 	code := fs.Bool("code", false, "leave out hits in comments and strings")
 	depth := fs.String("depth", "", "2 or 3: also the definitions that use each user, indented")
+	limit := fs.String("limit", "", "1 to 80: stop after this many hits (with --group, definitions)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("refs: " + err.Error() + "; " + usage)
@@ -91,6 +92,9 @@ func runRefs(args []string) int {
 	}
 	if *depth != "" {
 		callArgs["depth"] = *depth
+	}
+	if *limit != "" {
+		callArgs["limit"] = *limit
 	}
 	return callTool(root, "find_references", callArgs)
 }

@@ -6,10 +6,10 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// PathFilter keeps the files that match any of a tool's path globs. The nil
-// filter keeps every file.
+// PathFilter keeps the files that match any of a tool's path globs and
+// none of its exclusions ("!GLOB"). The nil filter keeps every file.
 type PathFilter struct {
-	globs []pathGlob
+	globs, excludes []pathGlob
 }
 
 type pathGlob struct {
@@ -38,7 +38,9 @@ const (
 // base name at any depth; a glob with "/" matches the path from the
 // project folder ("./" and a leading "/" are dropped). A path without
 // wildcards, or a glob ending in "/", keeps everything below the folders
-// it names. An empty list gives the nil filter.
+// it names. A glob after "!" excludes what it matches ("src/**,
+// !**/*_test.go"); a list of exclusions alone keeps every other file. An
+// empty list gives the nil filter.
 func ParsePathFilter(arg string) (*PathFilter, error) {
 	var f PathFilter
 	for _, g := range splitGlobs(arg) {
@@ -46,7 +48,14 @@ func ParsePathFilter(arg string) (*PathFilter, error) {
 		if g == "" {
 			continue
 		}
-		p := strings.TrimPrefix(g, "./")
+		p, exclude := strings.CutPrefix(g, "!")
+		if exclude {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				return nil, pathErrorf("invalid glob %q in path: put a glob after the !", Echo(g))
+			}
+		}
+		p = strings.TrimPrefix(p, "./")
 		p = strings.TrimLeft(p, "/")
 		kind := baseKind
 		if strings.HasSuffix(p, "/") {
@@ -61,9 +70,13 @@ func ParsePathFilter(arg string) (*PathFilter, error) {
 		if !doublestar.ValidatePattern(p) {
 			return nil, pathErrorf("invalid glob %q in path: check its brackets and braces", Echo(g))
 		}
-		f.globs = append(f.globs, pathGlob{pattern: p, kind: kind})
+		if exclude {
+			f.excludes = append(f.excludes, pathGlob{pattern: p, kind: kind})
+		} else {
+			f.globs = append(f.globs, pathGlob{pattern: p, kind: kind})
+		}
 	}
-	if len(f.globs) == 0 {
+	if len(f.globs) == 0 && len(f.excludes) == 0 {
 		return nil, nil
 	}
 	return &f, nil
@@ -97,6 +110,14 @@ func splitGlobs(arg string) []string {
 // Match reports whether the project path rel is kept.
 func (f *PathFilter) Match(rel string) bool {
 	if f == nil {
+		return true
+	}
+	for _, g := range f.excludes {
+		if g.match(rel) {
+			return false
+		}
+	}
+	if len(f.globs) == 0 {
 		return true
 	}
 	for _, g := range f.globs {

@@ -40,6 +40,16 @@ func TestPathFilter(t *testing.T) {
 		{"*.{ts,tsx}", "a/b.js", false},
 		{"a\\,b", "a,b", true},
 		{"[ab].go", "b.go", true},
+		// "!GLOB" excludes, whatever the other globs keep.
+		{"src/**,!**/*_test.go", "src/a.go", true},
+		{"src/**,!**/*_test.go", "src/x/a_test.go", false},
+		{"src/**, !*_test.go", "src/x/a_test.go", false},
+		{"src/**,!*_test.go", "lib/a.go", false},
+		{"!vendor/", "a/vendor/b.go", false},
+		{"!vendor/", "a/b.go", true}, // exclusions alone keep the rest
+		{"!src", "src/x/a.go", false},
+		{"! docs/**", "docs/a.md", false},
+		{"[!a].go", "b.go", true}, // a "!" inside brackets is doublestar's
 	} {
 		f, err := ParsePathFilter(tc.globs)
 		if err != nil {
@@ -50,7 +60,7 @@ func TestPathFilter(t *testing.T) {
 			t.Errorf("ParsePathFilter(%q).Match(%q) = %v; want %v", tc.globs, tc.path, got, tc.want)
 		}
 	}
-	for _, bad := range []string{"[a", "{a,b", "src/[", "a, b[", "\\"} {
+	for _, bad := range []string{"[a", "{a,b", "src/[", "a, b[", "\\", "!", "src/**, ! ", "![x"} {
 		if _, err := ParsePathFilter(bad); err == nil {
 			t.Errorf("ParsePathFilter(%q) succeeded; want an error", bad)
 		}
