@@ -73,8 +73,8 @@ const callerTimeLimit = 3 * time.Second
 // marked SeeBelow and expanded at its own line; one met first at the
 // depth asked and again higher up is expanded there. Below depth 1,
 // only uses in files of the user's language family count. Each level is
-// ranked as find_symbol ranks: the project's own files before its test
-// files, then by path and line.
+// ranked as find_symbol ranks (rank.go): the project's own files, its
+// test files, then vendored and generated code, then by path and line.
 func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines int) (*CallerTree, error) {
 	first, err := find(ctx, name)
 	if err != nil {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -15,7 +16,7 @@ type defFile struct {
 	path string
 	e    project.Entry
 	raw  []byte
-	test bool
+	tier uint8
 }
 
 // exact lists the definitions q names, from the files the index knows
@@ -39,18 +40,12 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *projec
 	files := ix.defFilesLocked(ids)
 	strs := ix.words.view()
 	ix.mu.RUnlock()
-	// As compareFiles orders them, with each file's test flag taken once.
+	// As compareFiles orders them, with each file's tier taken once.
 	for i := range files {
-		files[i].test = grammar.IsTestFile(files[i].path)
+		files[i].tier = fileTier(files[i].path)
 	}
 	slices.SortFunc(files, func(a, b defFile) int {
-		if a.test != b.test {
-			if a.test {
-				return 1
-			}
-			return -1
-		}
-		return strings.Compare(a.path, b.path)
+		return cmp.Or(cmp.Compare(a.tier, b.tier), strings.Compare(a.path, b.path))
 	})
 	word := NewWordScanner(string(q.needle))
 	var defs []Def
@@ -59,12 +54,12 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *projec
 			return nil, err
 		}
 		var found []Def
-		test := f.test
+		tier := f.tier
 		// Only a definition found by one of the keys can be one q names.
 		for _, d := range decodeDefsOf(strs, f.raw, keys, true) {
 			d.Path = f.path
 			if q.exact(&d) {
-				found = append(found, Def{Definition: d, rank: q.foldText(&d), exact: true, test: test})
+				found = append(found, Def{Definition: d, rank: q.foldText(&d), exact: true, tier: tier})
 			}
 		}
 		if len(found) == 0 {

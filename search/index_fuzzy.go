@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 
@@ -76,14 +75,14 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 		if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {
 			break
 		}
-		test, known := false, false
+		tier, known := uint8(0), false
 		for _, d := range decodeDefs(strs, f.raw) {
 			d.Path = f.path
 			if rank := q.foldText(&d); strings.Contains(strings.ToLower(rank), q.fold) {
 				if !known {
-					test, known = grammar.IsTestFile(f.path), true
+					tier, known = fileTier(f.path), true
 				}
-				defs = append(defs, Def{Definition: d, rank: rank, test: test})
+				defs = append(defs, Def{Definition: d, rank: rank, tier: tier})
 			}
 		}
 	}
@@ -102,7 +101,7 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 // to one past limit; with a non-zero stopAt (a partial answer), it
 // decodes no file after that time. The index keeps every last segment as
 // a key, so the keys are visited in rank order instead of the
-// definitions: own files before test files, and within each, the keys
+// definitions: tier by tier (own files, tests, vendored), and within each, the keys
 // starting with q first, then shorter ones. Only the files defining the
 // keys of one rank are decoded at a time, and the answer ends once it is
 // full: a common piece ("ret", "get") decodes the files of a few short
@@ -117,7 +116,7 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 	lines := newDefLines(ix.root, sc, q.foldNeedle)
 	var out []Def
 	files := make([][]defFile, len(groups))
-	for _, test := range [2]bool{false, true} {
+	for tier := range uint8(fileTiers) {
 		for gi := 0; ; gi++ {
 			if gi == len(groups) && prefixOnly {
 				prefixOnly = false
@@ -140,7 +139,7 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 				files[gi] = ix.defFilesLocked(slices.Compact(ids))
 				ix.mu.RUnlock()
 				for i := range files[gi] {
-					files[gi][i].test = grammar.IsTestFile(files[gi][i].path)
+					files[gi][i].tier = fileTier(files[gi][i].path)
 				}
 			}
 			ix.mu.RLock()
@@ -151,13 +150,13 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 				if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {
 					return out, nil
 				}
-				if f.test != test {
+				if f.tier != tier {
 					continue
 				}
 				lines.ents[f.path] = f.e
 				for _, d := range decodeDefsOf(strs, f.raw, g.keys, false) {
 					d.Path = f.path
-					defs = append(defs, Def{Definition: d, rank: d.LastSegment(), test: test})
+					defs = append(defs, Def{Definition: d, rank: d.LastSegment(), tier: tier})
 				}
 			}
 			sortFuzzy(defs, q)

@@ -86,7 +86,7 @@ func compareFallbacks(t *testing.T, ix *Index, pieces map[string]bool, all []uin
 func showDefs(defs []Def) string {
 	var b strings.Builder
 	for _, d := range defs {
-		fmt.Fprintf(&b, "%s:%d %v %s %q %v\n", d.Path, d.Line, d.Kind, d.QualifiedName(), d.Text, d.test)
+		fmt.Fprintf(&b, "%s:%d %v %s %q %v\n", d.Path, d.Line, d.Kind, d.QualifiedName(), d.Text, d.tier)
 	}
 	return b.String()
 }

@@ -10,30 +10,30 @@ import (
 	"github.com/zumba-dev/zumba/internal/project"
 )
 
-// How find_symbol ranks what it finds, in one place. Its answer has two
-// groups: exact matches, or else the definitions whose names contain the
-// query. Within a group, definitions in the project's own files come
-// before those in its test files (grammar.IsTestFile: "_test.go",
-// "tests/", "*.spec.ts", testdata and fixtures folders), each part in
-// the group's order: exact matches by path and line; names containing the
-// query with those starting with it first, then shorter names, then by
-// path and line.
-
-// How find_references ranks the files it reads: the project's own files,
-// then its test files, then vendored and generated ones
-// (grammar.IsVendoredFile), each part in path order, for its default and
-// grouped answers alike.
+// How find_symbol and find_references rank what they find, in one place.
+// Files come in tiers: the project's own, then its test files
+// (grammar.IsTestFile: "_test.go", "tests/", "*.spec.ts", testdata and
+// fixtures folders), then vendored and generated code
+// (grammar.IsVendoredFile: vendor/, third_party/, node_modules/,
+// *.min.js, *.pb.go, *_generated.*), each tier in path order.
+// find_symbol's answer has two groups: exact matches, or else the
+// definitions whose names contain the query. Within a group, definitions
+// come tier by tier, each tier in the group's order: exact matches by
+// path and line; names containing the query with those starting with it
+// first, then shorter names, then by path and line. find_references reads
+// its files tier by tier, so that its line limit is reached in the
+// project's own files first.
 
 // Tiers of files, best first.
 const (
-	ownTier = iota
+	ownTier uint8 = iota
 	testTier
 	vendoredTier
 	fileTiers // how many
 )
 
 // fileTier is the tier of the project path p.
-func fileTier(p string) int {
+func fileTier(p string) uint8 {
 	switch {
 	case grammar.IsVendoredFile(p):
 		return vendoredTier
@@ -43,9 +43,15 @@ func fileTier(p string) int {
 	return ownTier
 }
 
-// rankFiles returns files (in path order) reordered as find_references
-// reads them, tier by tier, so that its line limit is reached in the
-// project's own files first.
+// dataTier is the tier of the project file p whose contents are data.
+func dataTier(p string, data []byte) uint8 {
+	return fileTier(p)
+}
+
+// rankFiles returns files (in path order) reordered tier by tier, as
+// find_symbol and find_references read them: searching in this order
+// lets a search stop at its limit without losing an own file's result to
+// a test file's.
 func rankFiles(files []project.Entry) []project.Entry {
 	var tiers [fileTiers][]project.Entry
 	for _, e := range files {
@@ -62,51 +68,21 @@ func rankFiles(files []project.Entry) []project.Entry {
 	return out
 }
 
-// testsLast returns files (in path order) reordered as find_symbol
-// searches them: the project's own files, then its test files, each in
-// path order. Searching in this order lets the search stop at its limit
-// without losing an own file's definition to a test file's.
-func testsLast(files []project.Entry) []project.Entry {
-	var own, tests []project.Entry
-	for _, e := range files {
-		if grammar.IsTestFile(e.Path) {
-			tests = append(tests, e)
-		} else {
-			own = append(own, e)
-		}
-	}
-	if len(tests) == 0 {
-		return files
-	}
-	return append(own, tests...)
-}
-
-// compareFiles orders two files as find_symbol lists exact matches: own
-// files first, then by path.
+// compareFiles orders two files as find_symbol lists exact matches: by
+// tier, then by path.
 func compareFiles(a, b string) int {
-	ta, tb := grammar.IsTestFile(a), grammar.IsTestFile(b)
-	if ta != tb {
-		if ta {
-			return 1
-		}
-		return -1
-	}
-	return strings.Compare(a, b)
+	return cmp.Or(cmp.Compare(fileTier(a), fileTier(b)), strings.Compare(a, b))
 }
 
-// sortFuzzy orders fallback definitions best first: own files before test
-// files, then names starting with the query, then shorter names, then by
+// sortFuzzy orders fallback definitions best first: tier by tier, then names starting with the query, then shorter names, then by
 // path and line. Definitions on one line ("} node_t, *node_p;") keep
 // their order in the file (the sort is stable, and every caller lists a
 // file's definitions in its outline's order), so that the answer does not
 // depend on what else was found.
 func sortFuzzy(defs []Def, q SymbolQuery) {
 	slices.SortStableFunc(defs, func(a, b Def) int {
-		if a.test != b.test {
-			if a.test {
-				return 1
-			}
-			return -1
+		if a.tier != b.tier {
+			return cmp.Compare(a.tier, b.tier)
 		}
 		ra, rb := strings.ToLower(a.rank), strings.ToLower(b.rank)
 		pa, pb := strings.HasPrefix(ra, q.fold), strings.HasPrefix(rb, q.fold)
@@ -129,11 +105,11 @@ func sortFuzzy(defs []Def, q SymbolQuery) {
 // overload signatures, C and C++ prototypes, outline.Definition.Decl) and some
 // with one. At the place of the set's first member come its
 // implementations, then its signatures, each in the group's order; other
-// definitions keep their places. Own and test files stay apart.
+// definitions keep their places. Files of different tiers stay apart.
 func implFirst(defs []Def) []Def {
 	type key struct {
 		name string
-		test bool
+		tier uint8
 	}
 	type set struct {
 		impls, decls []Def
@@ -147,7 +123,7 @@ func implFirst(defs []Def) []Def {
 		if sets == nil {
 			sets = map[key]*set{}
 		}
-		k := key{d.QualifiedName(), d.test}
+		k := key{d.QualifiedName(), d.tier}
 		s := sets[k]
 		if s == nil {
 			s = &set{}
@@ -173,7 +149,7 @@ func implFirst(defs []Def) []Def {
 	for _, d := range defs {
 		var s *set
 		if d.Kind == grammar.Function || d.Kind == grammar.Method {
-			s = sets[key{d.QualifiedName(), d.test}]
+			s = sets[key{d.QualifiedName(), d.tier}]
 		}
 		switch {
 		case s == nil || len(s.impls) == 0 || len(s.decls) == 0:

@@ -41,12 +41,14 @@ type Def struct {
 	// exact: the definition is what the query names, not only a name
 	// containing it.
 	exact bool
-	// test: the definition is in a test file (see rank.go).
-	test bool
+	// tier ranks the definition's file (see rank.go): the project's own,
+	// a test file, vendored or generated code.
+	tier uint8
 }
 
-// InTest reports whether d is in a test file (see rank.go).
-func (d *Def) InTest() bool { return d.test }
+// InTest reports whether d is outside the project's own code: in a test
+// file, or in vendored or generated code (see rank.go).
+func (d *Def) InTest() bool { return d.tier != ownTier }
 
 // SymbolQuery is a parsed find_symbol name.
 type SymbolQuery struct {
@@ -243,7 +245,7 @@ func Symbols(ctx context.Context, files []project.Entry, src project.Source, q S
 // readAt (Unix ns, before the read). It may be called concurrently.
 func symbolsNoting(ctx context.Context, files []project.Entry, src project.Source, q SymbolQuery, limit int, deadline time.Time, none func(e project.Entry, readAt int64)) (*SymbolResult, error) {
 	res := &SymbolResult{Files: len(files)}
-	files = testsLast(files)
+	files = rankFiles(files)
 	// Files that hold the name as a whole word are parsed in the first
 	// pass, which notes their fuzzy matches too; files that hold it only
 	// inside other words or in another case are parsed in the second pass,
@@ -402,7 +404,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 	}
 	var out []Def
 	var lines *lineIndex
-	test := grammar.IsTestFile(path)
+	tier := dataTier(path, data)
 	for _, d := range o.Definitions(path) {
 		exact, fuzzy := classify(&d)
 		if !exact && !fuzzy {
@@ -411,7 +413,7 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 		if lines == nil {
 			lines = newLineIndex(data)
 		}
-		out = append(out, Def{Definition: d, Text: lines.text(d.Line), rank: rank(&d), exact: exact, test: test})
+		out = append(out, Def{Definition: d, Text: lines.text(d.Line), rank: rank(&d), exact: exact, tier: tier})
 	}
 	return out
 }
