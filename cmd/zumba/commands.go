@@ -23,35 +23,70 @@ type command struct {
 	name  string
 	usage string // arguments, shown by help
 	short string
+	flags []flagDef
 	run   func(args []string) int
 }
 
 var commands []*command
 
 func init() {
+	pathFlag := flagDef{"path", "GLOBS", "only files matching these comma-separated globs (!GLOB leaves out)"}
 	commands = []*command{
-		{name: "mcp", usage: "DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR", run: runMCP},
-		{name: "outline", usage: "[--name NAME] FILE", short: "print a file's outline", run: runOutline},
+		{name: "mcp", usage: "DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR", run: runMCP, flags: []flagDef{
+			{"diagnostics", "FILE", "the editor's diagnostics file"},
+			{"http", "ADDR", "serve Streamable HTTP at this address (HOST:PORT) instead of stdio"},
+			{"token-file", "FILE", "the file holding the bearer token HTTP clients must send"},
+		}},
+		{name: "outline", usage: "[--name NAME] FILE", short: "print a file's outline", run: runOutline, flags: []flagDef{
+			{"name", "NAME", "only this definition and what it contains"},
+		}},
 		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
-		{name: "read", usage: "NAME|--names A,B [--full] [DIR]", short: "print the source of NAME's definition (a name, Type.method or path:line)", run: runRead},
-		{name: "refs", usage: "NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs},
-		{name: "changes", usage: "[--base REF] [--path GLOBS] [DIR]", short: "print the definitions the uncommitted change (or the branch since REF) touches, and who uses them", run: runChanges},
-		{name: "diagnostics", usage: "[--path P] --diagnostics FILE [DIR]", short: "print the editor's diagnostics for the project in DIR", run: runDiagnostics},
+		{name: "read", usage: "NAME|--names A,B [--full] [DIR]", short: "print the source of NAME's definition (a name, Type.method or path:line)", run: runRead, flags: []flagDef{
+			{"full", "", "show a doc comment of over 12 lines whole"},
+			{"names", "A,B", "several names, comma-separated, read in order in one answer"},
+		}},
+		{name: "refs", usage: "NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs, flags: []flagDef{
+			pathFlag,
+			{"group", "definition", "group the hits under the definition that holds them"},
+			{"code", "", "leave out hits in comments and strings"},
+			{"limit", "N", "1 to 80: stop after this many hits (with --group, definitions)"},
+			{"depth", "N", "2 or 3: also the definitions that use each user, indented"},
+		}},
+		{name: "changes", usage: "[--base REF] [--path GLOBS] [DIR]", short: "print the definitions the uncommitted change (or the branch since REF) touches, and who uses them", run: runChanges, flags: []flagDef{
+			{"base", "REF", "compare with the merge base of REF and HEAD instead of HEAD"},
+			pathFlag,
+		}},
+		{name: "diagnostics", usage: "[--path P] --diagnostics FILE [DIR]", short: "print the editor's diagnostics for the project in DIR", run: runDiagnostics, flags: []flagDef{
+			{"diagnostics", "FILE", "the editor's diagnostics file"},
+			{"path", "P", "only this file (or folder), relative to the project"},
+		}},
 		{name: "version", short: "print zumba's version", run: runVersion},
-		{name: "help", short: "print this help", run: runHelp},
+		{name: "help", usage: "[COMMAND]", short: "print this help, or one command's", run: runHelp},
 	}
 }
 
 const helpText = `zumba gives coding agents a structural view of a codebase over MCP.
+Every command also takes -h or --help.
 
 Usage:
 `
 
 func runHelp(args []string) int {
+	if len(args) > 1 {
+		return usageError("help takes at most one command; usage: zumba help [COMMAND]")
+	}
+	if len(args) == 1 {
+		c := commandNamed(args[0])
+		if c == nil {
+			return usageError(fmt.Sprintf("unknown command %q; run 'zumba help'", args[0]))
+		}
+		c.writeHelp(os.Stdout, true)
+		return 0
+	}
 	var sb strings.Builder
 	sb.WriteString(helpText)
 	for _, c := range commands {
-		fmt.Fprintf(&sb, "  zumba %-54s %s\n", strings.TrimSpace(c.name+" "+c.usage), c.short)
+		c.writeHelp(&sb, false)
 	}
 	sb.WriteString(`
 Examples:
@@ -60,6 +95,7 @@ Examples:
   zumba symbol Server.Serve
   zumba read Server.Serve
   zumba refs Serve --path '*.go, docs/**'
+  zumba refs Serve --group definition --code --limit 5
 `)
 	fmt.Print(sb.String())
 	return 0
@@ -107,10 +143,7 @@ const httpExitGrace = 35 * time.Second
 const serverMemoryLimit = 768 << 20
 
 func runMCP(args []string) int {
-	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	diag := fs.String("diagnostics", "", "the editor's diagnostics file")
-	addr := fs.String("http", "", "serve Streamable HTTP at this address instead of stdio")
-	tokenFile := fs.String("token-file", "", "the file holding the bearer token HTTP clients must send")
+	fs := newFlagSet("mcp")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("mcp: " + err.Error() + "; " + mcpUsage)
@@ -118,14 +151,15 @@ func runMCP(args []string) int {
 	if len(pos) != 1 {
 		return usageError("mcp takes one project folder; " + mcpUsage)
 	}
-	if *tokenFile != "" && *addr == "" {
+	diag, addr, tokenFile := str(fs, "diagnostics"), str(fs, "http"), str(fs, "token-file")
+	if tokenFile != "" && addr == "" {
 		return usageError("mcp: --token-file needs --http; " + mcpUsage)
 	}
 	root, err := search.OpenRoot(pos[0])
 	if err != nil {
 		return failure(err)
 	}
-	diagFile := *diag
+	diagFile := diag
 	if diagFile != "" {
 		if abs, err := filepath.Abs(diagFile); err == nil {
 			diagFile = abs
@@ -162,7 +196,7 @@ func runMCP(args []string) int {
 	// blocked on, the process exits 0 within exitGrace; restoring the
 	// default handling lets a second signal kill it at once.
 	grace := exitGrace
-	if *addr != "" {
+	if addr != "" {
 		grace = httpExitGrace
 	}
 	go func() {
@@ -175,8 +209,8 @@ func runMCP(args []string) int {
 		cancel()
 		time.AfterFunc(grace, func() { os.Exit(0) })
 	}()
-	if *addr != "" {
-		return serveHTTP(ctx, srv, *addr, *tokenFile)
+	if addr != "" {
+		return serveHTTP(ctx, srv, addr, tokenFile)
 	}
 	if err := srv.Serve(ctx, os.Stdin, os.Stdout); err != nil {
 		return failure(err)
@@ -247,8 +281,7 @@ func readToken(file string) (string, error) {
 
 func runOutline(args []string) int {
 	const usage = "usage: zumba outline [--name NAME] FILE"
-	fs := flag.NewFlagSet("outline", flag.ContinueOnError)
-	name := fs.String("name", "", "only this definition and what it contains")
+	fs := newFlagSet("outline")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("outline: " + err.Error() + "; " + usage)
@@ -269,8 +302,8 @@ func runOutline(args []string) int {
 		return failure(err)
 	}
 	callArgs := map[string]string{"path": file}
-	if *name != "" {
-		callArgs["name"] = *name
+	if name := str(fs, "name"); name != "" {
+		callArgs["name"] = name
 	}
 	return callTool(root, "outline", callArgs)
 }

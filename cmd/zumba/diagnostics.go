@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 
@@ -15,14 +14,13 @@ const diagnosticsUsage = "usage: zumba diagnostics [--path P] --diagnostics FILE
 // runDiagnostics prints what the diagnostics tool answers for the project
 // in DIR (default ".") with the editor's diagnostics file FILE.
 func runDiagnostics(args []string) int {
-	fs := flag.NewFlagSet("diagnostics", flag.ContinueOnError)
-	diag := fs.String("diagnostics", "", "the editor's diagnostics file")
-	path := fs.String("path", "", "only this file (or folder), relative to the project")
+	fs := newFlagSet("diagnostics")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("diagnostics: " + err.Error() + "; " + diagnosticsUsage)
 	}
-	if *diag == "" {
+	diag, path := str(fs, "diagnostics"), str(fs, "path")
+	if diag == "" {
 		return usageError("diagnostics needs --diagnostics FILE; " + diagnosticsUsage)
 	}
 	if len(pos) > 1 {
@@ -36,14 +34,14 @@ func runDiagnostics(args []string) int {
 	if err != nil {
 		return failure(err)
 	}
-	file := *diag
+	file := diag
 	if abs, err := filepath.Abs(file); err == nil {
 		file = abs
 	}
 	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: file, Log: os.Stderr})
 	callArgs := map[string]string{}
-	if *path != "" {
-		callArgs["path"] = *path
+	if path != "" {
+		callArgs["path"] = path
 	}
 	text, isError := srv.CallArgs(context.Background(), "diagnostics", callArgs)
 	return printResult(text, isError)

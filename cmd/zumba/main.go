@@ -21,10 +21,13 @@ func run(args []string) int {
 	if name == "-h" || name == "--help" || name == "-help" {
 		name = "help"
 	}
-	for _, c := range commands {
-		if c.name == name {
-			return c.run(args[1:])
+	if c := commandNamed(name); c != nil {
+		if name != "help" && wantsHelp(args[1:]) {
+			// Asked for, help is the answer: stdout, exit 0.
+			c.writeHelp(os.Stdout, true)
+			return 0
 		}
+		return c.run(args[1:])
 	}
 	return usageError(fmt.Sprintf("unknown command %q; run 'zumba help'", args[0]))
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"strings"
 
@@ -13,7 +12,7 @@ import (
 )
 
 func runSymbol(args []string) int {
-	fs := flag.NewFlagSet("symbol", flag.ContinueOnError)
+	fs := newFlagSet("symbol")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("symbol: " + err.Error() + "; usage: zumba symbol NAME [DIR]")
@@ -30,16 +29,14 @@ func runSymbol(args []string) int {
 
 func runRead(args []string) int {
 	const usage = "usage: zumba read NAME [--full] [DIR], or zumba read --names A,B,... [--full] [DIR]"
-	fs := flag.NewFlagSet("read", flag.ContinueOnError)
-	full := fs.Bool("full", false, "show a doc comment of over 12 lines whole")
-	names := fs.String("names", "", "several names, comma-separated, read in order in one answer")
+	fs := newFlagSet("read")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("read: " + err.Error() + "; " + usage)
 	}
 	callArgs := map[string]any{}
-	if *names != "" {
-		callArgs["names"] = strings.Split(*names, ",")
+	if names := str(fs, "names"); names != "" {
+		callArgs["names"] = strings.Split(names, ",")
 	} else if len(pos) > 0 {
 		callArgs["name"], pos = pos[0], pos[1:]
 	}
@@ -50,7 +47,7 @@ func runRead(args []string) int {
 	if root == nil {
 		return code
 	}
-	if *full {
+	if on(fs, "full") {
 		callArgs["full"] = true
 	}
 	raw, _ := json.Marshal(callArgs)
@@ -60,12 +57,7 @@ func runRead(args []string) int {
 
 func runRefs(args []string) int {
 	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [DIR]"
-	fs := flag.NewFlagSet("refs", flag.ContinueOnError)
-	globs := fs.String("path", "", "only files matching these comma-separated globs")
-	group := fs.String("group", "", "definition: group the hits under their enclosing definition")
-	code := fs.Bool("code", false, "leave out hits in comments and strings")
-	depth := fs.String("depth", "", "2 or 3: also the definitions that use each user, indented")
-	limit := fs.String("limit", "", "1 to 80: stop after this many hits (with --group, definitions)")
+	fs := newFlagSet("refs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("refs: " + err.Error() + "; " + usage)
@@ -73,7 +65,7 @@ func runRefs(args []string) int {
 	if len(pos) < 1 || len(pos) > 2 {
 		return usageError("refs takes a name and an optional project folder; " + usage)
 	}
-	if *group != "" && *group != "definition" {
+	if group := str(fs, "group"); group != "" && group != "definition" {
 		return usageError("refs: --group takes \"definition\"; " + usage)
 	}
 	root, exit := openProject(pos[1:])
@@ -81,20 +73,13 @@ func runRefs(args []string) int {
 		return exit
 	}
 	callArgs := map[string]string{"name": pos[0]}
-	if *globs != "" {
-		callArgs["path"] = *globs
+	for _, name := range []string{"path", "group", "depth", "limit"} {
+		if v := str(fs, name); v != "" {
+			callArgs[name] = v
+		}
 	}
-	if *group != "" {
-		callArgs["group"] = *group
-	}
-	if *code {
+	if on(fs, "code") {
 		callArgs["code"] = "true"
-	}
-	if *depth != "" {
-		callArgs["depth"] = *depth
-	}
-	if *limit != "" {
-		callArgs["limit"] = *limit
 	}
 	return callTool(root, "find_references", callArgs)
 }
@@ -114,9 +99,7 @@ func openProject(dir []string) (*search.Root, int) {
 
 func runChanges(args []string) int {
 	const usage = "usage: zumba changes [--base REF] [--path GLOBS] [DIR]"
-	fs := flag.NewFlagSet("changes", flag.ContinueOnError)
-	base := fs.String("base", "", "compare with the merge base of REF and HEAD instead of HEAD")
-	globs := fs.String("path", "", "only files matching these comma-separated globs")
+	fs := newFlagSet("changes")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("changes: " + err.Error() + "; " + usage)
@@ -129,11 +112,10 @@ func runChanges(args []string) int {
 		return exit
 	}
 	callArgs := map[string]string{}
-	if *base != "" {
-		callArgs["base"] = *base
-	}
-	if *globs != "" {
-		callArgs["path"] = *globs
+	for _, name := range []string{"base", "path"} {
+		if v := str(fs, name); v != "" {
+			callArgs[name] = v
+		}
 	}
 	return callTool(root, "changes", callArgs)
 }

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"flag"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/zumba-dev/zumba/mcpserver"
@@ -69,5 +71,25 @@ func TestSearchCommands(t *testing.T) {
 	}
 	if _, code := captureRun(t, "refs", "x", "--path", "[", dir); code != 1 {
 		t.Errorf("zumba refs with a bad glob exits %d; want 1", code)
+	}
+}
+
+// TestCommandFlags: each command's usage line names every flag it takes,
+// and zumba help lists each with what it does (issue 26, item 14).
+func TestCommandFlags(t *testing.T) {
+	var help strings.Builder
+	for _, c := range commands {
+		c.writeHelp(&help, false)
+	}
+	for _, c := range commands {
+		fs := newFlagSet(c.name)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(c.usage, "--"+f.Name) {
+				t.Errorf("zumba %s's usage %q does not name --%s", c.name, c.usage, f.Name)
+			}
+			if !strings.Contains(help.String(), "--"+f.Name) || !strings.Contains(help.String(), f.Usage) {
+				t.Errorf("zumba help does not list --%s of %s", f.Name, c.name)
+			}
+		})
 	}
 }
