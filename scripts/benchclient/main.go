@@ -53,6 +53,7 @@
 //	benchclient -server ./zumba -dir /usr/local/go/src -cold ParseFloat
 //	benchclient -server ./zumba -dir linux -cold find_references:tcp_v4_connect -ready-wait 30m -idle 20s
 //	benchclient -server ./zumba -dir /usr/local/go/src -tools find_references -args '{"group":"definition","code":true}' -names err,Reader
+//	benchclient -server ./zumba -dir REPO -tools changes -name-arg path -names '**' -rounds 20
 package main
 
 import (
@@ -78,6 +79,7 @@ func main() {
 	wrap := flag.String("wrap", "", "a command to run the server under, split on spaces (e.g. \"nice -n 10\")")
 	names := flag.String("names", "", "comma-separated names to look up (latency rounds)")
 	tools := flag.String("tools", "find_symbol,find_references", "comma-separated tools to time (latency rounds)")
+	nameArg := flag.String("name-arg", "name", "the argument each of -names is given as (e.g. path, for the changes tool)")
 	extra := flag.String("args", "", `more arguments for every call, as a JSON object (e.g. {"group":"definition","code":true})`)
 	rounds := flag.Int("rounds", 5, "calls per tool and name (latency rounds)")
 	cold := flag.String("cold", "", "cold steps from the start: TOOL:NAME,... (a bare NAME is find_symbol:NAME)")
@@ -98,6 +100,7 @@ func main() {
 	readyRE := mustCompile(*ready)
 	wordsRE := mustCompile(*words)
 	partialRE := mustCompile(*partial)
+	nameArgument = *nameArg
 	if *extra != "" {
 		if err := json.Unmarshal([]byte(*extra), &extraArgs); err != nil {
 			fatal(fmt.Errorf("-args: %w", err))
@@ -543,9 +546,12 @@ type result struct {
 // extraArgs are the -args given to every call.
 var extraArgs map[string]any
 
+// nameArgument is the argument a call's name is given as (-name-arg).
+var nameArgument = "name"
+
 // tool calls a tool with the name argument and times the reply.
 func (c *client) tool(tool, name string, partialRE *regexp.Regexp) result {
-	args := map[string]any{"name": name}
+	args := map[string]any{nameArgument: name}
 	for k, v := range extraArgs {
 		args[k] = v
 	}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# scripts/changes_bench.sh: the latencies of issue 27 through an indexed
+# server, each beside its goal and marked met or missed. Runs from a fresh
+# clone: it builds zumba and scripts/benchclient from this checkout.
+#
+#   scripts/changes_bench.sh [GOSRC]     (default: $(go env GOROOT)/src)
+#
+# 1. changes: GOSRC is copied into a temporary git repository (one commit),
+#    then 20 of its Go files get an edit inside a function (the first
+#    "\treturn " line of each); `changes` is timed on that work tree.
+#    Goal: median <= 300 ms.
+# 2. find_references depth 2 on the same tree, for the 24 names of
+#    scripts/bench.sh (common to rare). Goals: median <= 50 ms, p99 <= 500 ms
+#    (the median and p99 over the names' medians).
+#
+# Both wait for the complete index first (READY_WAIT=30m at most); the
+# second server reads the index the first one saved (XDG_CACHE_HOME is the
+# run's own). Environment: ROUNDS=20 (changes calls), REF_ROUNDS=5 (calls per
+# name), BENCH_OUT=DIR (keep the raw benchclient output there).
+# The machine should be quiet: run it under `nice -n 10` at most.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin"
+
+SRC=${1:-"$(go env GOROOT)/src"}
+[ -d "$SRC" ] || { echo "scripts/changes_bench.sh: not a folder: $SRC" >&2; exit 2; }
+ROUNDS=${ROUNDS:-20}
+REF_ROUNDS=${REF_ROUNDS:-5}
+READY_WAIT=${READY_WAIT:-30m}
+NAMES="err,String,ctx,Reader,Errorf,Sprintf,Mutex,Marshal,TrimSpace,NewReader,Itoa,ServeHTTP,WriteHeader,ParseFloat,LookPath,ReadMemStats,QuoteRune,gcMarkDone,findfunc,Getpagesize,readvarint,appendQuotedWith,ParseMediaType,EncodeToString"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/zumba-changes-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+OUT=${BENCH_OUT:-$WORK/out}
+mkdir -p "$OUT" "$WORK/bin" "$WORK/cache"
+export XDG_CACHE_HOME="$WORK/cache"
+
+echo "== building zumba" >&2
+go build -o "$WORK/bin/zumba" ./cmd/zumba
+go build -o "$WORK/bin/benchclient" ./scripts/benchclient
+
+echo "== copying $SRC into a git repository" >&2
+REPO="$WORK/src"
+cp -r "$SRC" "$REPO"
+G=(git -C "$REPO" -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false -c core.hooksPath=/dev/null)
+"${G[@]}" init -q
+"${G[@]}" add -A
+"${G[@]}" commit -q -m base
+# 20 files outside tests and testdata, spread over the tree, each with an
+# edit on the first "\treturn " line (inside a function).
+"${G[@]}" ls-files '*.go' | grep -v -e '_test\.go$' -e '/testdata/' | sort |
+  while read -r f; do grep -q $'^\treturn ' "$REPO/$f" && echo "$f"; done >"$WORK/candidates"
+total=$(wc -l <"$WORK/candidates")
+step=$((total / 20))
+awk -v s="$step" 'NR % s == 0' "$WORK/candidates" | head -20 >"$WORK/edited"
+while read -r f; do
+  sed -i '0,/^\treturn /s//\treturn \/* edited *\/ /' "$REPO/$f"
+done <"$WORK/edited"
+echo "== $(wc -l <"$WORK/edited") files edited; git diff --stat: $("${G[@]}" diff --shortstat)" >&2
+
+run() { # LABEL ARGS...: benchclient on the repository, raw output kept
+  local label=$1
+  shift
+  echo "== $label" >&2
+  "$WORK/bin/benchclient" -server "$WORK/bin/zumba" -dir "$REPO" -ready-wait "$READY_WAIT" -ping 0 "$@" | tee "$OUT/$label.tsv" >&2
+}
+run changes -tools changes -name-arg path -names '**' -rounds "$ROUNDS"
+run depth2 -tools find_references -args '{"depth":2}' -names "$NAMES" -rounds "$REF_ROUNDS"
+
+# summary TOOL MEDIAN_MS P99_MS NAMES P99_ALL_MS CALLS
+verdict() { # VALUE GOAL
+  awk -v v="$1" -v g="$2" 'BEGIN { if (v == "n/a") print "n/a"; else if (v + 0 <= g + 0) print "met"; else print "missed" }'
+}
+read -r _ _ cmed _ _ cp99 ccalls < <(grep '^summary' "$OUT/changes.tsv")
+read -r _ _ dmed dp99 dnames dp99all dcalls < <(grep '^summary' "$OUT/depth2.tsv")
+echo
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"
+printf 'changes, 20 files edited, %s calls:  median %s ms (goal <= 300: %s), p99 %s ms\n' "$ccalls" "$cmed" "$(verdict "$cmed" 300)" "$cp99"
+printf 'find_references depth 2, %s names:  median %s ms (goal <= 50: %s), p99 %s ms (goal <= 500: %s); p99 of all %s calls %s ms\n' \
+  "$dnames" "$dmed" "$(verdict "$dmed" 50)" "$dp99" "$(verdict "$dp99" 500)" "$dcalls" "$dp99all"
