@@ -135,7 +135,7 @@ func parseNumstat(out []byte) ([]FileDiff, error) {
 		if parts[2] != "" {
 			f.Old, f.New = parts[2], parts[2]
 		} else {
-			if i+2 >= len(fields) {
+			if i+2 >= len(fields) || fields[i+1] == "" || fields[i+2] == "" {
 				return nil, fmt.Errorf("git diff --numstat: a rename without its paths")
 			}
 			f.Old, f.New = fields[i+1], fields[i+2]
