@@ -169,6 +169,9 @@ type fileRec struct {
 	dead   bool
 	// tried: the background parser has had its go at the file.
 	tried bool
+	// generated: the file's first lines say it is generated
+	// (grammar.IsGeneratedHead); it ranks last (see rank.go).
+	generated bool
 }
 
 func (r *fileRec) entry() project.Entry {

@@ -40,10 +40,7 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *projec
 	files := ix.defFilesLocked(ids)
 	strs := ix.words.view()
 	ix.mu.RUnlock()
-	// As compareFiles orders them, with each file's tier taken once.
-	for i := range files {
-		files[i].tier = fileTier(files[i].path)
-	}
+	// As compareFiles orders them, by the tier each record gives.
 	slices.SortFunc(files, func(a, b defFile) int {
 		return cmp.Or(cmp.Compare(a.tier, b.tier), strings.Compare(a.path, b.path))
 	})
@@ -92,7 +89,7 @@ func (ix *Index) defFilesLocked(ids []uint32) []defFile {
 			continue
 		}
 		if r := ix.files[f]; r != nil && r.parsed && len(r.defs) > 0 {
-			out = append(out, defFile{path: r.path, e: r.entry(), raw: r.defs})
+			out = append(out, defFile{path: r.path, e: r.entry(), raw: r.defs, tier: recTier(r)})
 		}
 	}
 	return out

@@ -75,14 +75,10 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 		if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {
 			break
 		}
-		tier, known := uint8(0), false
 		for _, d := range decodeDefs(strs, f.raw) {
 			d.Path = f.path
 			if rank := q.foldText(&d); strings.Contains(strings.ToLower(rank), q.fold) {
-				if !known {
-					tier, known = fileTier(f.path), true
-				}
-				defs = append(defs, Def{Definition: d, rank: rank, tier: tier})
+				defs = append(defs, Def{Definition: d, rank: rank, tier: f.tier})
 			}
 		}
 	}
@@ -138,9 +134,6 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 				slices.Sort(ids)
 				files[gi] = ix.defFilesLocked(slices.Compact(ids))
 				ix.mu.RUnlock()
-				for i := range files[gi] {
-					files[gi][i].tier = fileTier(files[gi][i].path)
-				}
 			}
 			ix.mu.RLock()
 			strs := ix.words.view()

@@ -23,7 +23,7 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 		if err != nil {
 			return nil, err
 		}
-		refs, more, err := References(ctx, rankFiles(FilterEntries(files, filter)), ix.root, name, RefLimit)
+		refs, more, err := references(ctx, rankFiles(FilterEntries(files, filter)), ix.root, name, RefLimit, true)
 		if err != nil {
 			return nil, err
 		}
@@ -51,18 +51,18 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	var heads [fileTiers][]*fileRec
 	for _, f := range ids[:cut] {
 		r := ix.files[f]
-		t := fileTier(r.path)
+		t := recTier(r)
 		heads[t] = append(heads[t], r)
 	}
-	late := make([]project.Entry, 0, len(ids)-cut)
+	var lates [fileTiers][]project.Entry
 	for _, f := range ids[cut:] {
-		late = append(late, ix.files[f].entry())
+		r := ix.files[f]
+		t := recTier(r)
+		lates[t] = append(lates[t], r.entry())
 	}
 	ix.mu.RUnlock()
-	var lates [fileTiers][]project.Entry
-	for _, e := range sortByPath(late) {
-		t := fileTier(e.Path)
-		lates[t] = append(lates[t], e)
+	for t := range lates {
+		lates[t] = sortByPath(lates[t])
 	}
 	var refs []Ref
 	chunk := make([]project.Entry, 0, 1024)
@@ -124,6 +124,28 @@ func (o *pathOrder) sortedBelowLocked(ix *Index) uint32 {
 	}
 	o.checked = len(ix.files)
 	return o.below
+}
+
+// rankedCandidates lists the candidates of name (see candidates) tier by
+// tier (rank.go), each tier in path order, as find_references reads them.
+func (ix *Index) rankedCandidates(name string) []project.Entry {
+	ix.mu.RLock()
+	ids, all := ix.candidateIDsLocked(name)
+	if all {
+		ids = ix.liveIDsLocked()
+	}
+	var tiers [fileTiers][]project.Entry
+	for _, f := range ids {
+		r := ix.files[f]
+		t := recTier(r)
+		tiers[t] = append(tiers[t], r.entry())
+	}
+	ix.mu.RUnlock()
+	out := make([]project.Entry, 0, len(ids))
+	for _, t := range tiers {
+		out = append(out, sortByPath(t)...)
+	}
+	return out
 }
 
 // candidates lists, in path order, the files that may hold name as a

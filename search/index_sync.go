@@ -66,6 +66,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32)
 	if lang == nil {
 		r.parsed = true
 	}
+	r.generated = grammar.IsGeneratedHead(data)
 	return r, ix.wordIDs(data)
 }
 

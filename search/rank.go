@@ -15,7 +15,11 @@ import (
 // (grammar.IsTestFile: "_test.go", "tests/", "*.spec.ts", testdata and
 // fixtures folders), then vendored and generated code
 // (grammar.IsVendoredFile: vendor/, third_party/, node_modules/,
-// *.min.js, *.pb.go, *_generated.*), each tier in path order.
+// *.min.js, *.pb.go, *_generated.*), then the other files whose first
+// lines say they are generated (grammar.IsGeneratedHead), each tier in
+// path order. The last tier is known only once a file is read: the index
+// keeps it per file; a direct search reads files in the order their paths
+// give and puts those it finds generated after the others.
 // find_symbol's answer has two groups: exact matches, or else the
 // definitions whose names contain the query. Within a group, definitions
 // come tier by tier, each tier in the group's order: exact matches by
@@ -29,6 +33,7 @@ const (
 	ownTier uint8 = iota
 	testTier
 	vendoredTier
+	generatedTier
 	fileTiers // how many
 )
 
@@ -45,7 +50,21 @@ func fileTier(p string) uint8 {
 
 // dataTier is the tier of the project file p whose contents are data.
 func dataTier(p string, data []byte) uint8 {
-	return fileTier(p)
+	return headTier(fileTier(p), grammar.IsGeneratedHead(data))
+}
+
+// headTier is the tier of a file of path tier t, whose first lines say it
+// is generated when generated is set.
+func headTier(t uint8, generated bool) uint8 {
+	if generated && t < vendoredTier {
+		return generatedTier
+	}
+	return t
+}
+
+// recTier is the tier of the file of index record r.
+func recTier(r *fileRec) uint8 {
+	return headTier(fileTier(r.path), r.generated)
 }
 
 // rankFiles returns files (in path order) reordered tier by tier, as

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 
@@ -27,8 +28,16 @@ type Ref struct {
 // case-sensitively, reading them from src. It stops after limit
 // lines and reports whether there were more; limit < 0 means no limit.
 func References(ctx context.Context, files []project.Entry, src project.Source, name string, limit int) (refs []Ref, more bool, err error) {
+	return references(ctx, files, src, name, limit, false)
+}
+
+// references is References; with late, the files (ranked by their paths,
+// rankFiles) whose first lines say they are generated come after the
+// others (see rank.go).
+func references(ctx context.Context, files []project.Entry, src project.Source, name string, limit int, late bool) (refs []Ref, more bool, err error) {
 	sc := NewWordScanner(name)
 	perFile := make([][]Ref, len(files))
+	generated := make([]bool, len(files))
 	// fileRefs copies the lines it keeps (showLine).
 	emitted, _ := scanOrderedReusing(ctx, len(files), limit, time.Time{}, func(i int, scr *project.Scratch) int {
 		data, err := src.Contents(files[i], scr)
@@ -36,16 +45,30 @@ func References(ctx context.Context, files []project.Entry, src project.Source, 
 			return 0
 		}
 		perFile[i] = fileRefs(files[i].Path, data, sc)
+		if late && len(perFile[i]) > 0 && fileTier(files[i].Path) < vendoredTier && grammar.IsGeneratedHead(data) {
+			// Not counted: its lines come last.
+			generated[i] = true
+			return 0
+		}
 		return len(perFile[i])
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
 	}
+	var last []Ref
 	for i := range emitted {
+		if generated[i] {
+			last = append(last, perFile[i]...)
+			continue
+		}
 		refs = append(refs, perFile[i]...)
 		if limit >= 0 && len(refs) > limit {
 			return refs[:limit], true, nil
 		}
+	}
+	refs = append(refs, last...)
+	if limit >= 0 && len(refs) > limit {
+		return refs[:limit], true, nil
 	}
 	return refs, false, nil
 }
@@ -89,7 +112,7 @@ func (r *Root) References(ctx context.Context, name string, filter *project.Path
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
-	refs, more, err := References(ctx, rankFiles(FilterEntries(files, filter)), r, name, RefLimit)
+	refs, more, err := references(ctx, rankFiles(FilterEntries(files, filter)), r, name, RefLimit, true)
 	if err != nil {
 		return nil, err
 	}

@@ -31,6 +31,10 @@ type RefOptions struct {
 	// siteLimit and countLimit are the root's SiteTimeLimit and
 	// CountTimeLimit; zero is the default.
 	siteLimit, countLimit time.Duration
+	// late puts the files whose first lines say they are generated after
+	// the others (see rank.go), for a search whose files are ranked by
+	// their paths alone.
+	late bool
 }
 
 // Site is one hit line with where it sits.
@@ -132,6 +136,8 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 		// idx is each site's index among the file's hits.
 		idx                   []int
 		hits, comments, prose int
+		// generated: left for later (opts.late).
+		generated bool
 	}
 	per := make([]fileSites, len(files))
 	deadline := time.Now().Add(cmp.Or(opts.siteLimit, siteTimeLimit))
@@ -148,6 +154,10 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 		}
 		f := &per[i]
 		f.hits = len(hits)
+		if opts.late && fileTier(files[i].Path) < vendoredTier && grammar.IsGeneratedHead(data) {
+			f.generated = true
+			return 0
+		}
 		var p *parsed
 		if opts.Code || opts.Group {
 			p = cache.get(pctx, files[i].Path, files[i].Stat(), data)
@@ -183,8 +193,14 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 	}
 	res := &Sites{}
 	cut := -1 // the file where the limit cut, -1: none
+	var late []project.Entry
 	for i := range emitted {
 		f := per[i]
+		if f.generated {
+			late = append(late, files[i])
+			res.MoreHits += f.hits // counted only if some are left out
+			continue
+		}
 		res.InComments += f.comments
 		res.InProse += f.prose
 		if limit >= 0 && len(res.Sites)+len(f.sites) > limit {
@@ -192,7 +208,7 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 			res.Sites = append(res.Sites, f.sites[:keep]...)
 			res.More = true
 			cut = i
-			res.MoreHits = f.hits - f.idx[keep]
+			res.MoreHits += f.hits - f.idx[keep]
 			res.MoreFiles = 1
 			res.split = keep > 0
 			break
@@ -202,13 +218,36 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 	if timedOut && cut < 0 {
 		res.More, cut = true, emitted-1
 	}
-	if res.More {
-		n, files, exact := countRest(ctx, files[cut+1:], src, sc, cmp.Or(opts.countLimit, CountTimeLimit))
-		res.MoreHits += n
-		res.MoreFiles += files
-		res.MoreAtLeast = !exact
+	if !res.More {
+		res.MoreHits = 0
+		if len(late) > 0 {
+			return res.addLate(ctx, late, src, name, opts, limit, cache)
+		}
+		return res, nil
 	}
+	res.MoreFiles += len(late)
+	n, nFiles, exact := countRest(ctx, files[cut+1:], src, sc, cmp.Or(opts.countLimit, CountTimeLimit))
+	res.MoreHits += n
+	res.MoreFiles += nFiles
+	res.MoreAtLeast = !exact
 	return res, nil
+}
+
+// addLate adds to res, a search's answer within its limit, the sites of
+// the files it left for later, within what is left of limit.
+func (res *Sites) addLate(ctx context.Context, late []project.Entry, src project.Source, name string, opts RefOptions, limit int, cache *ParseCache) (*Sites, error) {
+	if limit >= 0 {
+		limit -= len(res.Sites)
+	}
+	opts.late = false
+	more, err := ReferenceSites(ctx, late, src, name, opts, limit, cache)
+	if err != nil {
+		return nil, err
+	}
+	more.Sites = append(res.Sites, more.Sites...)
+	more.InComments += res.InComments
+	more.InProse += res.InProse
+	return more, nil
 }
 
 // countRest counts the hit lines of files and the files holding them,
@@ -312,6 +351,9 @@ func (r *Root) Sites(ctx context.Context, name string, filter *project.PathFilte
 		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
 	opts.siteLimit, opts.countLimit = r.SiteTimeLimit, r.CountTimeLimit
+	// Ranked by their paths: the files that say they are generated are
+	// found as they are read.
+	opts.late = true
 	return limitedSites(ctx, rankFiles(FilterEntries(files, filter)), r, name, opts, cache)
 }
 
@@ -330,5 +372,5 @@ func (ix *Index) Sites(ctx context.Context, name string, filter *project.PathFil
 		return nil, err
 	}
 	opts.siteLimit, opts.countLimit = ix.root.SiteTimeLimit, ix.root.CountTimeLimit
-	return limitedSites(ctx, rankFiles(FilterEntries(ix.candidates(name), filter)), ix.root, name, opts, cache)
+	return limitedSites(ctx, FilterEntries(ix.rankedCandidates(name), filter), ix.root, name, opts, cache)
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -289,6 +290,9 @@ func symbolsNoting(ctx context.Context, files []project.Entry, src project.Sourc
 			defs = append(defs, d)
 		}
 	}
+	// The files were read in the order their paths rank them; those that
+	// say they are generated go last (rank.go).
+	slices.SortStableFunc(defs, func(a, b Def) int { return cmp.Compare(a.tier, b.tier) })
 	if (len(defs) == 0 || q.Containing) && !timedOut {
 		res.Fuzzy = true
 		defs = found

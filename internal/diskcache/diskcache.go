@@ -54,7 +54,7 @@ import (
 // of a record changes (the definitions' encoding included).
 const (
 	magic      = "zumbaFC\x00"
-	version    = 6
+	version    = 7
 	headerSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	// maxFile keeps a damaged length field from asking for memory that
 	// was never written.
@@ -139,6 +139,9 @@ type File struct {
 	// (empty for none); otherwise only its words are known.
 	Parsed bool
 	Defs   []byte
+	// Generated: the file's first lines say it is generated
+	// (grammar.IsGeneratedHead).
+	Generated bool
 }
 
 // Postings maps each key k (a string id) to a list of file ids: Data from
@@ -155,7 +158,17 @@ const (
 	stateNone   = 0
 	stateWords  = 1
 	stateParsed = 2
+	// stateGenerated is or'ed into a record's state when its file is
+	// generated (File.Generated).
+	stateGenerated = 0x80
 )
+
+func generatedBit(generated bool) byte {
+	if generated {
+		return stateGenerated
+	}
+	return 0
+}
 
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
@@ -211,9 +224,9 @@ func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 			out = append(out, stateNone)
 			continue
 		case r.Parsed:
-			out = append(out, stateParsed)
+			out = append(out, stateParsed|generatedBit(r.Generated))
 		default:
-			out = append(out, stateWords)
+			out = append(out, stateWords|generatedBit(r.Generated))
 		}
 		out = appendString(out, r.Path)
 		out = binary.AppendUvarint(out, uint64(r.Stat.Size))
@@ -322,6 +335,8 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 		if state == stateNone {
 			continue
 		}
+		generated := state&stateGenerated != 0
+		state &^= stateGenerated
 		path := r.Bytes()
 		st := filestat.Stat{Size: int64(r.Uvarint()), MTime: r.Varint(), Inode: r.Uvarint(), CTime: r.Varint()}
 		var defs []byte
@@ -339,7 +354,7 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 		if len(defs) == 0 {
 			defs = nil
 		}
-		s.Files[i] = File{Path: p, Stat: st, Parsed: state == stateParsed, Defs: defs}
+		s.Files[i] = File{Path: p, Stat: st, Parsed: state == stateParsed, Defs: defs, Generated: generated}
 	}
 	for _, p := range []*Postings{&s.Words, &s.Defines} {
 		r.postings(p, nfiles)

@@ -48,10 +48,10 @@ func sample() *Snapshot {
 		Written: 1_700_000_000_123_456_789,
 		Strings: StringList{"", "main", "Handler", "ServeHTTP", "Ünïcode", "shared"},
 		Files: []File{
-			{Path: "README.md", Stat: st(1)},
+			{Path: "README.md", Stat: st(1), Generated: true},
 			{Path: "main.go", Stat: st(2), Parsed: true, Defs: []byte{1, 2, 3, 4, 5}},
 			{},
-			{Path: "dir/empty.go", Stat: st(4), Parsed: true},
+			{Path: "dir/empty.go", Stat: st(4), Parsed: true, Generated: true},
 		},
 		Words:   makePostings(nil, []uint64{1, 2}, []uint64{2}, []uint64{2}, []uint64{1}, []uint64{1, 2, 4}),
 		Defines: makePostings(nil, nil, []uint64{2}, []uint64{2}),
