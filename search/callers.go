@@ -87,7 +87,7 @@ func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines 
 			own[defID(s.Def)] = true
 		}
 	}
-	top := callerSites(first.Sites, "")
+	top := callerSites(first.Sites, "", "")
 	w := &callerWalk{
 		ctx: ctx, find: find, tree: t, depth: depth, maxLines: maxLines,
 		own: own, level1: map[string]bool{}, shown: map[string]bool{}, expanded: map[string]bool{},
@@ -187,19 +187,25 @@ func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
 	if found.More {
 		w.tree.Partial = true
 	}
-	return callerSites(found.Sites, languageFamily(d.Path)), true
+	return callerSites(found.Sites, languageFamily(d.Path), defID(d)), true
 }
 
 // callerSites keeps one site per definition (the first) and per file's
-// top level, leaving out the definitions of the name (those with a hit
-// on their name line) and, when family is set, the files of other
-// language families; ranked own files first, then by path and line.
-func callerSites(sites []Site, family string) []Site {
+// top level, leaving out the hits on a definition's name line and, when
+// family is set, the files of other language families. With parent ""
+// (depth 1), the definitions of the name (those with a hit on their name
+// line) are left out whole; else only parent is (its recursion): another
+// definition of the same name that uses it (a wrapper) is its user.
+// Ranked own files first, then by path and line.
+func callerSites(sites []Site, family, parent string) []Site {
 	named := map[string]bool{}
 	for _, s := range sites {
-		if s.Own && s.Def != nil {
+		if s.Own && s.Def != nil && parent == "" {
 			named[defID(s.Def)] = true
 		}
+	}
+	if parent != "" {
+		named[parent] = true
 	}
 	seen := map[string]bool{}
 	var out []Site
@@ -208,7 +214,7 @@ func callerSites(sites []Site, family string) []Site {
 		if s.Def != nil {
 			id = defID(s.Def)
 		}
-		if seen[id] || named[id] || (family != "" && languageFamily(s.Path) != family) {
+		if s.Own || seen[id] || named[id] || (family != "" && languageFamily(s.Path) != family) {
 			continue
 		}
 		seen[id] = true

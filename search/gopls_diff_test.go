@@ -39,59 +39,7 @@ func TestGoplsDifferential(t *testing.T) {
 	if os.Getenv("ZUMBA_GOPLS_DIFF") == "" {
 		t.Skip("set ZUMBA_GOPLS_DIFF=1 to install gopls and compare with it")
 	}
-	version := envOr("ZUMBA_GOPLS_VERSION", goplsVersion)
-	module := envOr("ZUMBA_GOPLS_MODULE", goplsModule)
-	tmp := t.TempDir()
-	gopath := filepath.Join(tmp, "gopath")
-	env := append(os.Environ(), "GOPATH="+gopath, "GOMODCACHE="+filepath.Join(gopath, "pkg", "mod"),
-		"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOWORK=off")
-	defer func() {
-		// The module cache is read-only; make it removable.
-		clean := exec.Command("go", "clean", "-modcache")
-		clean.Env = env
-		clean.Run()
-		filepath.WalkDir(gopath, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && d.IsDir() {
-				os.Chmod(p, 0o755)
-			}
-			return nil
-		})
-	}()
-	start := time.Now()
-	install := exec.Command("go", "install", "golang.org/x/tools/gopls@"+version)
-	install.Env = env
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Skipf("cannot install gopls %s: %v\n%s", version, err, out)
-	}
-	t.Logf("gopls %s installed in %v", version, time.Since(start).Round(time.Second))
-	gopls := filepath.Join(gopath, "bin", "gopls")
-
-	dl := exec.Command("go", "mod", "download", "-json", module)
-	dl.Env = env
-	out, err := dl.Output()
-	if err != nil {
-		t.Skipf("cannot download %s: %v", module, err)
-	}
-	var info struct{ Dir string }
-	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
-		t.Fatalf("go mod download %s: %s", module, out)
-	}
-	ws := filepath.Join(tmp, "ws")
-	if err := os.CopyFS(ws, os.DirFS(info.Dir)); err != nil {
-		t.Fatal(err)
-	}
-	filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
-		if err == nil {
-			os.Chmod(p, 0o755)
-		}
-		return nil
-	})
-	// gopls needs the module's requirements; go.sum is in the zip.
-	tidy := exec.Command("go", "mod", "download")
-	tidy.Dir, tidy.Env = ws, env
-	if out, err := tidy.CombinedOutput(); err != nil {
-		t.Skipf("cannot download the requirements of %s: %v\n%s", module, err, out)
-	}
+	gopls, ws, env, module, version := goplsWorkspace(t)
 
 	funcs := uniqueExported(t, ws)
 	if len(funcs) < goplsNames {
@@ -187,6 +135,71 @@ func TestGoplsDifferential(t *testing.T) {
 	for _, d := range disagree {
 		t.Errorf("enclosing function differs: %s", d)
 	}
+}
+
+// goplsWorkspace installs gopls (or takes ZUMBA_GOPLS_BIN) and unpacks
+// the pinned module into a workspace with its requirements downloaded,
+// all in the test's own GOPATH; the test is skipped when that cannot be
+// done.
+func goplsWorkspace(t *testing.T) (gopls, ws string, env []string, module, version string) {
+	version = envOr("ZUMBA_GOPLS_VERSION", goplsVersion)
+	module = envOr("ZUMBA_GOPLS_MODULE", goplsModule)
+	tmp := t.TempDir()
+	gopath := filepath.Join(tmp, "gopath")
+	env = append(os.Environ(), "GOPATH="+gopath, "GOMODCACHE="+filepath.Join(gopath, "pkg", "mod"),
+		"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOWORK=off")
+	t.Cleanup(func() {
+		// The module cache is read-only; make it removable.
+		clean := exec.Command("go", "clean", "-modcache")
+		clean.Env = env
+		clean.Run()
+		filepath.WalkDir(gopath, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && d.IsDir() {
+				os.Chmod(p, 0o755)
+			}
+			return nil
+		})
+	})
+	gopls = os.Getenv("ZUMBA_GOPLS_BIN")
+	start := time.Now()
+	if gopls == "" {
+		install := exec.Command("go", "install", "golang.org/x/tools/gopls@"+version)
+		install.Env = env
+		if out, err := install.CombinedOutput(); err != nil {
+			t.Skipf("cannot install gopls %s: %v\n%s", version, err, out)
+		}
+		t.Logf("gopls %s installed in %v", version, time.Since(start).Round(time.Second))
+		gopls = filepath.Join(gopath, "bin", "gopls")
+	}
+
+	dl := exec.Command("go", "mod", "download", "-json", module)
+	dl.Env = env
+	out, err := dl.Output()
+	if err != nil {
+		t.Skipf("cannot download %s: %v", module, err)
+	}
+	var info struct{ Dir string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download %s: %s", module, out)
+	}
+	ws = filepath.Join(tmp, "ws")
+	if err := os.CopyFS(ws, os.DirFS(info.Dir)); err != nil {
+		t.Fatal(err)
+	}
+	filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
+		if err == nil {
+			os.Chmod(p, 0o755)
+		}
+		return nil
+	})
+	// gopls needs the module's requirements; go.sum is in the zip.
+	tidy := exec.Command("go", "mod", "download")
+	tidy.Dir, tidy.Env = ws, env
+	if out, err := tidy.CombinedOutput(); err != nil {
+		t.Skipf("cannot download the requirements of %s: %v\n%s", module, err, out)
+	}
+
+	return gopls, ws, env, module, version
 }
 
 func envOr(k, def string) string {

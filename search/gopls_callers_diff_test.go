@@ -1,0 +1,156 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// goplsCallerNames is how many exported functions the callers
+// differential asks about.
+const goplsCallerNames = 30
+
+// TestGoplsCallersDifferential: find_references depth 2 against gopls'
+// call hierarchy (incoming calls, then the incoming calls of each of
+// those) on the pinned module, for 30 exported functions with unique
+// names: the recall of gopls' depth-2 callers among zumba's, and the
+// precision (same-named things and uses that are not calls lower it).
+// A caller is a function or method, by path and the line of its name;
+// the function asked about is left out of both sets.
+//
+//	ZUMBA_GOPLS_DIFF=1 go test -count=1 -run TestGoplsCallersDifferential -v ./search
+func TestGoplsCallersDifferential(t *testing.T) {
+	if os.Getenv("ZUMBA_GOPLS_DIFF") == "" {
+		t.Skip("set ZUMBA_GOPLS_DIFF=1 to install gopls and compare with it")
+	}
+	gopls, ws, env, module, version := goplsWorkspace(t)
+	funcs := uniqueExported(t, ws)
+	if len(funcs) < goplsCallerNames {
+		t.Fatalf("%s has %d exported functions with unique names; want %d", module, len(funcs), goplsCallerNames)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	ls, err := startLSP(ctx, gopls, ws, env)
+	if err != nil {
+		t.Skipf("cannot start gopls: %v", err)
+	}
+	defer ls.close()
+	root, err := OpenRoot(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	find := func(ctx context.Context, name string) (*Sites, error) {
+		return allSites(ctx, root, name, RefOptions{Code: true, Group: true}, nil)
+	}
+	var want, got, both int
+	var misses []string
+	for i := range goplsCallerNames {
+		f := funcs[i*len(funcs)/goplsCallerNames]
+		self := f.path + ":" + strconv.Itoa(f.line)
+		gset, err := ls.callers(ctx, filepath.Join(ws, f.path), f.line-1, f.col-1, 2)
+		if err != nil {
+			t.Fatalf("gopls call hierarchy %s: %v", f.name, err)
+		}
+		delete(gset, self)
+		tree, err := Callers(ctx, find, f.name, 2, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zset := map[string]bool{}
+		for _, n := range tree.Nodes {
+			if d := n.Site.Def; d != nil && (d.Kind.String() == "function" || d.Kind.String() == "method") {
+				zset[d.Path+":"+strconv.Itoa(d.Line)] = true
+			}
+		}
+		delete(zset, self)
+		n := 0
+		for k := range gset {
+			if zset[k] {
+				n++
+			} else {
+				misses = append(misses, f.name+": "+k)
+			}
+		}
+		t.Logf("%s: gopls %d, zumba %d, both %d", f.name, len(gset), len(zset), n)
+		want, got, both = want+len(gset), got+len(zset), both+n
+	}
+	sort.Strings(misses)
+	for _, m := range misses {
+		t.Logf("  gopls caller zumba misses: %s", m)
+	}
+	t.Logf("gopls %s on %s, %d exported functions, depth 2", version, module, goplsCallerNames)
+	t.Logf("recall: %d of %d gopls callers (%.1f%%); precision: %d of %d zumba callers (%.1f%%)", both, want, pct(both, want), both, got, pct(both, got))
+	if pct(both, want) < 95 {
+		t.Errorf("recall %.1f%%; want at least 95%%", pct(both, want))
+	}
+}
+
+// callers asks gopls for the functions and methods that call the one at
+// a 0-based line and column, and those that call them, to depth; each by
+// "PATH:LINE" of its name, inside the workspace.
+func (l *lsp) callers(ctx context.Context, file string, line, col, depth int) (map[string]bool, error) {
+	res, err := l.call("textDocument/prepareCallHierarchy", map[string]any{
+		"textDocument": map[string]any{"uri": fileURI(file)},
+		"position":     map[string]any{"line": line, "character": col},
+	})
+	if err != nil {
+		return nil, err
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(res, &items); err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	seen := map[string]bool{}
+	for level := 1; level <= depth && len(items) > 0; level++ {
+		var next []json.RawMessage
+		for _, item := range items {
+			res, err := l.call("callHierarchy/incomingCalls", map[string]any{"item": item})
+			if err != nil {
+				return nil, err
+			}
+			var calls []struct {
+				From json.RawMessage `json:"from"`
+			}
+			if err := json.Unmarshal(res, &calls); err != nil {
+				return nil, err
+			}
+			for _, c := range calls {
+				var from struct {
+					Kind           int    `json:"kind"`
+					URI            string `json:"uri"`
+					SelectionRange struct {
+						Start struct{ Line int } `json:"start"`
+					} `json:"selectionRange"`
+				}
+				if err := json.Unmarshal(c.From, &from); err != nil {
+					return nil, err
+				}
+				u, err := url.Parse(from.URI)
+				if err != nil {
+					return nil, err
+				}
+				rel, err := filepath.Rel(l.root, filepath.FromSlash(u.Path))
+				// 6: method, 12: function (LSP's SymbolKind).
+				if err != nil || strings.HasPrefix(rel, "..") || (from.Kind != 6 && from.Kind != 12) {
+					continue
+				}
+				key := filepath.ToSlash(rel) + ":" + strconv.Itoa(from.SelectionRange.Start.Line+1)
+				out[key] = true
+				if !seen[key] {
+					seen[key] = true
+					next = append(next, c.From)
+				}
+			}
+		}
+		items = next
+	}
+	return out, nil
+}
