@@ -47,6 +47,40 @@ static bool zumba_past(const struct timespec *deadline) {
 	return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec);
 }
 
+// zScan is the last block scan of a run: from from, it found a place at
+// to (hit), or none up to to.
+typedef struct {
+	uint32_t from, to;
+	bool hit;
+} zScan;
+
+// zumba_enter reports whether zumba_run searches n, whose flags are
+// flags: not a zOpaque or zBlock node without errors whose text (in src)
+// holds no place where a definition may start.
+static bool zumba_enter(zScan *scan, TSNode n, uint8_t flags, const uint8_t *src, uint32_t nsrc) {
+	if ((flags & zOpaque) && !ts_node_has_error(n)) {
+		uint32_t start = n.context[0], end = ts_node_end_byte(n);
+		return !(start <= end && end <= nsrc) || zumba_c_may_define(src + start, end - start);
+	}
+	if ((flags & zBlock) && !ts_node_has_error(n)) {
+		uint32_t start = n.context[0], end = ts_node_end_byte(n);
+		if (!(start <= end && end <= nsrc)) return true;
+		if (scan->from <= start && start <= scan->to && (scan->hit || end <= scan->to)) {
+			// A scan from further back already read this block's text:
+			// what it found there stands (it reads more before each place,
+			// so it finds as much; only its bracket count may differ, which
+			// bears on depth, not definitions).
+			return scan->hit && scan->to < end;
+		}
+		uint32_t k = zumba_js_may_define(src + start, end - start, zMaxNest);
+		scan->from = start;
+		scan->hit = k < end - start;
+		scan->to = start + k;
+		return scan->hit;
+	}
+	return true;
+}
+
 // zumba_run walks the tree under root and runs the query at every node
 // whose symbol is flagged zRoot in syms (the symbols the query's patterns
 // start at), each run starting patterns at that node only: a run follows
@@ -82,10 +116,7 @@ int zumba_run(TSNode root, const TSQuery *query, const uint8_t *syms, uint32_t n
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	int ret = 0;
 	uint32_t steps = 0, depth = 0;
-	// The last block scan: from scan_from, it found a place at scan_to
-	// (scan_hit), or none up to scan_to.
-	uint32_t scan_from = UINT32_MAX, scan_to = 0;
-	bool scan_hit = false;
+	zScan scan = { UINT32_MAX, 0, false };
 	*deep_row = UINT32_MAX;
 	*stop_row = UINT32_MAX;
 	for (;;) {
@@ -98,28 +129,7 @@ int zumba_run(TSNode root, const TSQuery *query, const uint8_t *syms, uint32_t n
 		}
 		uint16_t sym = ts_node_symbol(n);
 		uint8_t flags = sym < nsyms ? syms[sym] : 0;
-		bool enter = true;
-		if ((flags & zOpaque) && !ts_node_has_error(n)) {
-			uint32_t start = n.context[0], end = ts_node_end_byte(n);
-			enter = !(start <= end && end <= nsrc) || zumba_c_may_define(src + start, end - start);
-		} else if ((flags & zBlock) && !ts_node_has_error(n)) {
-			uint32_t start = n.context[0], end = ts_node_end_byte(n);
-			if (!(start <= end && end <= nsrc)) {
-				enter = true;
-			} else if (scan_from <= start && start <= scan_to && (scan_hit || end <= scan_to)) {
-				// A scan from further back already read this block's
-				// text: what it found there stands (it reads more before
-				// each place, so it finds as much; only its bracket count
-				// may differ, which bears on depth, not definitions).
-				enter = scan_hit && scan_to < end;
-			} else {
-				uint32_t k = zumba_js_may_define(src + start, end - start, zMaxNest);
-				scan_from = start;
-				scan_hit = k < end - start;
-				scan_to = start + k;
-				enter = scan_hit;
-			}
-		}
+		bool enter = zumba_enter(&scan, n, flags, src, nsrc);
 		// A wide error node is not run: its children are, one by one (see
 		// maxChildren).
 		if (enter && (flags & zRoot) && !(sym == 0xFFFF && ts_node_child_count(n) > max_children)) {

@@ -24,7 +24,7 @@ import (
 // every pattern is rooted at a named node type (see newPlan).
 type plan struct {
 	native bool
-	roots  []byte   // flags by symbol: zRoot where a pattern starts, zBody…
+	roots  []byte   // flags by symbol: zRoot where a pattern starts, zOpaque, zBlock, zInert, zChain (see zumba_run)
 	names  []string // node type names by symbol
 	preds  [][]predicate
 	roles  []capKind // what collect reads from each capture
@@ -32,9 +32,9 @@ type plan struct {
 	// holds both as flags for zumba_extents (1 and 2), and one more byte,
 	// so it is never empty.
 	decos, keywords []bool
+	kinds           []byte
 	// bodyless flags the language's Bodyless node types.
 	bodyless []bool
-	kinds    []byte
 	// ckinds is kinds in C memory, which a plan keeps for the life of the
 	// program.
 	ckinds *C.uint8_t
@@ -69,6 +69,9 @@ func planFor(lang *grammar.Language, q *sitter.Query, root tsNode) *plan {
 	return actual.(*plan)
 }
 
+// newPlan makes the plan of q, the query of lang, whose tree-sitter
+// language is tl. A plan that cannot run natively (native unset) still
+// serves collect's slower run over every node (matches).
 func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.TSLanguage) *plan {
 	p := &plan{roles: captureRoles(q), whole: make([]byte, q.CaptureCount()+1)}
 	for i, r := range p.roles {
