@@ -11,6 +11,10 @@
 //   - refs.go and symbol.go: References and Symbols take a file list
 //     ([]project.Entry) and a project.Source, so an index can narrow the
 //     candidate files and a cache can stand in for the disk.
+//   - rank.go: how results are ranked, in one place: the project's own
+//     files, then tests, then vendored and generated code.
+//   - sites.go and sites_limit.go: find_references with options (the
+//     definition holding each hit, code only, a limit, the totals).
 //   - searcher.go: Searcher, the searches the tools ask for, answered by
 //     Root (root.go: a project searched directly) from the files and by
 //     Index from what it keeps.
