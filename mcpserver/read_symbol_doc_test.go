@@ -30,9 +30,9 @@ func TestReadSymbolLongDoc(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"a.go": "package a\n\n" + doc("", "//", "", 20) + "func Long() {}\n\n" + doc("", "//", "", 12) + "func Short() {}\n",
-		"a.ts": doc("/**", " *", " */", 16) + "export function long(): void {}\n",
-		"a.py": doc("", "#", "", 14) + "def long():\n    pass\n",
+		"a.go":   "package a\n\n" + doc("", "//", "", 20) + "func Long() {}\n\n" + doc("", "//", "", 12) + "func Short() {}\n",
+		"a.ts":   doc("/**", " *", " */", 16) + "export function long(): void {}\n",
+		"a.py":   doc("", "#", "", 14) + "def long():\n    pass\n",
 		"lic.ts": "/*!\n * Copyright 2024 X.\n * Licensed under MIT.\n */\n/** Makes a thing. */\nexport function make(): void {}\n",
 		"lic.py": "# Copyright 2024 X.\n# SPDX-License-Identifier: MIT\ndef licensed():\n    pass\n",
 	})
