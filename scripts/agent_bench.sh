@@ -38,4 +38,4 @@ echo "zumba $("$WORK/zumba" version) ($(git rev-parse --short HEAD 2>/dev/null |
   "$(date -u +%Y-%m-%dT%H:%MZ)"
 v=()
 [ -n "${V:-}" ] && v=(-v)
-"$WORK/agentbench" -zumba "$WORK/zumba" -go "$WORK/cobra" -ts "$WORK/rxjs/package/src" "${v[@]}"
+"$WORK/agentbench" -zumba "$WORK/zumba" -go "$WORK/cobra" -ts "$WORK/rxjs/package/src" ${v[@]+"${v[@]}"}
