@@ -32,8 +32,8 @@ var changesTool = &Tool{
 			defer cancel()
 		}
 		base := strings.TrimSpace(args["base"])
-		uses := func(ctx context.Context, name string) (*search.Sites, error) {
-			return s.searcher().Sites(ctx, name, nil, search.RefOptions{Group: true, Code: true}, &s.parses)
+		uses := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
+			return s.searcher().Sites(ctx, name, nil, search.RefOptions{Group: true, Code: true, TimeLimit: limit}, &s.parses)
 		}
 		cs, err := search.Changes(ctx, s.cfg.Root.Root, base, filter, uses)
 		if err != nil {
@@ -118,6 +118,8 @@ func changedDefLines(d *search.ChangedDef) []string {
 		out = append(out, fmt.Sprintf("  … %d more %s in %d %s", d.MoreUses, plural(d.MoreUses, "use", "uses"), d.MoreUseDefs, plural(d.MoreUseDefs, "definition", "definitions")))
 	case d.MoreUsesUncounted && len(d.Uses) > 0:
 		out = append(out, "  … more uses; find_references "+d.Def.LastSegment()+" group=definition code=true lists them")
+	case d.MoreUsesUncounted:
+		out = append(out, "  … uses not searched in time; find_references "+d.Def.LastSegment()+" group=definition code=true lists them")
 	}
 	return out
 }

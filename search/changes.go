@@ -78,8 +78,14 @@ var (
 )
 
 // UsesFunc finds the code uses of name grouped by definition (the
-// find_references group=definition code=true search).
-type UsesFunc func(ctx context.Context, name string) (*Sites, error)
+// find_references group=definition code=true search), parsing for at most
+// limit (RefOptions.TimeLimit).
+type UsesFunc func(ctx context.Context, name string, limit time.Duration) (*Sites, error)
+
+// UsesTimeLimit bounds the searching of uses in a changes call: each
+// search may take what is left of it, and none starts after it; the
+// definitions whose uses were not searched say so.
+const UsesTimeLimit = 150 * time.Millisecond
 
 // Changes finds the definitions that the work tree of the project at root
 // adds, modifies or removes against base ("" for HEAD; else against the
@@ -432,36 +438,42 @@ func linesIn(d *outline.Definition, counts []int, defs []outline.Definition) int
 
 // findUses fills the first MaxUsesSearched changed definitions' uses:
 // code uses of its name in definitions that are not themselves changed,
-// while ctx lasts.
+// within UsesTimeLimit and while ctx lasts.
 func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 	changed := map[string]bool{}
 	for _, d := range cs.Defs {
 		changed[fmt.Sprintf("%s:%d", d.Def.Path, d.Def.Line)] = true
 	}
 	byName := map[string]*Sites{}
+	end := time.Now().Add(UsesTimeLimit)
 	for i := range cs.Defs[:min(len(cs.Defs), MaxUsesSearched)] {
 		d := &cs.Defs[i]
 		name := d.Def.LastSegment()
-		if ctx.Err() != nil || !plainName(name) {
-			d.MoreUsesUncounted = ctx.Err() != nil
+		if !plainName(name) {
 			continue
 		}
 		sites, ok := byName[name]
+		left := time.Until(end)
+		if !ok && (ctx.Err() != nil || left <= 0) {
+			d.MoreUsesUncounted = true
+			continue
+		}
 		if !ok {
 			var err error
-			if sites, err = uses(ctx, name); err != nil {
+			if sites, err = uses(ctx, name, left); err != nil {
 				sites = nil
 			}
 			byName[name] = sites
 		}
 		if sites == nil {
+			d.MoreUsesUncounted = true
 			continue
 		}
 		// One use per definition is shown: the first of its hits. A use
 		// is in a file of the definition's language (or one that shares
 		// its names: C and C++, the JVM's, JavaScript and TypeScript).
 		shown := map[string]bool{}
-		left := map[string]bool{}
+		counted := map[string]bool{}
 		family := languageFamily(d.Def.Path)
 		for _, s := range sites.Sites {
 			if s.Def == nil || s.Own || languageFamily(s.Path) != family {
@@ -475,8 +487,8 @@ func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 				shown[key] = true
 			default:
 				d.MoreUses++
-				if !left[key] {
-					left[key] = true
+				if !counted[key] {
+					counted[key] = true
 					d.MoreUseDefs++
 				}
 			}

@@ -28,8 +28,12 @@ type RefOptions struct {
 	// Limit, from 1 to RefLimit, stops after this many hits, or with
 	// Group this many groups (see limitGroups); 0 is RefLimit hits.
 	Limit int
-	// siteLimit and countLimit are the root's SiteTimeLimit and
-	// CountTimeLimit; zero is the default.
+	// TimeLimit bounds this search's parsing as the root's SiteTimeLimit
+	// does, when the root sets none (0: the default, 3 s): past it, the
+	// hits found are answered and the rest counted.
+	TimeLimit time.Duration
+	// siteLimit and countLimit are the root's SiteTimeLimit (else
+	// TimeLimit) and CountTimeLimit; zero is the default.
 	siteLimit, countLimit time.Duration
 	// late puts the files whose first lines say they are generated after
 	// the others (see rank.go), for a search whose files are ranked by
@@ -350,7 +354,7 @@ func (r *Root) Sites(ctx context.Context, name string, filter *project.PathFilte
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", r.Dir, err)
 	}
-	opts.siteLimit, opts.countLimit = r.SiteTimeLimit, r.CountTimeLimit
+	opts.siteLimit, opts.countLimit = cmp.Or(r.SiteTimeLimit, opts.TimeLimit), r.CountTimeLimit
 	// Ranked by their paths: the files that say they are generated are
 	// found as they are read.
 	opts.late = true
@@ -371,6 +375,6 @@ func (ix *Index) Sites(ctx context.Context, name string, filter *project.PathFil
 	if err := ix.sync(ctx); err != nil {
 		return nil, err
 	}
-	opts.siteLimit, opts.countLimit = ix.root.SiteTimeLimit, ix.root.CountTimeLimit
+	opts.siteLimit, opts.countLimit = cmp.Or(ix.root.SiteTimeLimit, opts.TimeLimit), ix.root.CountTimeLimit
 	return limitedSites(ctx, FilterEntries(ix.rankedCandidates(name), filter), ix.root, name, opts, cache)
 }
