@@ -208,6 +208,11 @@ func goDefs(root string) ([]def, error) {
 		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
 			pkg = pkg[i+1:]
 		}
+		if pkg != "" && !token.IsIdentifier(pkg) {
+			// A folder whose name no Go code can write (v1.0.0): callers
+			// name the package by its clause.
+			pkg = f.Name.Name
+		}
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil || fd.Name.Name == "_" {
