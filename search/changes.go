@@ -6,8 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
@@ -122,16 +125,8 @@ func Changes(ctx context.Context, root *project.Root, base string, filter *proje
 	}
 	cs := &ChangeSet{Base: cmp.Or(base, "HEAD")}
 	stopParse, stopUses := softDeadlines(ctx)
-	for _, d := range diffs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if !stopParse.IsZero() && time.Now().After(stopParse) {
-			cs.Files = append(cs.Files, ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary, NoDefinitions: true})
-			cs.Unread++
-			continue
-		}
-		cs.add(ctx, root, d, before)
+	if err := cs.readAll(ctx, root, diffs, before, stopParse); err != nil {
+		return nil, err
 	}
 	slices.SortStableFunc(cs.Files, func(a, b ChangedFile) int { return cmp.Compare(cmp.Or(a.Path, a.OldPath), cmp.Or(b.Path, b.OldPath)) })
 	cs.rank()
@@ -148,6 +143,50 @@ func Changes(ctx context.Context, root *project.Root, base string, filter *proje
 		return nil, err
 	}
 	return cs, nil
+}
+
+// readAll reads what diffs did to each file, the files read side by side
+// (one worker per CPU); the files not started by stopParse (zero: no
+// limit) are listed with their line counts only.
+func (cs *ChangeSet) readAll(ctx context.Context, root *project.Root, diffs []gitexec.FileDiff, before map[string][]byte, stopParse time.Time) error {
+	type result struct {
+		file   ChangedFile
+		defs   []ChangedDef
+		unread bool
+	}
+	results := make([]result, len(diffs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(diffs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(diffs) || ctx.Err() != nil {
+					return
+				}
+				d := diffs[i]
+				if !stopParse.IsZero() && time.Now().After(stopParse) {
+					results[i] = result{file: ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary, NoDefinitions: true}, unread: true}
+					continue
+				}
+				results[i].file, results[i].defs = readChange(ctx, root, d, before)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, r := range results {
+		cs.Files = append(cs.Files, r.file)
+		cs.Defs = append(cs.Defs, r.defs...)
+		if r.unread {
+			cs.Unread++
+		}
+	}
+	return nil
 }
 
 // MaxUsesSearched bounds how many changed definitions' uses are searched:
@@ -198,9 +237,9 @@ func baseCommit(ctx context.Context, repo *gitexec.Repo, base string) (string, e
 	return mb, nil
 }
 
-// add records what the change d did to one file, whose base contents
+// readChange reads what the change d did to one file, whose base contents
 // before holds (by old path).
-func (cs *ChangeSet) add(ctx context.Context, root *project.Root, d gitexec.FileDiff, before map[string][]byte) {
+func readChange(ctx context.Context, root *project.Root, d gitexec.FileDiff, before map[string][]byte) (ChangedFile, []ChangedDef) {
 	f := ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary}
 	var now []byte
 	if d.New != "" {
@@ -230,14 +269,13 @@ func (cs *ChangeSet) add(ctx context.Context, root *project.Root, d gitexec.File
 	oldDefs, okOld := definitionsOf(ctx, f.OldPath, was)
 	if f.Binary || (f.Path != "" && !okNew) || (f.OldPath != "" && !okOld) {
 		f.NoDefinitions = true
-		cs.Files = append(cs.Files, f)
-		return
+		return f, nil
 	}
 	sameText := func(o, n *outline.Definition) bool {
 		return bytes.Equal(extentText(was, o), extentText(now, n))
 	}
-	cs.Defs = append(cs.Defs, compareDefs(&f, oldDefs, newDefs, d.Hunks, sameText)...)
-	cs.Files = append(cs.Files, f)
+	defs := compareDefs(&f, oldDefs, newDefs, d.Hunks, sameText)
+	return f, defs
 }
 
 // definitionsOf parses the contents data of the file path; ok is false
