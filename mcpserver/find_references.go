@@ -117,9 +117,17 @@ func formatSites(res *search.Sites, name, path string, opts search.RefOptions) s
 		}
 		return sb.String()
 	}
-	sb.WriteString(totalsLine(res, name, opts) + "\n")
+	sites, imports := res.Sites, 0
 	if opts.Group {
-		writeGroups(&sb, res.Sites)
+		sites, imports = withoutImports(sites)
+	}
+	sb.WriteString(totalsLine(res, name, opts))
+	if imports > 0 {
+		sb.WriteString(" (" + strconv.Itoa(imports) + " import " + plural(imports, "line", "lines") + " not listed)")
+	}
+	sb.WriteByte('\n')
+	if opts.Group {
+		writeGroups(&sb, sites)
 	} else {
 		for _, st := range res.Sites {
 			sb.WriteString(st.Path + ":" + strconv.Itoa(st.Line) + ": " + st.Text + "\n")
@@ -180,6 +188,48 @@ func totalsLine(res *search.Sites, name string, opts search.RefOptions) string {
 		return line + "; those shown " + where
 	}
 	return line + " " + where
+}
+
+// withoutImports leaves out of grouped hits the import lines at the top
+// level of a file that also uses the name inside its definitions: those
+// definitions say that the file uses it, and an import line per file
+// would double what a "who uses it" answer costs. It returns the hits
+// kept and how many were left out.
+func withoutImports(sites []search.Site) ([]search.Site, int) {
+	inDefs := map[string]bool{}
+	for _, st := range sites {
+		if st.Def != nil {
+			inDefs[st.Path] = true
+		}
+	}
+	kept := sites[:0:0]
+	for _, st := range sites {
+		if st.Def == nil && inDefs[st.Path] && importLine(st.Text) {
+			continue
+		}
+		kept = append(kept, st)
+	}
+	return kept, len(sites) - len(kept)
+}
+
+// importLine reports whether a hit's (trimmed) line imports names:
+// JavaScript, TypeScript, Python, Java, Kotlin, Scala and Go imports,
+// re-exports from another module, Rust's and PHP's use, C's #include and
+// CommonJS's require.
+func importLine(l string) bool {
+	switch {
+	case strings.HasPrefix(l, "import ") || strings.HasPrefix(l, "import{") || strings.HasPrefix(l, "#include"):
+		return true
+	case strings.HasPrefix(l, "from ") && strings.Contains(l, " import "):
+		return true
+	case strings.HasPrefix(l, "export ") && strings.Contains(l, " from "):
+		return true
+	case strings.HasPrefix(l, "use ") || strings.HasPrefix(l, "pub use "):
+		return true
+	case strings.Contains(l, "require(") && (strings.HasPrefix(l, "const ") || strings.HasPrefix(l, "var ") || strings.HasPrefix(l, "let ")):
+		return true
+	}
+	return false
 }
 
 // writeGroups writes each file's hits grouped under the innermost
