@@ -1,9 +1,11 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search"
@@ -13,10 +15,14 @@ import (
 // use name, each with its own users indented under it, to depth.
 func callersAnswer(ctx context.Context, s *Server, name, path string, filter *project.PathFilter, depth int) (string, bool) {
 	opts := search.RefOptions{Group: true, Code: true}
-	find := func(ctx context.Context, name string) (*search.Sites, error) {
-		return s.searcher().Sites(ctx, name, filter, opts, &s.parses)
+	find := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
+		o := opts
+		o.TimeLimit = limit
+		return s.searcher().Sites(ctx, name, filter, o, &s.parses)
 	}
-	tree, err := search.Callers(ctx, find, name, depth, search.RefLimit)
+	// A root that sets its own parse time (the tests' hour) sets this one.
+	limit := cmp.Or(s.cfg.Root.SiteTimeLimit, search.CallerTimeLimit)
+	tree, err := search.Callers(ctx, find, name, depth, search.RefLimit, limit)
 	if err != nil {
 		return toolError(err), true
 	}

@@ -57,17 +57,20 @@ type CallerTree struct {
 
 // CallerFunc finds the code uses of name grouped by definition (the
 // find_references group=definition code=true search, with its path
-// filter).
-type CallerFunc func(ctx context.Context, name string) (*Sites, error)
+// filter), parsing for at most limit (RefOptions.TimeLimit; 0: the
+// default).
+type CallerFunc func(ctx context.Context, name string, limit time.Duration) (*Sites, error)
 
-// callerTimeLimit bounds the searches below depth 1: past it, the
-// definitions not yet searched are left unexpanded and the tree is
-// Partial.
-const callerTimeLimit = 3 * time.Second
+// CallerTimeLimit is the usual bound of the searches below depth 1 (see
+// Callers).
+const CallerTimeLimit = 500 * time.Millisecond
 
 // Callers finds the definitions that use name through find, then under
 // each the definitions that use its name, to depth (1..MaxCallerDepth),
-// keeping at most maxLines nodes. Each definition's users are listed
+// keeping at most maxLines nodes. The searches below depth 1 take at most
+// limit in all: each may take what is left (and answers with what it
+// found), and past it the definitions not yet searched are left
+// unexpanded and the tree is Partial. Each definition's users are listed
 // once: a definition met again is marked SeeAbove when its users are
 // listed above or it is at the depth asked; a depth-1 user met deeper is
 // marked SeeBelow and expanded at its own line; one met first at the
@@ -75,8 +78,8 @@ const callerTimeLimit = 3 * time.Second
 // only uses in files of the user's language family count. Each level is
 // ranked as find_symbol ranks (rank.go): the project's own files, its
 // test files, then vendored and generated code, then by path and line.
-func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines int) (*CallerTree, error) {
-	first, err := find(ctx, name)
+func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines int, limit time.Duration) (*CallerTree, error) {
+	first, err := find(ctx, name, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +94,7 @@ func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines 
 	w := &callerWalk{
 		ctx: ctx, find: find, tree: t, depth: depth, maxLines: maxLines,
 		own: own, level1: map[string]bool{}, shown: map[string]bool{}, expanded: map[string]bool{},
-		searched: map[string]*Sites{}, deadline: time.Now().Add(callerTimeLimit),
+		searched: map[string]*Sites{}, deadline: time.Now().Add(limit),
 	}
 	for _, s := range top {
 		if s.Def != nil {
@@ -168,14 +171,15 @@ func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
 	if !plainName(name) {
 		return nil, false
 	}
-	if w.ctx.Err() != nil || time.Now().After(w.deadline) {
+	left := time.Until(w.deadline)
+	if w.ctx.Err() != nil || left <= 0 {
 		w.tree.Partial = true
 		return nil, false
 	}
 	found, ok := w.searched[name]
 	if !ok {
 		var err error
-		if found, err = w.find(w.ctx, name); err != nil {
+		if found, err = w.find(w.ctx, name, left); err != nil {
 			found = nil
 		}
 		w.searched[name] = found

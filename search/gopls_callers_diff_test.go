@@ -46,7 +46,7 @@ func TestGoplsCallersDifferential(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	find := func(ctx context.Context, name string) (*Sites, error) {
+	find := func(ctx context.Context, name string, _ time.Duration) (*Sites, error) {
 		return allSites(ctx, root, name, RefOptions{Code: true, Group: true}, nil)
 	}
 	var want, got, both int
@@ -59,7 +59,7 @@ func TestGoplsCallersDifferential(t *testing.T) {
 			t.Fatalf("gopls call hierarchy %s: %v", f.name, err)
 		}
 		delete(gset, self)
-		tree, err := Callers(ctx, find, f.name, 2, 1<<20)
+		tree, err := Callers(ctx, find, f.name, 2, 1<<20, time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}
