@@ -479,8 +479,8 @@ func linesIn(d *outline.Definition, counts []int, defs []outline.Definition) int
 // within UsesTimeLimit and while ctx lasts.
 func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 	changed := map[string]bool{}
-	for _, d := range cs.Defs {
-		changed[fmt.Sprintf("%s:%d", d.Def.Path, d.Def.Line)] = true
+	for i := range cs.Defs {
+		changed[defID(&cs.Defs[i].Def)] = true
 	}
 	byName := map[string]*Sites{}
 	end := time.Now().Add(UsesTimeLimit)
@@ -517,7 +517,7 @@ func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 			if s.Def == nil || s.Own || languageFamily(s.Path) != family {
 				continue
 			}
-			key := fmt.Sprintf("%s:%d", s.Def.Path, s.Def.Line)
+			key := defID(s.Def)
 			switch {
 			case changed[key], shown[key]:
 			case len(d.Uses) < MaxUses:
@@ -553,10 +553,11 @@ func languageFamily(path string) string {
 	return lang.Name
 }
 
-// plainName reports whether name can be searched as one word.
+// plainName reports whether name can be searched as one word: word
+// runes (IsWordRune), JavaScript's "$", and any other non-ASCII rune.
 func plainName(name string) bool {
 	return name != "" && !strings.ContainsFunc(name, func(r rune) bool {
-		return !(r == '_' || r == '$' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r > 127)
+		return !(IsWordRune(r) || r == '$' || r > 127)
 	})
 }
 
