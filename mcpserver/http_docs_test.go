@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -9,15 +8,10 @@ import (
 	"time"
 )
 
-// TestDocumentedHTTPBounds: the bounds the README's HTTP section states
-// are the ones the transport uses (issue 32: limits, eviction, caps).
+// TestDocumentedHTTPBounds: the bounds docs/http.md states are the ones
+// the transport uses (issue 32: limits, eviction, caps).
 func TestDocumentedHTTPBounds(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, _ := strings.Cut(string(b), "\n## Serving over HTTP\n")
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := readDoc(t, "../docs/http.md")
 	secs := func(d time.Duration) int { return int(d / time.Second) }
 	for _, c := range []struct {
 		what string
@@ -37,16 +31,16 @@ func TestDocumentedHTTPBounds(t *testing.T) {
 		{"shutdown grace (s)", `finish \(up to (\S+) s\)`, secs(shutdownGrace)},
 	} {
 		if c.what == "new sessions a second" && defaultSessionWindow != time.Second {
-			t.Errorf("the README speaks of sessions a second; the window is %v", defaultSessionWindow)
+			t.Errorf("docs/http.md speaks of sessions a second; the window is %v", defaultSessionWindow)
 		}
 		re := regexp.MustCompile(strings.ReplaceAll(c.re, " ", `\s+`))
 		m := re.FindStringSubmatch(section)
 		if m == nil {
-			t.Errorf("the README's HTTP section states no %s (%s)", c.what, c.re)
+			t.Errorf("docs/http.md states no %s (%s)", c.what, c.re)
 			continue
 		}
 		if n, err := strconv.Atoi(strings.ReplaceAll(m[1], ",", "")); err != nil || n != c.want {
-			t.Errorf("the README says %q; the code's %s is %d", m[0], c.what, c.want)
+			t.Errorf("docs/http.md says %q; the code's %s is %d", m[0], c.what, c.want)
 		}
 	}
 }
