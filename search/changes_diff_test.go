@@ -532,3 +532,131 @@ func pythonDecls(t *testing.T, python string, srcs [][]byte) [][]topDecl {
 	}
 	return decls
 }
+
+// changesTSSeries are the npm package versions TestChangesTSDifferential
+// commits (their TypeScript sources under src/), one commit per version.
+var changesTSSeries = [][]string{
+	{"rxjs@7.0.0", "rxjs@7.5.7", "rxjs@7.8.1"},
+	{"@tanstack/query-core@5.0.0", "@tanstack/query-core@5.40.0", "@tanstack/query-core@5.62.8"},
+}
+
+// TestChangesTSDifferential is TestChangesGoDifferential for TypeScript:
+// the src/ folders of real npm package versions (npm pack), one commit
+// each, against the TypeScript compiler's parser as scripts/tsdiff's
+// outline.js reads it (its top-level entries, their comments directly
+// above included, as zumba's extents are). Needs node, npm and the npm
+// registry. Goal: 99%.
+//
+//	ZUMBA_CHANGES_DIFF=1 go test -count=1 -run TestChangesTSDifferential -v ./search
+func TestChangesTSDifferential(t *testing.T) {
+	if os.Getenv("ZUMBA_CHANGES_DIFF") == "" {
+		t.Skip("set ZUMBA_CHANGES_DIFF=1 to fetch npm packages and compare changes with the TypeScript compiler")
+	}
+	fixture.NeedGit(t)
+	for _, tool := range []string{"node", "npm", "tar"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("no %s: %v", tool, err)
+		}
+	}
+	tsdiff, err := filepath.Abs("../scripts/tsdiff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(tsdiff, "node_modules/typescript")); err != nil {
+		npm(t, tsdiff, "ci", "--no-audit", "--no-fund", "--silent")
+	}
+	packs := t.TempDir()
+	var series [][]string
+	for _, specs := range changesTSSeries {
+		var trees []string
+		for _, spec := range specs {
+			dir := filepath.Join(packs, "tgz")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			tgz := strings.TrimSpace(npm(t, dir, "pack", spec, "--silent"))
+			if out, err := exec.Command("tar", "-xzf", filepath.Join(dir, tgz), "-C", dir).CombinedOutput(); err != nil {
+				t.Fatalf("tar %s: %v %s", tgz, err, out)
+			}
+			// The tree is named for the log: rxjs-7.5.7.
+			tree := filepath.Join(packs, strings.TrimSuffix(tgz, ".tgz"))
+			if err := os.Rename(filepath.Join(dir, "package"), tree); err != nil {
+				t.Fatal(err)
+			}
+			trees = append(trees, tree)
+		}
+		series = append(series, trees)
+	}
+	keep := func(rel string) bool {
+		return strings.HasPrefix(rel, "src/") && strings.HasSuffix(rel, ".ts") && !strings.Contains(rel, "/__tests__/")
+	}
+	parse := func(t *testing.T, srcs [][]byte) [][]topDecl {
+		return tsDecls(t, filepath.Join(tsdiff, "outline.js"), srcs)
+	}
+	agree, total := diffSeries(t, series, ".ts", keep, parse)
+	if 100*agree < 99*total {
+		t.Errorf("agreement %d of %d; want 99%%", agree, total)
+	}
+}
+
+// npm runs an npm command in dir and returns its output.
+func npm(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("npm", args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Skipf("npm %s: %v", strings.Join(args, " "), err)
+	}
+	return string(out)
+}
+
+// tsDecls reads srcs with the TypeScript compiler through outline.js
+// --extents: each file's top-level entries as "KIND NAME" with their
+// first and last lines.
+func tsDecls(t *testing.T, outlineJS string, srcs [][]byte) [][]topDecl {
+	t.Helper()
+	tmp := t.TempDir()
+	var paths []string
+	index := map[string]int{}
+	for i, src := range srcs {
+		if src == nil {
+			continue
+		}
+		p := filepath.Join(tmp, fmt.Sprintf("%d.ts", i))
+		if err := os.WriteFile(p, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+		index[p] = i
+	}
+	decls := make([][]topDecl, len(srcs))
+	if len(paths) == 0 {
+		return decls
+	}
+	cmd := exec.Command("node", outlineJS, "--extents")
+	cmd.Stdin = strings.NewReader(strings.Join(paths, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node outline.js: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var f struct {
+			File    string
+			Entries [][]any
+		}
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatalf("outline.js printed %.200s: %v", line, err)
+		}
+		i := index[f.File]
+		b := declBuilder{lines: bytes.SplitAfter(srcs[i], []byte("\n")), seen: map[string]int{}}
+		for _, e := range f.Entries {
+			if e[3].(string) != "" {
+				continue
+			}
+			b.add(e[1].(string)+" "+e[2].(string), int(e[4].(float64)), int(e[5].(float64)))
+		}
+		decls[i] = b.decls()
+	}
+	return decls
+}
