@@ -30,35 +30,40 @@ type command struct {
 var commands []*command
 
 func init() {
-	pathFlag := flagDef{"path", "GLOBS", "only files matching these comma-separated globs (!GLOB leaves out)"}
+	pathFlag := flagDef{name: "path", arg: "GLOBS", usage: "only files matching these comma-separated globs (!GLOB leaves out)"}
 	commands = []*command{
 		{name: "mcp", usage: "DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR", run: runMCP, flags: []flagDef{
-			{"diagnostics", "FILE", "the editor's diagnostics file"},
-			{"http", "ADDR", "serve Streamable HTTP at this address (HOST:PORT) instead of stdio"},
-			{"token-file", "FILE", "the file holding the bearer token HTTP clients must send"},
+			{name: "diagnostics", arg: "FILE", usage: "the editor's diagnostics file"},
+			{name: "http", arg: "ADDR", usage: "serve Streamable HTTP at this address (HOST:PORT) instead of stdio"},
+			{name: "token-file", arg: "FILE", usage: "the file holding the bearer token HTTP clients must send"},
 		}},
 		{name: "outline", usage: "[--name NAME] FILE", short: "print a file's outline", run: runOutline, flags: []flagDef{
-			{"name", "NAME", "only this definition and what it contains"},
+			{name: "name", arg: "NAME", usage: "only this definition and what it contains"},
 		}},
 		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
 		{name: "read", usage: "NAME|--names A,B [--full] [DIR]", short: "print the source of NAME's definition (a name, Type.method or path:line)", run: runRead, flags: []flagDef{
-			{"full", "", "show a doc comment of over 12 lines whole"},
-			{"names", "A,B", "several names, comma-separated, read in order in one answer"},
+			{name: "full", arg: "", usage: "show a doc comment of over 12 lines whole"},
+			{name: "names", arg: "A,B", usage: "several names, comma-separated, read in order in one answer"},
 		}},
 		{name: "refs", usage: "NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs, flags: []flagDef{
 			pathFlag,
-			{"group", "definition", "group the hits under the definition that holds them"},
-			{"code", "", "leave out hits in comments and strings"},
-			{"limit", "N", "1 to 80: stop after this many hits (with --group, definitions)"},
-			{"depth", "N", "2 or 3: also the definitions that use each user, indented"},
+			{name: "group", arg: "definition", usage: "group the hits under the definition that holds them"},
+			{name: "code", arg: "", usage: "leave out hits in comments and strings"},
+			{name: "limit", arg: "N", usage: "1 to 80: stop after this many hits (with --group, definitions)"},
+			{name: "depth", arg: "N", usage: "2 or 3: also the definitions that use each user, indented"},
 		}},
 		{name: "changes", usage: "[--base REF] [--path GLOBS] [DIR]", short: "print the definitions the uncommitted change (or the branch since REF) touches, and who uses them", run: runChanges, flags: []flagDef{
-			{"base", "REF", "compare with the merge base of REF and HEAD instead of HEAD"},
+			{name: "base", arg: "REF", usage: "compare with the merge base of REF and HEAD instead of HEAD"},
 			pathFlag,
 		}},
 		{name: "diagnostics", usage: "[--path P] --diagnostics FILE [DIR]", short: "print the editor's diagnostics for the project in DIR", run: runDiagnostics, flags: []flagDef{
-			{"diagnostics", "FILE", "the editor's diagnostics file"},
-			{"path", "P", "only this file (or folder), relative to the project"},
+			{name: "diagnostics", arg: "FILE", usage: "the editor's diagnostics file"},
+			{name: "path", arg: "P", usage: "only this file (or folder), relative to the project"},
+		}},
+		{name: "setup", usage: "[--client NAME]... [--project] [--dry-run] [DIR]", short: "register zumba with the MCP clients installed for this user (DIR: serve that project)", run: runSetup, flags: []flagDef{
+			{name: "client", arg: "NAME", usage: "only this client (claude, codex, cursor, vscode, gemini, windsurf); may be repeated", repeat: true},
+			{name: "project", usage: "also write a block of guidance for agents in the project's AGENTS.md (and CLAUDE.md when present)"},
+			{name: "dry-run", usage: "print the changes as diffs and write nothing"},
 		}},
 		{name: "version", short: "print zumba's version", run: runVersion},
 		{name: "help", usage: "[COMMAND]", short: "print this help, or one command's", run: runHelp},

@@ -12,6 +12,7 @@ import (
 // help alike.
 type flagDef struct {
 	name, arg, usage string
+	repeat           bool // may be given more than once (list gives every value)
 }
 
 // commandNamed is the command called name; nil when there is none.
@@ -29,9 +30,12 @@ func commandNamed(name string) *command {
 func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	for _, f := range commandNamed(name).flags {
-		if f.arg == "" {
+		switch {
+		case f.arg == "":
 			fs.Bool(f.name, false, f.usage)
-		} else {
+		case f.repeat:
+			fs.Var(&listFlag{}, f.name, f.usage)
+		default:
 			fs.String(f.name, "", f.usage)
 		}
 	}
@@ -42,6 +46,18 @@ func newFlagSet(name string) *flag.FlagSet {
 func str(fs *flag.FlagSet, name string) string {
 	return flagValue(fs, name).(string)
 }
+
+// list is every value of the repeatable flag name of fs, in order.
+func list(fs *flag.FlagSet, name string) []string {
+	return flagValue(fs, name).([]string)
+}
+
+// listFlag is a flag that may be given more than once.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+func (l *listFlag) Get() any           { return []string(*l) }
 
 // on is the value of the switch name of fs.
 func on(fs *flag.FlagSet, name string) bool {

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSetup runs zumba setup on a home folder with every client: a dry
+// run writes nothing and shows each edit; a run writes them (a broken
+// file named and left as it was, exit 1); a second run changes nothing.
+func TestSetup(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	configDir, err := os.UserConfigDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		filepath.Join(home, ".claude.json"):                            "{\n  \"mcpServers\": {}\n}\n",
+		filepath.Join(home, ".codex", "config.toml"):                   "model = \"o4\"\n",
+		filepath.Join(home, ".cursor", "mcp.json"):                     "{}",
+		filepath.Join(configDir, "Code", "User", "mcp.json"):           "{\n\t// mine\n\t\"servers\": {},\n}\n",
+		filepath.Join(home, ".gemini", "settings.json"):                "{\"theme\": \"dark\"}\n",
+		filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"): "{broken\n",
+	}
+	for path, data := range files {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	project := t.TempDir()
+	unchanged := func() {
+		t.Helper()
+		for path, data := range files {
+			if b, _ := os.ReadFile(path); string(b) != data {
+				t.Errorf("%s changed: %q", path, b)
+			}
+		}
+	}
+
+	var out bytes.Buffer
+	code := setup(&out, []string{"--dry-run", "--project", project})
+	unchanged()
+	if _, err := os.Stat(filepath.Join(project, "AGENTS.md")); err == nil {
+		t.Error("a dry run wrote AGENTS.md")
+	}
+	for _, want := range []string{"Claude Code: would set", "Codex: would set", "Cursor: would set", "VS Code: would set", "Gemini CLI: would set", "+[mcp_servers.zumba]", "AGENTS.md: would set", "Windsurf: " + filepath.Join(home, ".codeium", "windsurf", "mcp_config.json") + " cannot be read", "Dry run: nothing was written."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("dry run says no %q:\n%s", want, out.String())
+		}
+	}
+	if code != 1 {
+		t.Errorf("dry run with a broken file: exit %d", code)
+	}
+
+	out.Reset()
+	if code := setup(&out, []string{"--project", project}); code != 1 {
+		t.Errorf("exit %d with a broken file:\n%s", code, out.String())
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, ".codeium", "windsurf", "mcp_config.json")); string(b) != "{broken\n" {
+		t.Errorf("the broken file was changed: %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, ".codex", "config.toml")); !strings.Contains(string(b), "args = [\"mcp\", \""+project+"\"]") {
+		t.Errorf("codex: %s", b)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".claude.json") + ".zumba-backup"); err != nil {
+		t.Errorf("no backup: %v", err)
+	}
+
+	out.Reset()
+	setup(&out, []string{"--project", "--client", "claude,codex", "--client", "vscode", project})
+	if got := strings.Count(out.String(), "nothing changed"); got != 4 {
+		t.Errorf("second run: %d files unchanged, want 4 (3 clients, AGENTS.md):\n%s", got, out.String())
+	}
+
+	if code := setup(&out, []string{"--client", "emacs"}); code != 2 {
+		t.Errorf("unknown client: exit %d", code)
+	}
+}

@@ -1,0 +1,196 @@
+package clientconf
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+)
+
+// fixtures are the files a client may already have: none, one with other
+// servers, comments and settings, one with an older zumba entry (and a
+// setting of the user's in it), and one that does not parse.
+var fixtures = map[string]map[string]string{
+	"claude": {
+		"others": "{\n  \"numStartups\": 3,\n  \"mcpServers\": {\n    \"other\": {\n      \"type\": \"stdio\",\n      \"command\": \"other-server\",\n      \"args\": []\n    }\n  },\n  \"projects\": {}\n}\n",
+		"older":  "{\n  \"mcpServers\": {\n    \"zumba\": {\n      \"type\": \"stdio\",\n      \"command\": \"/old/zumba\",\n      \"args\": [\"mcp\", \".\"],\n      \"env\": {\"GOMEMLIMIT\": \"1GiB\"}\n    }\n  }\n}\n",
+		"broken": "{\"mcpServers\": {\n",
+	},
+	"codex": {
+		"others": "# my settings\nmodel = \"o4\"\n\n[mcp_servers.other]\ncommand = \"other\"\nargs = [\"x\"] # keep this\n\n[profiles.fast]\nmodel = \"o4-mini\"\n",
+		"older":  "[mcp_servers.zumba]\ncommand = \"/old/zumba\" # where it was\nargs = [\n  \"mcp\",\n  \"/old/project\",\n]\nenv = { GOMEMLIMIT = \"1GiB\" }\n\n[other]\nx = 1\n",
+		"broken": "[mcp_servers.zumba\ncommand = 1\n",
+	},
+	"cursor": {
+		"others": "{\"mcpServers\": {\"a\": {\"command\": \"a\"}}}",
+		"older":  "{\n  \"mcpServers\": {\n    \"zumba\": {\"command\": \"/old/zumba\", \"args\": [\"mcp\"]}\n  }\n}\n",
+		"broken": "not json",
+	},
+	"vscode": {
+		"others": "{\n\t// my servers\n\t\"servers\": {\n\t\t\"gh\": {\"type\": \"http\", \"url\": \"https://example.com/mcp\"}, // github\n\t},\n\t/* inputs */\n\t\"inputs\": [],\n}\n",
+		"older":  "{\n\t\"servers\": {\n\t\t\"zumba\": {\n\t\t\t\"type\": \"stdio\",\n\t\t\t\"command\": \"/old/zumba\",\n\t\t\t\"args\": [\"mcp\", \"${workspaceFolder}\"], // mine\n\t\t},\n\t},\n}\n",
+		"broken": "{\n\t\"servers\": {,}\n}\n",
+	},
+	"gemini": {
+		"others": "{ \"theme\": \"dark\" }",
+		"older":  "{\"mcpServers\": {\"zumba\": {\"command\": \"/old/zumba\", \"args\": [\"mcp\", \".\"], \"trust\": true}}}\n",
+		"broken": "{\"theme\": }",
+	},
+	"windsurf": {
+		"others": "{\n    \"mcpServers\": {}\n}\n",
+		"older":  "{\n    \"mcpServers\": {\n        \"zumba\": {\n            \"command\": \"/old/zumba\",\n            \"args\": [\"mcp\", \"/old/project\"]\n        }\n    }\n}\n",
+		"broken": "{\"mcpServers\": []}",
+	},
+}
+
+// userSetting is the setting of its own the user gave zumba's entry in
+// the "older" fixture, which setup keeps.
+var userSetting = map[string]string{"claude": "env", "codex": "env", "gemini": "trust"}
+
+// TestPlan sets zumba up for every client in every fixture: the result
+// reads back (as the client's format) with zumba's entry, keeps every
+// line of the old file that is not zumba's, keeps the user's own settings
+// of the entry, and a second run changes nothing; a broken file is an
+// error naming it.
+func TestPlan(t *testing.T) {
+	const command = "/usr/local/bin/zumba"
+	for _, c := range Clients("/home/u", "/home/u/.config") {
+		for _, state := range []string{"none", "others", "older", "broken"} {
+			t.Run(c.Name+"/"+state, func(t *testing.T) {
+				home := t.TempDir()
+				c := clientIn(t, c.Name, home)
+				old, known := fixtures[c.Name][state]
+				if known {
+					if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(c.Path, []byte(old), 0o600); err != nil {
+						t.Fatal(err)
+					}
+				}
+				e, err := Plan(c, command, "/src/project")
+				if state == "broken" {
+					if err == nil || !strings.Contains(err.Error(), c.Path) {
+						t.Fatalf("Plan of a broken file: %v; want an error naming %s", err, c.Path)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !e.Changed {
+					t.Fatal("nothing changed")
+				}
+				entry := readEntry(t, c, e.New)
+				if entry["command"] != command || !reflect.DeepEqual(entry["args"], []any{"mcp", "/src/project"}) {
+					t.Errorf("entry %v", entry)
+				}
+				if c.stdioType && entry["type"] != "stdio" {
+					t.Errorf("entry %v has no type stdio", entry)
+				}
+				if own := userSetting[c.Name]; state == "older" && own != "" && entry[own] == nil {
+					t.Errorf("the user's own setting %s of the entry is gone: %v", own, entry)
+				}
+				if state == "others" {
+					keptLines(t, old, string(e.New))
+					if got, want := withoutZumba(t, c, e.New), withoutZumba(t, c, []byte(old)); !reflect.DeepEqual(got, want) {
+						t.Errorf("the other settings changed: %v, were %v", got, want)
+					}
+				}
+				var v any
+				if !c.toml && c.Name != "vscode" && json.Unmarshal(e.New, &v) != nil {
+					t.Errorf("a plain JSON file is no longer plain JSON:\n%s", e.New)
+				}
+				// Applied, a second run changes nothing.
+				if _, err := Write(c.Path, e.Old, e.New); err != nil {
+					t.Fatal(err)
+				}
+				again, err := Plan(c, command, "/src/project")
+				if err != nil || again.Changed {
+					t.Errorf("second run: changed %v, %v:\n%s", again.Changed, err, Diff(c.Path, again.Old, again.New))
+				}
+			})
+		}
+	}
+}
+
+// clientIn is the client called name with its files under home.
+func clientIn(t *testing.T, name, home string) Client {
+	for _, c := range Clients(home, filepath.Join(home, ".config")) {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no client %s", name)
+	return Client{}
+}
+
+// withoutZumba is the whole file as the client reads it, zumba's entry
+// left out (and a servers object it leaves empty).
+func withoutZumba(t *testing.T, c Client, data []byte) map[string]any {
+	t.Helper()
+	var doc map[string]any
+	if c.toml {
+		if _, err := toml.Decode(string(data), &doc); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		n, err := parseJSONC(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc = n.plain(data).(map[string]any)
+	}
+	key := c.key
+	if c.toml {
+		key = "mcp_servers"
+	}
+	if servers, ok := doc[key].(map[string]any); ok {
+		delete(servers, "zumba")
+		if len(servers) == 0 {
+			delete(doc, key)
+		}
+	}
+	return doc
+}
+
+// readEntry reads zumba's entry from a client's file as the client would.
+func readEntry(t *testing.T, c Client, data []byte) map[string]any {
+	t.Helper()
+	if c.toml {
+		var doc map[string]any
+		if _, err := toml.Decode(string(data), &doc); err != nil {
+			t.Fatalf("not TOML: %v\n%s", err, data)
+		}
+		e, _ := doc["mcp_servers"].(map[string]any)["zumba"].(map[string]any)
+		return e
+	}
+	n, err := parseJSONC(data)
+	if err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, data)
+	}
+	doc := n.plain(data).(map[string]any)
+	e, _ := doc[c.key].(map[string]any)["zumba"].(map[string]any)
+	return e
+}
+
+// keptLines fails unless new is old with text inserted (every byte of old
+// is in new, in order: nothing was deleted).
+func keptLines(t *testing.T, old, new string) {
+	t.Helper()
+	j := 0
+	for i := 0; i < len(old); i++ {
+		for j < len(new) && new[j] != old[i] {
+			j++
+		}
+		if j == len(new) {
+			t.Errorf("the old file's text from %q on is not kept:\n%s", old[i:], new)
+			return
+		}
+		j++
+	}
+}
