@@ -61,16 +61,17 @@ type CallerTree struct {
 // default).
 type CallerFunc func(ctx context.Context, name string, limit time.Duration) (*Sites, error)
 
-// CallerTimeLimit is the usual bound of the searches below depth 1 (see
-// Callers).
+// CallerTimeLimit is the usual bound of a Callers call's searches, depth
+// 1's included (see Callers).
 const CallerTimeLimit = 500 * time.Millisecond
 
 // Callers finds the definitions that use name through find, then under
 // each the definitions that use its name, to depth (1..MaxCallerDepth),
-// keeping at most maxLines nodes. The searches below depth 1 take at most
-// limit in all: each may take what is left (and answers with what it
-// found), and past it the definitions not yet searched are left
-// unexpanded and the tree is Partial. Each definition's users are listed
+// keeping at most maxLines nodes. The searches take at most limit in all,
+// counted from the call's start (so the whole answer is bounded, whatever
+// depth 1 cost): each below depth 1 may take what is left (and answers
+// with what it found), and past it the definitions not yet searched are
+// left unexpanded and the tree is Partial. Each definition's users are listed
 // once: a definition met again is marked SeeAbove when its users are
 // listed above or it is at the depth asked; a depth-1 user met deeper is
 // marked SeeBelow and expanded at its own line; one met first at the
@@ -79,6 +80,7 @@ const CallerTimeLimit = 500 * time.Millisecond
 // ranked as find_symbol ranks (rank.go): the project's own files, its
 // test files, then vendored and generated code, then by path and line.
 func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines int, limit time.Duration) (*CallerTree, error) {
+	deadline := time.Now().Add(limit)
 	first, err := find(ctx, name, 0)
 	if err != nil {
 		return nil, err
@@ -94,7 +96,7 @@ func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines 
 	w := &callerWalk{
 		ctx: ctx, find: find, tree: t, depth: depth, maxLines: maxLines,
 		own: own, level1: map[string]bool{}, shown: map[string]bool{}, expanded: map[string]bool{},
-		searched: map[string]*Sites{}, deadline: time.Now().Add(limit),
+		searched: map[string]*Sites{}, deadline: deadline,
 	}
 	for _, s := range top {
 		if s.Def != nil {
