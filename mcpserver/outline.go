@@ -19,12 +19,16 @@ import (
 var outlineTool = &Tool{
 	Name:        "outline",
 	Title:       "File outline",
-	Description: "List a file's functions, types, constants and headings with line numbers, nested. Read only the lines you need after.",
+	Description: "List a file's functions, types, constants and headings with line numbers, nested. Read only the lines you need after. A folder (. for the project) gives a map: its most used definitions.",
 	Params: []Param{
-		{Name: "path", Description: "File path relative to the project.", Required: true},
+		{Name: "path", Description: "File or folder path relative to the project.", Required: true},
 		{Name: "name", Description: "Only this definition and what it contains (a class's members), by name or Type.member."},
+		{Name: "budget", Description: "For a folder: the map's size in tokens (default 2000).", Int: true, Min: mapMinBudget, Max: mapMaxBudget},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
+		if dir, ok := isFolder(s.cfg.Root, args["path"]); ok {
+			return outlineMap(ctx, s, dir, args)
+		}
 		if name := strings.TrimSpace(args["name"]); name != "" {
 			return outlineName(ctx, s.cfg.Root, args["path"], name)
 		}

@@ -18,6 +18,9 @@ type Searcher interface {
 	// Sites is References with options: the lines, told apart as code or
 	// not, with the definitions that hold them.
 	Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error)
+	// Map ranks the definitions of the files under the folder dir (see
+	// [ProjectMap]).
+	Map(ctx context.Context, dir string) (*ProjectMap, error)
 }
 
 var (

@@ -37,8 +37,9 @@ func init() {
 			{name: "http", arg: "ADDR", usage: "serve Streamable HTTP at this address (HOST:PORT) instead of stdio"},
 			{name: "token-file", arg: "FILE", usage: "the file holding the bearer token HTTP clients must send"},
 		}},
-		{name: "outline", usage: "[--name NAME] FILE", short: "print a file's outline", run: runOutline, flags: []flagDef{
+		{name: "outline", usage: "[--name NAME] FILE | [--budget TOKENS] DIR", short: "print a file's outline, or a map of a folder's most used definitions", run: runOutline, flags: []flagDef{
 			{name: "name", arg: "NAME", usage: "only this definition and what it contains"},
+			{name: "budget", arg: "TOKENS", usage: "the folder map's size in tokens (200 to 10000, default 2000)"},
 		}},
 		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
 		{name: "read", usage: "NAME|--names A,B [--full] [DIR]", short: "print the source of NAME's definition (a name, Type.method or path:line)", run: runRead, flags: []flagDef{
@@ -97,6 +98,7 @@ func runHelp(args []string) int {
 Examples:
   zumba mcp .                     serve the current folder to an MCP client
   zumba outline cmd/zumba/main.go
+  zumba outline .                 map the project's most used definitions
   zumba symbol Server.Serve
   zumba read Server.Serve
   zumba refs Serve --path '*.go, docs/**'
@@ -285,21 +287,27 @@ func readToken(file string) (string, error) {
 }
 
 func runOutline(args []string) int {
-	const usage = "usage: zumba outline [--name NAME] FILE"
+	const usage = "usage: zumba outline [--name NAME] FILE, or zumba outline [--budget TOKENS] DIR"
 	fs := newFlagSet("outline")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return usageError("outline: " + err.Error() + "; " + usage)
 	}
 	if len(pos) != 1 {
-		return usageError("outline takes one file; " + usage)
+		return usageError("outline takes one file or folder; " + usage)
 	}
 	file := pos[0]
 	dir := "."
 	if abs, err := filepath.Abs(file); err == nil {
 		cwd, _ := os.Getwd()
 		if rel, err := filepath.Rel(cwd, abs); err != nil || strings.HasPrefix(rel, "..") {
-			dir, file = filepath.Dir(abs), filepath.Base(abs)
+			// Outside the current folder: a folder is the project
+			// mapped, a file is outlined in its own folder.
+			if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+				dir, file = abs, "."
+			} else {
+				dir, file = filepath.Dir(abs), filepath.Base(abs)
+			}
 		}
 	}
 	root, err := search.OpenRoot(dir)
@@ -307,8 +315,10 @@ func runOutline(args []string) int {
 		return failure(err)
 	}
 	callArgs := map[string]string{"path": file}
-	if name := str(fs, "name"); name != "" {
-		callArgs["name"] = name
+	for _, name := range []string{"name", "budget"} {
+		if v := str(fs, name); v != "" {
+			callArgs[name] = v
+		}
 	}
 	return callTool(root, "outline", callArgs)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zumba-dev/zumba/mcpserver"
+	"github.com/zumba-dev/zumba/search"
 )
 
 // zumbaBin is the binary under test: a link named zumba to this test
@@ -274,7 +275,7 @@ func TestCLI(t *testing.T) {
 	}{
 		{[]string{"version"}, 0, mcpserver.Version + "\n", ""},
 		{[]string{"help"}, 0, "zumba mcp DIR", ""},
-		{[]string{"--help"}, 0, "zumba outline [--name NAME] FILE", ""},
+		{[]string{"--help"}, 0, "zumba outline [--name NAME] FILE | [--budget TOKENS] DIR", ""},
 		{[]string{"help"}, 0, "--limit N", ""},
 		{[]string{"help"}, 0, "--token-file FILE", ""},
 		{[]string{"help", "refs"}, 0, "usage: zumba refs NAME", ""},
@@ -295,10 +296,11 @@ func TestCLI(t *testing.T) {
 		{[]string{"mcp", dir, "--diagnostics"}, 2, "", "usage: zumba mcp DIR"},
 		{[]string{"mcp", filepath.Join(dir, "missing")}, 1, "", "does not exist"},
 		{[]string{"mcp", file}, 1, "", "is not a directory"},
-		{[]string{"outline"}, 2, "", "usage: zumba outline [--name NAME] FILE"},
+		{[]string{"outline"}, 2, "", "usage: zumba outline [--name NAME] FILE, or zumba outline [--budget TOKENS] DIR"},
 		{[]string{"outline", file, file}, 2, "", "usage: zumba outline [--name NAME] FILE"},
 		{[]string{"outline", filepath.Join(dir, "missing.go")}, 1, "", "no such file"},
-		{[]string{"outline", filepath.Join(dir, "src")}, 1, "", "is a directory"},
+		{[]string{"outline", filepath.Join(dir, "src")}, 0, "1 file, 2 definitions under ./; showing the 2 most used\nmain.rs\n", ""},
+		{[]string{"outline", "--budget", "50", dir}, 1, "", "must be an integer from 200 to 10000"},
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -372,6 +374,41 @@ func TestMCPStdoutOnlyJSON(t *testing.T) {
 		}
 		if err := json.Unmarshal([]byte(l), &m); err != nil || m.JSONRPC != "2.0" || m.ID == nil {
 			t.Errorf("stdout line %q is not a JSON-RPC response", l)
+		}
+	}
+}
+
+// TestOutlineMapTwin: `zumba outline DIR` prints the outline tool's map of
+// the folder, byte for byte, from inside the project and from outside.
+func TestOutlineMapTwin(t *testing.T) {
+	t.Parallel()
+	dir := project(t)
+	root, err := search.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := mcpserver.New(mcpserver.Config{Root: root})
+	for _, tc := range []struct {
+		cwd  string
+		args []string
+		path string
+	}{
+		{"", []string{"outline", dir}, "."},
+		{dir, []string{"outline", "."}, "."},
+		{dir, []string{"outline", "src", "--budget", "300"}, "src"},
+	} {
+		want, isError := srv.CallArgs(context.Background(), "outline", map[string]string{"path": tc.path})
+		if isError {
+			t.Fatalf("outline %s: %s", tc.path, want)
+		}
+		cmd := exec.Command(zumbaBin, tc.args...)
+		cmd.Dir = tc.cwd
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		if got := strings.TrimSuffix(string(out), "\n"); got != want {
+			t.Errorf("zumba %v = %q; want the tool's %q", tc.args, got, want)
 		}
 	}
 }

@@ -1,0 +1,368 @@
+package search
+
+import (
+	"cmp"
+	"path"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// The map of a folder (outline of a folder): every definition of the
+// files under it, ranked by how much the rest of the project uses its
+// name, and the highest-ranked that fit a budget.
+//
+// A definition's own weight is the number of other files that hold its
+// name (its last segment: "Serve" for "Server.Serve") as a whole word,
+// counting only code files that are not tests, divided by the number of
+// files (tests left out) that define that name. The division is how a
+// PageRank over references damps common names: a file's edge to a name
+// is split among the name's definers, so a use of "String", "get" or
+// "init" is worth little to each of the hundreds of definitions so named,
+// and a name one file defines keeps every use. Definitions in test files
+// weigh nothing (their users are tests), nor do headings. A Go name
+// counts only the files that can use it (goScope): those of its package,
+// and for an exported name those that import the package.
+// A container weighs its own plus
+// its members' (the definitions nested in it, as outline nests them; a Go
+// type also the methods declared with it as receiver in its folder), so
+// that it ranks before each of them and is there to hold them.
+//
+// The counts come from the index (index_postings.go: the files holding
+// each word, the files defining each name) or, without one, from reading
+// the files (projmap_root.go); the same rule either way.
+
+// ProjectMap is the ranked definitions of the files under a folder.
+type ProjectMap struct {
+	// Dir is the folder, a clean project path ("." for the whole project).
+	Dir string
+	// Files counts the files under Dir with a grammar, Defs their
+	// definitions.
+	Files, Defs int
+	// Building reports a map ranked before every file of the project was
+	// parsed: Indexed of Total files were (the index is still being
+	// built, or a direct search ran out of time).
+	Building       bool
+	Indexed, Total int
+	// Stopped reports a map ranked from the files a direct search read
+	// before its time limit (Indexed of Total), rather than from an
+	// index being built.
+	Stopped bool
+
+	files  []mapFile
+	defs   []mapDef
+	dirIDs map[string]int32
+	strs   *strTable
+	src    project.Source
+}
+
+type mapFile struct {
+	e    project.Entry
+	tier uint8
+	// user: the file's words count as uses (code, not a test).
+	user bool
+	// dir is its folder's dirID.
+	dir int32
+	// first and n locate its definitions in ProjectMap.defs.
+	first, n int
+}
+
+// mapDef is one definition, with its strings as ids into the map's
+// strTable.
+type mapDef struct {
+	file   int32
+	parent int32 // the enclosing definition's index, -1 at top level
+	depth  int32
+	name   uint32
+	last   uint32
+	// cont is the last segment of a top-level definition's qualified
+	// container (Go's method "Server.Serve": "Server"), noString else.
+	cont             uint32
+	kind             grammar.Kind
+	line, start, end int32
+	score            float64
+}
+
+const noString = ^uint32(0)
+
+// mapScope reports whether the project path p is under dir.
+func mapScope(dir, p string) bool {
+	return dir == "." || strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/'
+}
+
+// isMapUser reports whether uses of a name in the project file p count:
+// a code file (a grammar that is not prose) that is not a test.
+func isMapUser(p string) bool {
+	lang := grammar.ForPath(p, nil)
+	return lang != nil && !lang.CodeRules().Prose && fileTier(p) != testTier
+}
+
+// mayOutline reports whether the project file p may have definitions:
+// a grammar for its name, or no extension (a #! script).
+func mayOutline(p string) bool {
+	base := pathBase(p)
+	return grammar.ForPath(p, nil) != nil || !strings.Contains(base, ".") || strings.HasPrefix(base, ".")
+}
+
+// rawDef is a definition as a file's record gives it, its strings as
+// ids: quals are its qualified name's parts.
+type rawDef struct {
+	name, last, cont uint32 // cont: the qualified name's next to last part, noString for none
+	kind             grammar.Kind
+	line, start, end int32
+}
+
+// addFile appends a file's definitions to m, in outline order
+// (outline.Outline.Definitions), and nests them.
+func (m *ProjectMap) addFile(e project.Entry, tier uint8, defs []rawDef) {
+	f := mapFile{e: e, tier: tier, user: isMapUser(e.Path), dir: m.dirID(path.Dir(e.Path)), first: len(m.defs), n: len(defs)}
+	fi := int32(len(m.files))
+	m.files = append(m.files, f)
+	var stack []int32
+	for _, d := range defs {
+		md := mapDef{file: fi, parent: -1, name: d.name, last: d.last, cont: noString,
+			kind: d.kind, line: d.line, start: d.start, end: d.end}
+		// Definitions come in pre-order: the enclosing one is the
+		// nearest before whose extent holds this one's.
+		for len(stack) > 0 {
+			p := &m.defs[stack[len(stack)-1]]
+			if p.start <= md.start && md.end <= p.end && (p.line < md.line || p.end > md.end) {
+				break
+			}
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 {
+			md.parent = stack[len(stack)-1]
+			md.depth = m.defs[md.parent].depth + 1
+		} else {
+			// A top-level definition with a qualified container is a
+			// Go-style method, declared beside its type.
+			md.cont = d.cont
+		}
+		stack = append(stack, int32(len(m.defs)))
+		m.defs = append(m.defs, md)
+	}
+	m.Files++
+	m.Defs += len(defs)
+}
+
+// typeKinds are the kinds a Go-style method's receiver names.
+var typeKinds = map[grammar.Kind]bool{
+	grammar.Struct: true, grammar.Class: true, grammar.Interface: true,
+	grammar.Type: true, grammar.Enum: true, grammar.Union: true,
+}
+
+// mapCounter counts, for the ranking, the files that use a word and the
+// files that define it, in the whole project or where a mapScope says.
+type mapCounter interface {
+	// users is the number of files counting as users (isMapUser) that
+	// hold the word w.
+	users(w uint32, in mapWhere) int
+	// definers is the number of files outside tests that define a name
+	// whose last segment is w.
+	definers(w uint32, in mapWhere) int
+	// word is the id of the word s, if a file holds it.
+	word(s string) (uint32, bool)
+}
+
+// mapWhere narrows the files counted: all when dir < 0; else those in the
+// folder dir (ProjectMap.dirID), and with pkg (not noString) those
+// holding the word pkg too.
+type mapWhere struct {
+	dir int32
+	pkg uint32
+}
+
+// everywhere counts every file.
+var everywhere = mapWhere{dir: -1, pkg: noString}
+
+// holds reports whether a file of folder dir whose words has (a test)
+// counts in w.
+func (w mapWhere) holds(dir int32, has func(word uint32) bool) bool {
+	return w.dir < 0 || dir == w.dir || w.pkg != noString && has(w.pkg)
+}
+
+// dirID numbers the folder dir for the ranking's counts.
+func (m *ProjectMap) dirID(dir string) int32 {
+	if m.dirIDs == nil {
+		m.dirIDs = map[string]int32{}
+	}
+	id, ok := m.dirIDs[dir]
+	if !ok {
+		id = int32(len(m.dirIDs))
+		m.dirIDs[dir] = id
+	}
+	return id
+}
+
+// goScope is where a definition named last in the file p can be used,
+// for Go: a name that is not exported only in its folder (its package);
+// an exported one there and in the files that name its package (import
+// it): those holding the word of its folder's name (the package's name
+// by convention; a major version folder "v2" stands for its parent).
+// ok is false for the other languages.
+func goScope(p, last string) (pkg string, exported, ok bool) {
+	if !strings.HasSuffix(p, ".go") || last == "" {
+		return "", false, false
+	}
+	r, _ := utf8.DecodeRuneInString(last)
+	if !unicode.IsUpper(r) {
+		return "", false, true
+	}
+	dir := path.Dir(p)
+	pkg = path.Base(dir)
+	if len(pkg) > 1 && pkg[0] == 'v' && strings.Trim(pkg[1:], "0123456789") == "" {
+		pkg = path.Base(path.Dir(dir))
+	}
+	return pkg, true, true
+}
+
+// rank gives every definition its weight, from c's counts.
+func (m *ProjectMap) rank(c mapCounter) {
+	type key struct {
+		w  uint32
+		in mapWhere
+	}
+	type counts struct{ users, definers int }
+	memo := map[key]counts{}
+	pkgs := map[string]uint32{}
+	for i := range m.defs {
+		d := &m.defs[i]
+		f := &m.files[d.file]
+		// A heading's name is prose, which no code uses.
+		if f.tier == testTier || d.kind == grammar.Heading {
+			continue
+		}
+		k := key{d.last, everywhere}
+		defs := everywhere
+		if pkg, exported, ok := goScope(f.e.Path, m.strs.str(d.last)); ok {
+			k.in.dir = f.dir
+			if !exported {
+				defs = k.in
+			} else {
+				id, seen := pkgs[pkg]
+				if !seen {
+					id = noString
+					if w, ok := c.word(pkg); ok {
+						id = w
+					}
+					pkgs[pkg] = id
+				}
+				k.in.pkg = id
+			}
+		}
+		n, ok := memo[k]
+		if !ok {
+			n.users = c.users(k.w, k.in)
+			if n.users > 0 {
+				n.definers = max(c.definers(k.w, defs), 1)
+			}
+			memo[k] = n
+		}
+		// Its own file holds the name too, and is not another file.
+		u := n.users
+		if f.user {
+			u--
+		}
+		if u > 0 {
+			d.score = float64(u) / float64(n.definers)
+		}
+	}
+	// Members after their container: summing from the end adds each
+	// definition's whole weight to its container's.
+	for i := len(m.defs) - 1; i >= 0; i-- {
+		if p := m.defs[i].parent; p >= 0 {
+			m.defs[p].score += m.defs[i].score
+		}
+	}
+	// A Go type weighs its methods' too, declared beside it in its
+	// folder.
+	type typeKey struct {
+		name uint32
+		dir  int32
+	}
+	types := map[typeKey]int{}
+	for i, d := range m.defs {
+		if d.parent < 0 && typeKinds[d.kind] {
+			types[typeKey{d.last, m.files[d.file].dir}] = i
+		}
+	}
+	if len(types) == 0 {
+		return
+	}
+	for _, d := range m.defs {
+		if d.cont == noString {
+			continue
+		}
+		if t, ok := types[typeKey{d.cont, m.files[d.file].dir}]; ok {
+			m.defs[t].score += d.score
+		}
+	}
+}
+
+// better reports whether definition a ranks before b: heavier first,
+// then the project's own files before tests and vendored code, then path
+// and line order (a container before its members).
+func (m *ProjectMap) better(a, b int32) bool {
+	da, db := &m.defs[a], &m.defs[b]
+	if da.score != db.score {
+		return da.score > db.score
+	}
+	fa, fb := &m.files[da.file], &m.files[db.file]
+	if c := cmp.Or(cmp.Compare(fa.tier, fb.tier), strings.Compare(fa.e.Path, fb.e.Path)); c != 0 {
+		return c < 0
+	}
+	return a < b
+}
+
+// top returns the n highest-ranked definitions, best first.
+func (m *ProjectMap) top(n int) []int32 {
+	out := make([]int32, 0, n+1)
+	for i := range m.defs {
+		id := int32(i)
+		if len(out) == n && !m.better(id, out[n-1]) {
+			continue
+		}
+		at, _ := slices.BinarySearchFunc(out, id, func(x, y int32) int {
+			if m.better(x, y) {
+				return -1
+			}
+			return 1
+		})
+		out = slices.Insert(out, at, id)
+		if len(out) > n {
+			out = out[:n]
+		}
+	}
+	return out
+}
+
+// def turns definition i into a Def (without its line's text).
+func (m *ProjectMap) def(i int32) Def {
+	d := &m.defs[i]
+	f := &m.files[d.file]
+	return Def{
+		Definition: outline.Definition{
+			Path: f.e.Path, Kind: d.kind, Name: m.strs.str(d.name),
+			Line: int(d.line), Start: int(d.start), End: int(d.end),
+		},
+		tier: f.tier,
+	}
+}
+
+// Ranked returns the n highest-ranked definitions, best first, with their
+// weights (for measuring the ranking; the map's answer is Select's).
+func (m *ProjectMap) Ranked(n int) ([]Def, []float64) {
+	var defs []Def
+	var scores []float64
+	for _, i := range m.top(n) {
+		defs = append(defs, m.def(i))
+		scores = append(scores, m.defs[i].score)
+	}
+	return defs, scores
+}
