@@ -19,6 +19,10 @@
 //     Root (root.go: a project searched directly) from the files and by
 //     Index from what it keeps.
 //   - index.go: Index, the project index the server answers from.
+//   - code_*.go: find_code, the definitions whose words match a
+//     description: the words (code_words.go), each file's record of its
+//     definitions' words (code_record.go), the BM25F ranking over them
+//     (code_query.go), and the direct search's answer (code_root.go).
 //
 // # The index
 //

@@ -135,9 +135,13 @@ type Index struct {
 	words    *vocab
 	wordPost postings
 	defines  postings
-	// deadWords and deadDefs count the records killed since each
-	// postings' last merge.
-	deadWords, deadDefs int
+	// codePost lists the files holding each of find_code's words
+	// (code_record.go); code sums up their records (code_query.go).
+	codePost postings
+	code     codeStats
+	// deadWords, deadDefs and deadCode count the records killed since
+	// each postings' last merge.
+	deadWords, deadDefs, deadCode int
 	// failed counts live records of files that could not be read.
 	failed int
 	// gen is bumped by every change, so that save knows what it saved.
@@ -157,8 +161,8 @@ type fileRec struct {
 	// record from the disk cache, verified against the cache's time.
 	ref int64
 	// defs are the file's definitions, encoded (see index_defs.go), once
-	// parsed is set.
-	defs []byte
+	// parsed is set; code their words for find_code (code_record.go).
+	defs, code []byte
 	// parsed: defs are known (a file without a grammar has none). A file
 	// the parser gave up on (its time limit) is not parsed: the next call
 	// that needs it tries again, within its own time limit.

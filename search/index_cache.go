@@ -8,7 +8,10 @@ import (
 
 // The index's disk cache (package internal/diskcache) holds a snapshot of
 // the whole index: its strings, its file records (stat, encoded
-// definitions and whether the file says it is generated), and its two postings as they are in memory. A record is
+// definitions with their words for find_code, and whether the file says
+// it is generated), and its two postings as they are in memory; the
+// postings of find_code's words are made again from the records at a
+// restart (restoreCode). A record is
 // only ever used for a file whose size, modification time, inode and
 // status change time still match, and never for a file modified so close
 // to the time it was read that a later write could hide behind the same
@@ -56,7 +59,7 @@ func fromDisk(s *diskcache.Snapshot) *snapshot {
 	for i := range s.Files {
 		f := &s.Files[i]
 		if f.Path != "" {
-			out.files[i] = &fileRec{path: f.Path, id: uint32(i), st: f.Stat, parsed: f.Parsed, defs: f.Defs, generated: f.Generated}
+			out.files[i] = &fileRec{path: f.Path, id: uint32(i), st: f.Stat, parsed: f.Parsed, defs: f.Defs, code: f.Code, generated: f.Generated}
 		}
 	}
 	return out
@@ -91,7 +94,7 @@ func (ix *Index) saveLocked() {
 		c := &s.Files[i]
 		c.Path, c.Stat, c.Generated = r.path, r.st, r.generated
 		if r.parsed {
-			c.Parsed, c.Defs = true, r.defs
+			c.Parsed, c.Defs, c.Code = true, r.defs, r.code
 		}
 	}
 	ix.mu.Unlock()

@@ -83,6 +83,7 @@ func (ix *Index) restore(ctx context.Context, s *snapshot, files []project.Entry
 			ix.live++
 		}
 	}
+	ix.restoreCode()
 	var stale []project.Entry
 	seen := make(map[string]bool, len(files))
 	for _, e := range files {
@@ -149,6 +150,10 @@ func (ix *Index) killLocked(r *fileRec) {
 	if r.parsed && len(r.defs) > 0 {
 		ix.deadDefs++
 	}
+	if r.parsed && len(r.code) > 0 {
+		ix.deadCode++
+		ix.code.add(r.code, -1)
+	}
 	if r.failed {
 		ix.failed--
 	}
@@ -178,6 +183,10 @@ func (ix *Index) mergeLocked(all bool) {
 	if ix.deadDefs > 0 && (all || ix.deadDefs > maxDead && ix.deadDefs > ix.live/8) || ix.defines.overlay() > 0 && (all || ix.defines.overlay() > maxOverlay) {
 		ix.defines.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
 		ix.deadDefs = 0
+	}
+	if ix.deadCode > 0 && (all || ix.deadCode > maxDead && ix.deadCode > ix.live/8) || ix.codePost.overlay() > 0 && (all || ix.codePost.overlay() > maxOverlay) {
+		ix.codePost.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
+		ix.deadCode = 0
 	}
 }
 
@@ -315,6 +324,10 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 		}
 		defs = o.Definitions("")
 	}
+	var cb *codeBuilder
+	if len(defs) > 0 {
+		cb = collectCode(r.path, data, defs)
+	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if r.dead {
@@ -333,6 +346,17 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 			ix.defines.add(k, r.id)
 		}
 		if ix.defines.overlay() > maxOverlay {
+			ix.mergeLocked(false)
+		}
+	}
+	if cb != nil {
+		var ids []uint32
+		r.code, ids = cb.encode(ix.words)
+		for _, k := range ids {
+			ix.codePost.add(k, r.id)
+		}
+		ix.code.add(r.code, 1)
+		if ix.codePost.overlay() > maxOverlay {
 			ix.mergeLocked(false)
 		}
 	}

@@ -21,6 +21,9 @@ type Searcher interface {
 	// Map ranks the definitions of the files under the folder dir (see
 	// [ProjectMap]).
 	Map(ctx context.Context, dir string) (*ProjectMap, error)
+	// Code finds the definitions whose words match a description, in
+	// the files filter keeps (nil: all), best first (see [Index.Code]).
+	Code(ctx context.Context, query string, filter *project.PathFilter) (*CodeResult, error)
 }
 
 var (

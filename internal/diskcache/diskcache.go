@@ -1,6 +1,7 @@
 // Package diskcache is the file format of the index's disk cache: one
 // file holding a snapshot of a whole index (its strings, its file records
-// with their stat and encoded definitions, and its two postings), so that
+// with their stat, encoded definitions and their words, and its two
+// postings), so that
 // a restart reads one file, checks each file's stat against the walk, and
 // re-reads only the files that changed. It knows nothing of what the
 // records mean: definitions are bytes the index encodes, postings are
@@ -23,7 +24,8 @@
 //	                record, 1: words only, 2: words and definitions);
 //	                for a record its path (string), size, mtime (varint),
 //	                inode, ctime (varint), and with definitions their
-//	                encoding as a string
+//	                encoding as a string, then their words' encoding
+//	                (find_code's) as a string
 //	words         postings: uvarint key count, each key's byte length,
 //	                then the bytes (see [Postings])
 //	definitions   postings, the same way
@@ -54,7 +56,7 @@ import (
 // of a record changes (the definitions' encoding included).
 const (
 	magic      = "zumbaFC\x00"
-	version    = 7
+	version    = 8
 	headerSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	// maxFile keeps a damaged length field from asking for memory that
 	// was never written.
@@ -139,6 +141,9 @@ type File struct {
 	// (empty for none); otherwise only its words are known.
 	Parsed bool
 	Defs   []byte
+	// Code is the definitions' words for find_code, encoded by the
+	// index (empty for none); with Parsed only.
+	Code []byte
 	// Generated: the file's first lines say it is generated
 	// (grammar.IsGeneratedHead).
 	Generated bool
@@ -197,7 +202,7 @@ func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 	}
 	for i := range s.Files {
 		if r := &s.Files[i]; r.Path != "" {
-			size += 40 + len(r.Path) + len(r.Defs)
+			size += 45 + len(r.Path) + len(r.Defs) + len(r.Code)
 		}
 	}
 	if size > maxFile {
@@ -234,8 +239,8 @@ func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 		out = binary.AppendUvarint(out, r.Stat.Inode)
 		out = binary.AppendVarint(out, r.Stat.CTime)
 		if r.Parsed {
-			out = binary.AppendUvarint(out, uint64(len(r.Defs)))
-			out = append(out, r.Defs...)
+			out = appendString(out, unsafe.String(unsafe.SliceData(r.Defs), len(r.Defs)))
+			out = appendString(out, unsafe.String(unsafe.SliceData(r.Code), len(r.Code)))
 		}
 	}
 	out = appendPostings(out, s.Words)
@@ -339,9 +344,9 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 		state &^= stateGenerated
 		path := r.Bytes()
 		st := filestat.Stat{Size: int64(r.Uvarint()), MTime: r.Varint(), Inode: r.Uvarint(), CTime: r.Varint()}
-		var defs []byte
+		var defs, code []byte
 		if state == stateParsed {
-			defs = r.Bytes()
+			defs, code = r.Bytes(), r.Bytes()
 		}
 		if r.err != nil {
 			return nil, r.err
@@ -354,7 +359,10 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 		if len(defs) == 0 {
 			defs = nil
 		}
-		s.Files[i] = File{Path: p, Stat: st, Parsed: state == stateParsed, Defs: defs, Generated: generated}
+		if len(code) == 0 {
+			code = nil
+		}
+		s.Files[i] = File{Path: p, Stat: st, Parsed: state == stateParsed, Defs: defs, Code: code, Generated: generated}
 	}
 	for _, p := range []*Postings{&s.Words, &s.Defines} {
 		r.postings(p, nfiles)

@@ -49,7 +49,7 @@ func sample() *Snapshot {
 		Strings: StringList{"", "main", "Handler", "ServeHTTP", "Ünïcode", "shared"},
 		Files: []File{
 			{Path: "README.md", Stat: st(1), Generated: true},
-			{Path: "main.go", Stat: st(2), Parsed: true, Defs: []byte{1, 2, 3, 4, 5}},
+			{Path: "main.go", Stat: st(2), Parsed: true, Defs: []byte{1, 2, 3, 4, 5}, Code: []byte{6, 7}},
 			{},
 			{Path: "dir/empty.go", Stat: st(4), Parsed: true, Generated: true},
 		},
@@ -203,7 +203,7 @@ func checkDecoded(t *testing.T, b []byte, root, producer string) {
 		}
 	}
 	for _, r := range s.Files {
-		if r.Path == "" && (r.Parsed || r.Defs != nil) {
+		if r.Path == "" && (r.Parsed || r.Defs != nil || r.Code != nil) {
 			t.Fatalf("record without a path: %+v", r)
 		}
 	}

@@ -1,0 +1,355 @@
+package search
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"slices"
+
+	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// A file's find_code words are kept beside its definitions, encoded, in
+// memory as in the disk cache (fileRec.code):
+//
+//	defs          uvarint: the file's definitions, in its definitions
+//	              record's order
+//	lengths       codeFields uvarints: each field's length summed over
+//	              the definitions (for the fields' mean lengths)
+//	terms         uvarint count, then the words' vocab ids, increasing,
+//	              each as its difference from the one before (the first
+//	              from 0); a word's place in this list is its local index
+//	path          the file path's words, as a list
+//	each def      its words, as a list
+//
+// A list is a uvarint count of entries, then each entry: a uvarint, the
+// difference of its word's local index from the entry before's (the
+// first from 0) shifted left by one, its low bit set when a byte follows
+// saying which fields hold the word (bit f for field f); without it the
+// word is in the body alone. A field's length is how many of the
+// definition's words it holds. All numbers are uvarints. Keeping one list
+// per definition, and no counts, keeps the record to about 15 bytes a
+// definition on the Go standard library.
+
+// The fields of a definition, as find_code weighs them.
+const (
+	// fieldName is the words of the definition's own name.
+	fieldName = iota
+	// fieldContainer is the words of the names of the definitions
+	// holding it (a method's type, a class's module).
+	fieldContainer
+	// fieldDoc is the words of its doc comment (the lines between its
+	// start and its name, and a Python docstring).
+	fieldDoc
+	// fieldBody is the words of its other lines (identifiers, strings,
+	// comments), but for those of the definitions nested in it.
+	fieldBody
+	codeFields
+)
+
+// maxDefTerms bounds the distinct words a definition keeps: those of its
+// name, qualifier and doc comment, then its body's most frequent.
+const maxDefTerms = 120
+
+var errBadCode = errors.New("bad find_code record")
+
+// codeBuilder collects a file's words, field by field, before they are
+// interned and encoded (outside the index's lock).
+type codeBuilder struct {
+	local map[string]uint32
+	words []string
+	path  []uint32
+	defs  [][codeFields][]uint32
+	buf   []byte
+}
+
+func (b *codeBuilder) add(dst []uint32, w []byte) []uint32 {
+	id, ok := b.local[string(w)]
+	if !ok {
+		id = uint32(len(b.words))
+		s := string(w)
+		b.local[s] = id
+		b.words = append(b.words, s)
+	}
+	return append(dst, id)
+}
+
+func (b *codeBuilder) addText(dst []uint32, text []byte) []uint32 {
+	b.buf = forCodeWords(text, b.buf, func(w []byte) { dst = b.add(dst, w) })
+	return dst
+}
+
+func (b *codeBuilder) addIdent(dst []uint32, s string) []uint32 {
+	b.buf = splitIdent([]byte(s), b.buf, func(w []byte) { dst = b.add(dst, w) })
+	return dst
+}
+
+// collectCode gathers the words of the file at path, whose text is data
+// and whose definitions are defs (in outline order).
+func collectCode(path string, data []byte, defs []outline.Definition) *codeBuilder {
+	b := &codeBuilder{local: map[string]uint32{}, defs: make([][codeFields][]uint32, len(defs))}
+	b.path = b.addText(b.path, []byte(pathWords(path)))
+	lines := lineStarts(data)
+	line := func(n int) []byte { // 1-based
+		if n < 1 || n > len(lines) {
+			return nil
+		}
+		end := len(data)
+		if n < len(lines) {
+			end = lines[n]
+		}
+		return data[lines[n-1]:end]
+	}
+	for i := range defs {
+		d := &defs[i]
+		f := &b.defs[i]
+		f[fieldName] = b.addIdent(f[fieldName], d.LastSegment())
+		for _, c := range d.Container() {
+			f[fieldContainer] = b.addIdent(f[fieldContainer], c)
+		}
+		for n := d.Start; n < d.Line; n++ {
+			f[fieldDoc] = b.addText(f[fieldDoc], line(n))
+		}
+		doc := docstring(line, d.Line, d.End)
+		end := min(d.End, len(lines))
+		body := func(from, to int) {
+			for n := from; n <= to; n++ {
+				if n >= doc.from && n <= doc.to {
+					f[fieldDoc] = b.addText(f[fieldDoc], line(n))
+				} else {
+					f[fieldBody] = b.addText(f[fieldBody], line(n))
+				}
+			}
+		}
+		// The lines of the definitions nested in it are theirs (defs
+		// are in start order, each nested one after its container).
+		n := d.Line
+		for j := i + 1; j < len(defs) && defs[j].Start <= end; j++ {
+			if e := &defs[j]; e.Start > d.Line && e.End <= d.End {
+				body(n, e.Start-1)
+				n = max(n, e.End+1)
+			}
+		}
+		body(n, end)
+	}
+	return b
+}
+
+// docstring returns the lines of a docstring right after the name line
+// (Python's: a string literal opening with three quotes), or an empty
+// span.
+func docstring(line func(int) []byte, name, end int) (s struct{ from, to int }) {
+	n := name + 1
+	for n <= end && len(bytes.TrimSpace(line(n))) == 0 {
+		n++
+	}
+	if n > end {
+		return s
+	}
+	t := bytes.TrimLeft(bytes.TrimSpace(line(n)), "rRuUbB")
+	var q string
+	switch {
+	case bytes.HasPrefix(t, []byte(`"""`)):
+		q = `"""`
+	case bytes.HasPrefix(t, []byte(`'''`)):
+		q = `'''`
+	default:
+		return s
+	}
+	s.from = n
+	for m := n; m <= end; m++ {
+		l := line(m)
+		if m == n {
+			l = bytes.TrimSpace(l)[3:]
+		}
+		if bytes.Contains(l, []byte(q)) {
+			s.to = m
+			return s
+		}
+	}
+	s.to = end
+	return s
+}
+
+// lineStarts is the offset of each line's start in data.
+func lineStarts(data []byte) []int {
+	starts := make([]int, 1, bytes.Count(data, []byte{'\n'})+1)
+	for i, c := range data {
+		if c == '\n' && i+1 < len(data) {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// pathWords is the text of a project path that find_code's qualifier
+// takes: its folders and its file name without the extension.
+func pathWords(p string) string {
+	base := pathBase(p)
+	if i := bytes.IndexByte([]byte(base), '.'); i > 0 {
+		base = base[:i]
+	}
+	return p[:len(p)-len(pathBase(p))] + base
+}
+
+// encode interns the words in v and returns the file's record and its
+// words' ids (increasing). The caller holds the index's lock.
+func (b *codeBuilder) encode(v *vocab) (rec []byte, ids []uint32) {
+	n := len(b.words)
+	gid := make([]uint32, n)
+	for i, w := range b.words {
+		gid[i] = v.internString(w)
+	}
+	order := make([]uint32, n)
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	slices.SortFunc(order, func(x, y uint32) int { return int(gid[x]) - int(gid[y]) })
+	rank := make([]uint32, n)
+	ids = make([]uint32, n)
+	for r, l := range order {
+		rank[l] = uint32(r)
+		ids[r] = gid[l]
+	}
+	var body []byte
+	var sums [codeFields]uint64
+	var ents []codeEntry
+	list := func(fields *[codeFields][]uint32) {
+		ents = ents[:0]
+		for f := range codeFields {
+			for _, l := range fields[f] {
+				ents = append(ents, codeEntry{rank[l], 1 << f, 1})
+			}
+		}
+		ents = countEntries(ents)
+		body = binary.AppendUvarint(body, uint64(len(ents)))
+		prev := uint32(0)
+		for _, e := range ents {
+			d := uint64(e.local-prev) << 1
+			if e.mask == 1<<fieldBody {
+				body = binary.AppendUvarint(body, d)
+			} else {
+				body = append(binary.AppendUvarint(body, d|1), e.mask)
+			}
+			prev = e.local
+			for f := range codeFields {
+				if e.mask&(1<<f) != 0 {
+					sums[f]++
+				}
+			}
+		}
+	}
+	list(&[codeFields][]uint32{fieldBody: b.path})
+	clear(sums[:])
+	for i := range b.defs {
+		list(&b.defs[i])
+	}
+	rec = binary.AppendUvarint(make([]byte, 0, 16+2*n+len(body)), uint64(len(b.defs)))
+	for _, s := range sums {
+		rec = binary.AppendUvarint(rec, s)
+	}
+	rec = binary.AppendUvarint(rec, uint64(n))
+	prev := uint32(0)
+	for _, id := range ids {
+		rec = binary.AppendUvarint(rec, uint64(id-prev))
+		prev = id
+	}
+	return append(rec, body...), ids
+}
+
+// A codeEntry is a word of a definition: its local index, the fields
+// holding it, and how often it is there (at most 255).
+type codeEntry struct {
+	local uint32
+	mask  uint8
+	n     uint8
+}
+
+// countEntries sorts entries by local index and merges equal ones, then
+// keeps the maxDefTerms best: those outside the body first, then the most
+// frequent (in index order).
+func countEntries(ents []codeEntry) []codeEntry {
+	slices.SortFunc(ents, func(a, b codeEntry) int { return int(a.local) - int(b.local) })
+	out := ents[:0]
+	for _, e := range ents {
+		if k := len(out); k > 0 && out[k-1].local == e.local {
+			out[k-1].mask |= e.mask
+			out[k-1].n = uint8(min(int(out[k-1].n)+1, 255))
+			continue
+		}
+		out = append(out, e)
+	}
+	if len(out) > maxDefTerms {
+		key := func(e codeEntry) int {
+			if e.mask != 1<<fieldBody {
+				return 1000
+			}
+			return int(e.n)
+		}
+		slices.SortStableFunc(out, func(a, b codeEntry) int { return key(b) - key(a) })
+		out = out[:maxDefTerms]
+		slices.SortFunc(out, func(a, b codeEntry) int { return int(a.local) - int(b.local) })
+	}
+	return out
+}
+
+// codeHead is the start of a file's record.
+type codeHead struct {
+	defs int
+	sums [codeFields]uint64
+}
+
+// readCodeHead reads the start of rec.
+func readCodeHead(rec []byte) (codeHead, error) {
+	r := diskcache.NewReader(rec)
+	var h codeHead
+	h.defs = int(r.Count())
+	for f := range codeFields {
+		h.sums[f] = r.Uvarint()
+	}
+	return h, r.Err()
+}
+
+// codeTerms calls f with the vocab id of every word of rec.
+func codeTerms(rec []byte, f func(id uint32)) error {
+	r := diskcache.NewReader(rec)
+	r.Count()
+	for range codeFields {
+		r.Uvarint()
+	}
+	n := r.Count()
+	var id uint64
+	for range n {
+		id += r.Uvarint()
+		if r.Err() != nil {
+			return r.Err()
+		}
+		f(uint32(id))
+	}
+	return r.Err()
+}
+
+// restoreCode makes the postings of find_code's words and their sums
+// from the records of a snapshot just restored (the disk cache does not
+// keep them: they are the records' word lists, turned around). A record
+// that does not decode is dropped. The caller holds the index's lock.
+func (ix *Index) restoreCode() {
+	ix.code = codeStats{}
+	wids := make([][]uint32, len(ix.files))
+	nstrs := uint32(ix.words.len())
+	for f, r := range ix.files {
+		if r == nil || len(r.code) == 0 {
+			continue
+		}
+		var ids []uint32
+		err := codeTerms(r.code, func(id uint32) { ids = append(ids, id) })
+		if err != nil || len(ids) > 0 && ids[len(ids)-1] >= nstrs {
+			r.code = nil
+			continue
+		}
+		wids[f] = ids
+		ix.code.add(r.code, 1)
+	}
+	ix.codePost.build(ix.words.len(), 0, wids)
+}

@@ -1,0 +1,189 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
+)
+
+func TestCodeWords(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"ParseMediaType", "pars media typ"},
+		{"HTTPServer", "http server"},
+		{"utf8Reader base64_encode", "utf8 reader base64 encod"},
+		{"parses parsing parsed parse", "pars pars pars pars"},
+		{"entries mapped running the of 123 x", "entry map run"},
+		{"ÜberÄrger", "über ärger"},
+	} {
+		var got []string
+		forCodeWords([]byte(tc.in), nil, func(w []byte) { got = append(got, string(w)) })
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("forCodeWords(%q) = %q; want %q", tc.in, s, tc.want)
+		}
+	}
+}
+
+const codeProject = `
+-- mime/mediatype.go --
+package mime
+
+// ParseMediaType parses a media type value and any optional
+// parameters, per RFC 1521.
+func ParseMediaType(v string) (mediatype string, params map[string]string, err error) {
+	return "", nil, nil
+}
+
+// FormatMediaType serializes mediatype t and the parameters.
+func FormatMediaType(t string, param map[string]string) string {
+	return ""
+}
+-- retry/backoff.go --
+package retry
+
+// Do calls f until it succeeds, waiting longer after each failure.
+func Do(f func() error) error {
+	delay := 1
+	for attempt := 0; attempt < 5; attempt++ {
+		if f() == nil {
+			return nil
+		}
+		sleepExponential(delay)
+		delay *= 2
+	}
+	return nil
+}
+
+func sleepExponential(d int) {}
+-- retry/backoff_test.go --
+package retry
+
+func TestParseMediaTypeRetry(t *testing.T) {}
+`
+
+func TestCode(t *testing.T) {
+	dir := fixture.Unpack(t, txtar.Parse([]byte(codeProject)))
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(q string) []string {
+		t.Helper()
+		res, err := root.Code(context.Background(), q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, d := range res.Defs {
+			out = append(out, d.Path+" "+d.QualifiedName()+" | "+d.Doc)
+		}
+		return out
+	}
+	got := ask("parse media type parameters")
+	want := []string{
+		"mime/mediatype.go ParseMediaType | ParseMediaType parses a media type value and any optional",
+	}
+	if diff := cmp.Diff(want, got[:1]); diff != "" {
+		t.Errorf("(-want +got)\n%s\nall: %q", diff, got)
+	}
+	got = ask("retry with exponential backoff")
+	if len(got) == 0 || !strings.HasPrefix(got[0], "retry/backoff.go") {
+		t.Errorf("retry: %q", got)
+	}
+	t.Logf("%q", got)
+}
+
+// codeAnswer is Code's answer as lines, for comparing.
+func codeAnswer(t *testing.T, s Searcher, q string) []string {
+	t.Helper()
+	res, err := s.Code(context.Background(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range res.Defs {
+		out = append(out, fmt.Sprintf("%s:%d-%d %s %.4f", d.Path, d.Start, d.End, d.QualifiedName(), d.Score))
+	}
+	return out
+}
+
+var codeQueries = []string{"parse media type parameters", "retry backoff", "exponential", "mime", "nothing here at all"}
+
+// TestCodeIndex: the index answers as a fresh search does, after a
+// restart from the disk cache (which rebuilds the words' postings) and
+// after a file changes.
+func TestCodeIndex(t *testing.T) {
+	t.Parallel()
+	dir := fixture.Unpack(t, txtar.Parse([]byte(codeProject)))
+	touchPast(t, dir)
+	cache := filepath.Join(t.TempDir(), "files")
+	same := func(what string, ix *Index, root *Root) {
+		t.Helper()
+		for _, q := range codeQueries {
+			if diff := cmp.Diff(codeAnswer(t, root, q), codeAnswer(t, ix, q)); diff != "" {
+				t.Errorf("%s: Code(%q) (-root +index)\n%s", what, q, diff)
+			}
+		}
+	}
+	ix, root, _ := testIndex(t, dir, cache, true)
+	same("built", ix, root)
+	ix.Close()
+	ix, root, logs := testIndex(t, dir, cache, true)
+	if ix.cached == 0 {
+		t.Fatalf("nothing from the cache; log:\n%s", logs)
+	}
+	same("restarted", ix, root)
+	if got := codeAnswer(t, ix, "exponential"); len(got) == 0 || !strings.Contains(got[0], "sleepExponential") {
+		t.Errorf("exponential: %q", got)
+	}
+	fixture.WriteFile(t, dir, "retry/backoff.go", "package retry\n\n// Wait sleeps a jittered while.\nfunc Wait() {}\n")
+	same("changed", ix, root)
+	if got := codeAnswer(t, ix, "exponential"); len(got) != 0 {
+		t.Errorf("exponential after the change: %q", got)
+	}
+	if got := codeAnswer(t, ix, "jittered"); len(got) != 1 || !strings.Contains(got[0], "Wait") {
+		t.Errorf("jittered after the change: %q", got)
+	}
+}
+
+// TestCodeRecordDamage: a damaged record never panics the scorer.
+func TestCodeRecordDamage(t *testing.T) {
+	dir := fixture.Unpack(t, txtar.Parse([]byte(codeProject)))
+	ix, _, _ := testIndex(t, dir, "-", true)
+	ix.mu.Lock()
+	var recs []*fileRec
+	for _, r := range ix.files {
+		if r != nil && len(r.code) > 0 {
+			recs = append(recs, r)
+		}
+	}
+	orig := make([][]byte, len(recs))
+	for i, r := range recs {
+		orig[i] = r.code
+	}
+	ix.mu.Unlock()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		ix.mu.Lock()
+		for i, r := range recs {
+			c := slices.Clone(orig[i])
+			c[rng.IntN(len(c))] = byte(rng.IntN(256))
+			if rng.IntN(3) == 0 {
+				c = c[:rng.IntN(len(c))]
+			}
+			r.code = c
+		}
+		ix.mu.Unlock()
+		for _, q := range codeQueries {
+			ix.Code(context.Background(), q, nil)
+		}
+	}
+}
