@@ -64,6 +64,7 @@ var tools = []*Tool{
 	findSymbolTool,
 	readSymbolTool,
 	findReferencesTool,
+	findCodeTool,
 	changesTool,
 	diagnosticsTool,
 }

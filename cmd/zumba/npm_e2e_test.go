@@ -51,7 +51,7 @@ func npmInstall(t *testing.T, pkg string) string {
 }
 
 // npmWantTools is tools/list's tools, in order.
-var npmWantTools = []string{"outline", "find_symbol", "read_symbol", "find_references", "changes", "diagnostics"}
+var npmWantTools = []string{"outline", "find_symbol", "read_symbol", "find_references", "find_code", "changes", "diagnostics"}
 
 // TestHTTPTypeScriptSDKClient: the official TypeScript SDK's Streamable
 // HTTP client connects with the token, lists the tools, calls each one and

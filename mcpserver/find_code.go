@@ -1,0 +1,96 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search"
+)
+
+var findCodeTool = &Tool{
+	Name:        "find_code",
+	Title:       "Find code by description",
+	Description: "Definitions whose names, doc comments and bodies match a description in words, best first, when you do not know the name (e.g. \"parse media type parameters\"). At most 20.",
+	Params: []Param{
+		{Name: "query", Description: "What the code does, in a few words.", Required: true},
+		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
+	},
+	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
+		query, pathArg := strings.TrimSpace(args["query"]), strings.TrimSpace(args["path"])
+		filter, err := project.ParsePathFilter(pathArg)
+		if err != nil {
+			return toolError(err), true
+		}
+		res, err := s.searcher().Code(ctx, query, filter)
+		if errors.Is(err, search.ErrEmptyQuery) {
+			return "find_code: query is empty", true
+		}
+		if err != nil {
+			return toolError(err), true
+		}
+		if filter == nil {
+			pathArg = ""
+		}
+		return codeText(query, pathArg, res), false
+	},
+}
+
+// maxCodeText cuts a definition's doc line or signature.
+const maxCodeText = 160
+
+// codeText prints find_code's answer: one "PATH:START-END KIND
+// QUALIFIED.NAME — TEXT" line per definition, TEXT its doc comment's
+// first line or else its signature; then, when the index covered only
+// part of the project, the indexPartial line. A query none of whose
+// words a definition has gets one line saying so.
+func codeText(query, pathArg string, res *search.CodeResult) string {
+	var sb strings.Builder
+	switch {
+	case len(res.Words) == 0:
+		sb.WriteString(fmt.Sprintf("No words to search for in %s: common words (the, of, return) and numbers are left out; describe what the code does.", project.Echo(query)))
+	case len(res.Defs) == 0 && pathArg != "":
+		sb.WriteString(fmt.Sprintf("No definition matches %s in files matching %s.", project.Echo(query), project.Echo(pathArg)))
+	case len(res.Defs) == 0:
+		sb.WriteString(fmt.Sprintf("No definition has any word of %s.", project.Echo(query)))
+	}
+	for i, d := range res.Defs {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(codeLine(&d))
+	}
+	if res.Building && res.Indexed < res.Files {
+		sb.WriteString("\n" + fmt.Sprintf(indexPartial, res.Indexed, res.Files))
+	}
+	return sb.String()
+}
+
+// codeLine is one definition's line.
+func codeLine(d *search.CodeDef) string {
+	text := d.Doc
+	if text == "" {
+		text = d.Signature
+	}
+	return d.Path + ":" + strconv.Itoa(d.Start) + "-" + strconv.Itoa(d.End) + " " + d.Kind.String() + " " + cutText(d.QualifiedName(), maxOutlineName) + " — " + cutText(text, maxCodeText)
+}
+
+// cutText cuts s to n characters, the last of them "…" when cut.
+func cutText(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, k := 0, 0
+	for j := range s {
+		if k == n-1 {
+			i = j
+			break
+		}
+		k++
+	}
+	return s[:i] + "…"
+}
