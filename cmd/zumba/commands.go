@@ -53,6 +53,9 @@ func init() {
 			{name: "limit", arg: "N", usage: "1 to 80: stop after this many hits (with --group, definitions)"},
 			{name: "depth", arg: "N", usage: "2 or 3: also the definitions that use each user, indented"},
 		}},
+		{name: "code", usage: "QUERY [--path GLOBS] [DIR]", short: "print the definitions that match a description of what they do, best first", run: runCode, flags: []flagDef{
+			pathFlag,
+		}},
 		{name: "changes", usage: "[--base REF] [--path GLOBS] [DIR]", short: "print the definitions the uncommitted change (or the branch since REF) touches, and who uses them", run: runChanges, flags: []flagDef{
 			{name: "base", arg: "REF", usage: "compare with the merge base of REF and HEAD instead of HEAD"},
 			pathFlag,
@@ -103,6 +106,7 @@ Examples:
   zumba read Server.Serve
   zumba refs Serve --path '*.go, docs/**'
   zumba refs Serve --group definition --code --limit 5
+  zumba code "parse media type parameters"
 `)
 	fmt.Print(sb.String())
 	return 0

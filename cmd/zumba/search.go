@@ -84,6 +84,27 @@ func runRefs(args []string) int {
 	return callTool(root, "find_references", callArgs)
 }
 
+func runCode(args []string) int {
+	const usage = "usage: zumba code QUERY [--path GLOBS] [DIR]"
+	fs := newFlagSet("code")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usageError("code: " + err.Error() + "; " + usage)
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError("code takes a query and an optional project folder; " + usage)
+	}
+	root, exit := openProject(pos[1:])
+	if root == nil {
+		return exit
+	}
+	callArgs := map[string]string{"query": pos[0]}
+	if v := str(fs, "path"); v != "" {
+		callArgs["path"] = v
+	}
+	return callTool(root, "find_code", callArgs)
+}
+
 // openProject opens the project folder given (or the current one).
 func openProject(dir []string) (*search.Root, int) {
 	d := "."

@@ -1,0 +1,84 @@
+package mcpserver
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+var codeFiles = map[string]string{
+	"mime/mediatype.go": `package mime
+
+// ParseMediaType parses a media type value and any optional
+// parameters, per RFC 1521.
+func ParseMediaType(v string) (mediatype string, params map[string]string, err error) {
+	return "", nil, nil
+}
+
+func formatMediaType(t string, param map[string]string) string {
+	return ""
+}
+`,
+	"mime/mediatype_test.go": `package mime
+
+func TestParseMediaType(t *testing.T) { ParseMediaType("text/html; charset=utf-8") }
+`,
+	"retry/retry.py": `def with_backoff(f, attempts=5):
+    """Call f until it succeeds, sleeping exponentially longer between attempts."""
+    pass
+`,
+}
+
+// TestFindCode pins find_code's answers: the line format, the own code
+// before its test at an equal match, the doc line or else the signature,
+// path globs, and the one-line answers.
+func TestFindCode(t *testing.T) {
+	s := newTestServer(t, codeFiles)
+	ask := func(args map[string]string) (string, bool) {
+		t.Helper()
+		return s.CallArgs(context.Background(), "find_code", args)
+	}
+	for _, tc := range []struct {
+		args    map[string]string
+		want    string
+		isError bool
+	}{
+		{map[string]string{"query": "parse media type"}, "mime/mediatype.go:3-7 function ParseMediaType — ParseMediaType parses a media type value and any optional\n" +
+			"mime/mediatype_test.go:3-3 function TestParseMediaType — func TestParseMediaType(t *testing.T) { ParseMediaType(\"text/html; charset=utf-8\") }\n" +
+			"mime/mediatype.go:9-11 function formatMediaType — func formatMediaType(t string, param map[string]string) string {", false},
+		{map[string]string{"query": "sleeping exponentially between attempts", "path": "*.py"}, "retry/retry.py:1-3 function with_backoff — Call f until it succeeds, sleeping exponentially longer between attempts.", false},
+		{map[string]string{"query": "media", "path": "retry/**"}, "No definition matches media in files matching retry/**.", false},
+		{map[string]string{"query": "zebra giraffe"}, "No definition has any word of zebra giraffe.", false},
+		{map[string]string{"query": "the of 42"}, "No words to search for in the of 42: common words (the, of, return) and numbers are left out; describe what the code does.", false},
+		{map[string]string{"query": "  "}, "find_code: query is empty", true},
+		{map[string]string{"query": "x", "path": "[a"}, "", true},
+		{map[string]string{"query": strings.Repeat("long ", 300)}, "", true},
+	} {
+		got, isError := ask(tc.args)
+		if isError != tc.isError || tc.want != "" && got != tc.want {
+			t.Errorf("find_code %v = %q, %v; want %q, %v", tc.args, got, isError, tc.want, tc.isError)
+		}
+		if strings.Count(got, "\n") > 0 && isError {
+			t.Errorf("find_code %v: an error of several lines: %q", tc.args, got)
+		}
+		if len(got) > 2000 && isError {
+			t.Errorf("find_code %v: error too long", tc.args)
+		}
+	}
+}
+
+// TestFindCodeIndexed: the indexed server answers as the direct search.
+func TestFindCodeIndexed(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, codeFiles)
+	c := startIndexedServer(t, dir)
+	plain := startServer(t, dir)
+	for _, q := range []string{"parse media type", "sleeping attempts", "zebra"} {
+		args := map[string]any{"query": q}
+		a, _ := c.tool("find_code", args)
+		b, _ := plain.tool("find_code", args)
+		if a != b {
+			t.Errorf("find_code %q: indexed %q; direct %q", q, a, b)
+		}
+	}
+}
