@@ -5,7 +5,8 @@ package project
 import (
 	"io"
 	"os"
-	"syscall"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/zumba-dev/zumba/internal/filestat"
 )
@@ -16,19 +17,20 @@ import (
 // O_NONBLOCK keeps a FIFO that replaced a file from blocking the open, and
 // anything but a regular file is refused before it is read; ELOOP (a
 // link) makes the caller fall back to os.Root, which follows links
-// that stay in the project.
+// that stay in the project. The calls are x/sys/unix's: the syscall
+// package has no Openat on darwin or the BSDs.
 func openInDir(dir *os.File, base string) (io.ReadCloser, error) {
 	for {
-		fd, err := syscall.Openat(int(dir.Fd()), base, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
-		if err == syscall.EINTR {
+		fd, err := unix.Openat(int(dir.Fd()), base, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_NOCTTY, 0)
+		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		var st syscall.Stat_t
-		if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-			syscall.Close(fd)
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+			unix.Close(fd)
 			return nil, filestat.ErrNotRegular
 		}
 		return rawFile(fd), nil
@@ -40,8 +42,8 @@ type rawFile int
 
 func (f rawFile) Read(p []byte) (int, error) {
 	for {
-		n, err := syscall.Read(int(f), p)
-		if err == syscall.EINTR {
+		n, err := unix.Read(int(f), p)
+		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
@@ -54,4 +56,4 @@ func (f rawFile) Read(p []byte) (int, error) {
 	}
 }
 
-func (f rawFile) Close() error { return syscall.Close(int(f)) }
+func (f rawFile) Close() error { return unix.Close(int(f)) }
