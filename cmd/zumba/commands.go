@@ -69,7 +69,7 @@ func init() {
 			{name: "project", usage: "also write a block of guidance for agents in the project's AGENTS.md (and CLAUDE.md when present)"},
 			{name: "dry-run", usage: "print the changes as diffs and write nothing"},
 		}},
-		{name: "version", short: "print zumba's version", run: runVersion},
+		{name: "version", short: "print zumba's version, commit and Go version", run: runVersion},
 		{name: "help", usage: "[COMMAND]", short: "print this help, or one command's", run: runHelp},
 	}
 }
@@ -109,14 +109,6 @@ Examples:
   zumba code "parse media type parameters"
 `)
 	fmt.Print(sb.String())
-	return 0
-}
-
-func runVersion(args []string) int {
-	if len(args) > 0 {
-		return usageError("version takes no arguments")
-	}
-	fmt.Println(mcpserver.Version)
 	return 0
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -273,7 +274,8 @@ func TestCLI(t *testing.T) {
 		stdout     string // a substring of stdout; "" for none at all
 		stderrPart string // a substring of the one stderr line; "" for none
 	}{
-		{[]string{"version"}, 0, mcpserver.Version + "\n", ""},
+		{[]string{"version"}, 0, "zumba " + mcpserver.Version + "\ncommit ", ""},
+		{[]string{"version"}, 0, runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n", ""},
 		{[]string{"help"}, 0, "zumba mcp DIR", ""},
 		{[]string{"--help"}, 0, "zumba outline [--name NAME] FILE | [--budget TOKENS] DIR", ""},
 		{[]string{"help"}, 0, "--limit N", ""},
