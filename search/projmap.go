@@ -25,7 +25,9 @@ import (
 // is split among the name's definers, so a use of "String", "get" or
 // "init" is worth little to each of the hundreds of definitions so named,
 // and a name one file defines keeps every use. Definitions in test files
-// weigh nothing (their users are tests), nor do headings. A Go name
+// weigh nothing (their users are tests), nor do those of vendored and
+// generated files (not the project's own code; unless the map is of a
+// vendored folder), nor headings. A Go name
 // counts only the files that can use it (goScope): those of its package,
 // and for an exported name those that import the package.
 // A container weighs its own plus
@@ -86,6 +88,10 @@ type mapDef struct {
 	kind             grammar.Kind
 	line, start, end int32
 	score            float64
+	// tests is the number of test files that use the name, the same
+	// way: it ranks what no other code uses (an API the project offers
+	// and tests).
+	tests float64
 }
 
 const noString = ^uint32(0)
@@ -151,6 +157,20 @@ func (m *ProjectMap) addFile(e project.Entry, tier uint8, defs []rawDef) {
 	m.Defs += len(defs)
 }
 
+// goPredeclared are Go's predeclared functions and types: a Go file
+// holding "len" or "string" mostly means them, not a method so named.
+var goPredeclared = map[string]bool{
+	"any": true, "append": true, "bool": true, "byte": true, "cap": true, "clear": true, "close": true,
+	"comparable": true, "complex": true, "copy": true, "delete": true, "error": true, "float64": true,
+	"imag": true, "int": true, "int64": true, "len": true, "make": true, "max": true, "min": true,
+	"new": true, "panic": true, "print": true, "println": true, "real": true, "recover": true,
+	"rune": true, "string": true, "uint": true, "uint64": true,
+}
+
+// predeclaredShare is the share of a Go predeclared name's uses counted
+// for a definition so named.
+const predeclaredShare = 0.1
+
 // typeKinds are the kinds a Go-style method's receiver names.
 var typeKinds = map[grammar.Kind]bool{
 	grammar.Struct: true, grammar.Class: true, grammar.Interface: true,
@@ -166,6 +186,8 @@ type mapCounter interface {
 	// definers is the number of files outside tests that define a name
 	// whose last segment is w.
 	definers(w uint32, in mapWhere) int
+	// testers is the number of test files (code) that hold w.
+	testers(w uint32, in mapWhere) int
 	// word is the id of the word s, if a file holds it.
 	word(s string) (uint32, bool)
 }
@@ -228,14 +250,17 @@ func (m *ProjectMap) rank(c mapCounter) {
 		w  uint32
 		in mapWhere
 	}
-	type counts struct{ users, definers int }
+	type counts struct{ users, definers, testers int }
 	memo := map[key]counts{}
 	pkgs := map[string]uint32{}
+	// Vendored and generated code is not the project's own, unless the
+	// map is of a vendored folder.
+	vendored := grammar.IsVendoredFile(m.Dir + "/x")
 	for i := range m.defs {
 		d := &m.defs[i]
 		f := &m.files[d.file]
 		// A heading's name is prose, which no code uses.
-		if f.tier == testTier || d.kind == grammar.Heading {
+		if f.tier == testTier || f.tier >= vendoredTier && !vendored || d.kind == grammar.Heading {
 			continue
 		}
 		k := key{d.last, everywhere}
@@ -262,6 +287,7 @@ func (m *ProjectMap) rank(c mapCounter) {
 			if n.users > 0 {
 				n.definers = max(c.definers(k.w, defs), 1)
 			}
+			n.testers = c.testers(k.w, k.in)
 			memo[k] = n
 		}
 		// Its own file holds the name too, and is not another file.
@@ -271,13 +297,18 @@ func (m *ProjectMap) rank(c mapCounter) {
 		}
 		if u > 0 {
 			d.score = float64(u) / float64(n.definers)
+			if goPredeclared[m.strs.str(d.last)] && strings.HasSuffix(f.e.Path, ".go") {
+				d.score *= predeclaredShare
+			}
 		}
+		d.tests = float64(n.testers)
 	}
 	// Members after their container: summing from the end adds each
 	// definition's whole weight to its container's.
 	for i := len(m.defs) - 1; i >= 0; i-- {
 		if p := m.defs[i].parent; p >= 0 {
 			m.defs[p].score += m.defs[i].score
+			m.defs[p].tests += m.defs[i].tests
 		}
 	}
 	// A Go type weighs its methods' too, declared beside it in its
@@ -301,17 +332,27 @@ func (m *ProjectMap) rank(c mapCounter) {
 		}
 		if t, ok := types[typeKey{d.cont, m.files[d.file].dir}]; ok {
 			m.defs[t].score += d.score
+			m.defs[t].tests += d.tests
 		}
 	}
 }
 
 // better reports whether definition a ranks before b: heavier first,
-// then the project's own files before tests and vendored code, then path
-// and line order (a container before its members).
+// then what other code may use (m.public: what a project offers, even when
+// it does not use it itself), then the more tests use it, then the
+// project's own files before tests
+// and vendored code, then path and line order (a container before its
+// members).
 func (m *ProjectMap) better(a, b int32) bool {
 	da, db := &m.defs[a], &m.defs[b]
 	if da.score != db.score {
 		return da.score > db.score
+	}
+	if pa, pb := m.public(da), m.public(db); pa != pb {
+		return pa
+	}
+	if da.tests != db.tests {
+		return da.tests > db.tests
 	}
 	fa, fb := &m.files[da.file], &m.files[db.file]
 	if c := cmp.Or(cmp.Compare(fa.tier, fb.tier), strings.Compare(fa.e.Path, fb.e.Path)); c != 0 {
@@ -340,6 +381,18 @@ func (m *ProjectMap) top(n int) []int32 {
 		}
 	}
 	return out
+}
+
+// public reports whether code elsewhere may use d, as far as its name
+// says: not a Go name that is not exported, nor a name starting with "_"
+// (private by convention in Python, JavaScript and others).
+func (m *ProjectMap) public(d *mapDef) bool {
+	name := m.strs.str(d.last)
+	if name == "" || name[0] == '_' {
+		return false
+	}
+	_, exported, ok := goScope(m.files[d.file].e.Path, name)
+	return exported || !ok
 }
 
 // def turns definition i into a Def (without its line's text).

@@ -61,6 +61,7 @@ func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
 func (ix *Index) mapLocked(dir string) *ProjectMap {
 	m := &ProjectMap{Dir: dir, src: ix.root, strs: ix.words.view(), Total: ix.live}
 	user := make([]bool, len(ix.files))
+	tester := make([]bool, len(ix.files))
 	definer := make([]bool, len(ix.files))
 	var scope []*fileRec
 	users := userFiles{}
@@ -68,7 +69,7 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 		if r == nil || r.dead || r.failed {
 			continue
 		}
-		user[f] = users.is(r.path)
+		user[f], tester[f] = users.is(r.path)
 		if r.parsed {
 			m.Indexed++
 			definer[f] = recTier(r) != testTier
@@ -104,10 +105,10 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 		})
 		m.addFile(r.entry(), recTier(r), raw)
 	}
-	c := &indexCounter{ix: ix, user: user, definer: definer, dirs: make([]int32, len(ix.files))}
+	c := &indexCounter{ix: ix, user: user, tester: tester, definer: definer, dirs: make([]int32, len(ix.files))}
 	for f, r := range ix.files {
 		c.dirs[f] = -1
-		if r != nil && (user[f] || definer[f]) {
+		if r != nil && (user[f] || tester[f] || definer[f]) {
 			c.dirs[f] = m.dirID(path.Dir(r.path))
 		}
 	}
@@ -119,14 +120,18 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 // and the definitions' (the files defining each name); the caller holds
 // ix.mu.
 type indexCounter struct {
-	ix            *Index
-	user, definer []bool  // by file id
-	dirs          []int32 // each counted file's folder
-	buf, pkg      []uint32
+	ix                    *Index
+	user, tester, definer []bool  // by file id
+	dirs                  []int32 // each counted file's folder
+	buf, pkg              []uint32
 }
 
 func (c *indexCounter) users(w uint32, in mapWhere) int {
 	return c.count(&c.ix.wordPost, c.user, w, in)
+}
+
+func (c *indexCounter) testers(w uint32, in mapWhere) int {
+	return c.count(&c.ix.wordPost, c.tester, w, in)
 }
 
 func (c *indexCounter) definers(w uint32, in mapWhere) int {
@@ -165,12 +170,12 @@ func sortRecs(rs []*fileRec) []*fileRec {
 	return rs
 }
 
-// userFiles is isMapUser, remembered by the part of a file's name that
+// userFiles is isMapUser (and whether a code file is a test), remembered by the part of a file's name that
 // chooses its grammar, for the hundreds of thousands of paths of a large
 // project.
 type userFiles map[string]bool
 
-func (u userFiles) is(p string) bool {
+func (u userFiles) is(p string) (user, test bool) {
 	base := pathBase(p)
 	key := base
 	if i := strings.IndexByte(base[min(1, len(base)):], '.'); i >= 0 {
@@ -182,7 +187,11 @@ func (u userFiles) is(p string) bool {
 		code = lang != nil && !lang.CodeRules().Prose
 		u[key] = code
 	}
-	return code && fileTier(p) != testTier
+	if !code {
+		return false, false
+	}
+	test = fileTier(p) == testTier
+	return !test, test
 }
 
 func slicesSortRecs(rs []*fileRec) {

@@ -30,7 +30,8 @@ type mapRead struct {
 	lang  bool  // it has a grammar
 	tier  uint8 // its tier (rank.go)
 	defs  []outline.Definition
-	words []string // its distinct words, when they count as uses
+	words []string // its distinct words, when it is code
+	test  bool     // it is a test
 }
 
 // mapFiles makes the map of dir from files (in path order) read from src
@@ -67,7 +68,11 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 				ws[j] = v.internString(w)
 			}
 			slices.Sort(ws)
-			c.userFiles = append(c.userFiles, countedFile{dir, ws})
+			if rd.test {
+				c.testFiles = append(c.testFiles, countedFile{dir, ws})
+			} else {
+				c.userFiles = append(c.userFiles, countedFile{dir, ws})
+			}
 		}
 		raw := make([]rawDef, len(rd.defs))
 		var lasts []uint32
@@ -90,11 +95,11 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 
 // readCounter counts from the words and definitions of the files read.
 type readCounter struct {
-	m                       *ProjectMap
-	userFiles, definerFiles []countedFile
-	v                       *vocab
+	m                                  *ProjectMap
+	userFiles, testFiles, definerFiles []countedFile
+	v                                  *vocab
 	// post lists the files holding each word, made on first use.
-	post [2]map[uint32][]int32
+	post [3]map[uint32][]int32
 }
 
 // countedFile is a file's folder and its words or names, sorted.
@@ -109,6 +114,10 @@ func (c *readCounter) users(w uint32, in mapWhere) int {
 
 func (c *readCounter) definers(w uint32, in mapWhere) int {
 	return c.count(1, c.definerFiles, w, in)
+}
+
+func (c *readCounter) testers(w uint32, in mapWhere) int {
+	return c.count(2, c.testFiles, w, in)
 }
 
 func (c *readCounter) word(s string) (uint32, bool) {
@@ -162,7 +171,8 @@ func readForMap(ctx context.Context, src project.Source, e project.Entry, sc *pr
 		return mapRead{}
 	}
 	rd := mapRead{lang: true, tier: dataTier(e.Path, data)}
-	if isMapUser(e.Path) {
+	if code := grammar.ForPath(e.Path, nil); code != nil && !code.CodeRules().Prose {
+		rd.test = fileTier(e.Path) == testTier
 		seen := map[string]struct{}{}
 		forWords(data, func(w []byte) {
 			if indexedWord(w) {

@@ -56,10 +56,11 @@ type MapFolder struct {
 }
 
 // Select keeps the highest-ranked definitions whose lines fit in budget
-// bytes and maxLines lines, as size measures them: each definition with
-// the text of its line where that fits, the files holding them, and a
-// line for each folder none of whose files is shown. A definition is
-// never shown without the one holding it (which ranks before it).
+// bytes and maxLines lines, as size measures them, under the files
+// holding them; then adds the text of their lines (their signatures),
+// best first, where it fits; then a line for each folder none of whose
+// files is shown. A definition is never shown without the one holding it
+// (which ranks before it).
 func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapSizer) (*MapSelection, error) {
 	cands := m.top(maxLines)
 	texts, err := m.lineTexts(ctx, cands)
@@ -74,7 +75,10 @@ func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapS
 	used, lines := 0, 0
 	shownFile := map[int32]int{} // file → index in sel.Files
 	shown := map[int32]int{}     // definition → depth shown
+	type pick struct{ file, entry int }
+	var picks []pick // in rank order
 	sel := &MapSelection{}
+	// First as many definitions as fit, without their lines' text.
 	for i, c := range cands {
 		d := &m.defs[c]
 		depth := 0
@@ -85,16 +89,11 @@ func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapS
 			}
 		}
 		def := texts[i]
-		cost, n := 0, 1
+		cost, n := size.DefLine(&def, depth, false), 1
 		fi, ok := shownFile[d.file]
 		if !ok {
-			cost, n = size.FileLine(def.Path), 2
+			cost, n = cost+size.FileLine(def.Path), 2
 		}
-		sig := def.Text != ""
-		if sig && (used+cost+size.DefLine(&def, depth, true) > budget-reserveBytes || lines+n > maxLines-reserveLines) {
-			sig = false
-		}
-		cost += size.DefLine(&def, depth, sig)
 		if used+cost > budget-reserveBytes || lines+n > maxLines-reserveLines {
 			break
 		}
@@ -105,8 +104,21 @@ func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapS
 			sel.Files = append(sel.Files, MapFile{Path: def.Path})
 		}
 		shown[c] = depth
-		sel.Files[fi].Entries = append(sel.Files[fi].Entries, MapEntry{Def: def, Depth: depth, Sig: sig})
+		picks = append(picks, pick{fi, len(sel.Files[fi].Entries)})
+		sel.Files[fi].Entries = append(sel.Files[fi].Entries, MapEntry{Def: def, Depth: depth})
 		sel.Shown++
+	}
+	// Then their texts, best first, where they fit.
+	for _, p := range picks {
+		e := &sel.Files[p.file].Entries[p.entry]
+		if e.Text == "" {
+			continue
+		}
+		more := size.DefLine(&e.Def, e.Depth, true) - size.DefLine(&e.Def, e.Depth, false)
+		if used+more <= budget-reserveBytes {
+			used += more
+			e.Sig = true
+		}
 	}
 	for i := range sel.Files {
 		slices.SortStableFunc(sel.Files[i].Entries, func(a, b MapEntry) int { return cmp.Compare(a.Line, b.Line) })

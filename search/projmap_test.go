@@ -111,11 +111,14 @@ func TestMapRanking(t *testing.T) {
 		"py/shapes.py:1 Shape 2.00",
 		"lib/core.go:4 Server 1.00",
 		"lib/core.go:6 Server.Serve 1.00",
-		"lib/core.go:10 helper 1.00",
+		// At equal weights, a public name first.
 		"py/shapes.py:2 area 1.00",
+		"lib/core.go:10 helper 1.00",
 		"lib/core.go:12 String 0.33",
 		"x/s1.go:3 String 0.33",
 		"x/s2.go:3 T.String 0.33",
+		// Then what tests use: app/a_test.go calls NewServer, String
+		// and helper (none is left), and what else is public.
 	}
 	if diff := cmp.Diff(want, weights(m, len(want))); diff != "" {
 		t.Errorf("Map ranking (-want +got):\n%s", diff)
@@ -198,30 +201,39 @@ func TestMapSelect(t *testing.T) {
 	}{
 		// Everything fits: members nest under their class, in line order.
 		{10000, 100, ""},
-		// The best first, with their texts while they fit, in line order
-		// under their files; the folders with nothing shown summed up on
-		// one line, the room kept back for them being too small for
-		// two.
-		{200, 100, `lib/core.go
-  4 Server — type Server struct{}
+		// The best first, as many as fit without their texts, shown in
+		// line order under their files in path order; no room is left
+		// for texts. The files not shown are in folders with files
+		// shown.
+		{200, 100, `README.md
+  1 Project
+app/a.go
+  3 A
+lib/core.go
+  4 Server
   6 Server.Serve
-  8 NewServer — func NewServer() *Server { return &Server{} }
+  8 NewServer
+  10 helper
+  12 String
+py/shapes.py
+  1 Shape
+    2 area
+x/s1.go
+  3 String
+x/s2.go
+  3 T.String
+`},
+		// Less room: the folders with nothing shown are summed up on one
+		// line, the room kept back for them being too small for two.
+		{117, 100, `lib/core.go
+  4 Server
+  6 Server.Serve
+  8 NewServer
   10 helper
 py/shapes.py
-  1 Shape — class Shape:
+  1 Shape
+    2 area
 … 2 6 7
-`},
-		// Less room: the first that does not fit ends the map.
-		{150, 100, `lib/core.go
-  4 Server
-  8 NewServer — func NewServer() *Server { return &Server{} }
-py/shapes.py
-  1 Shape — class Shape:
-… 2 6 7
-`},
-		{117, 100, `lib/core.go
-  8 NewServer — func NewServer() *Server { return &Server{} }
-… 3 8 10
 `},
 		// Lines bound it too: one is kept for the folders, and what is
 		// left after the definitions goes to the biggest folder first.
@@ -230,6 +242,7 @@ py/shapes.py
 app/ 1 4 4
 … 2 4 6
 `},
+		// Room for the texts, best first.
 		{10000, 9, `lib/core.go
   4 Server — type Server struct{}
   6 Server.Serve — func (s *Server) Serve() error { return nil }
@@ -254,6 +267,53 @@ py/shapes.py
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("Select(%d, %d) (-want +got):\n%s", tc.budget, tc.lines, diff)
+		}
+	}
+}
+
+// TestMapTieBreaks: what no other code uses ranks public names first, then
+// by how many tests use them; vendored code weighs nothing, unless the
+// map is of a vendored folder.
+func TestMapTieBreaks(t *testing.T) {
+	dir := fixture.Unpack(t, txtar.Parse([]byte(`
+-- api/api.go --
+package api
+
+func Alpha() {}
+
+func Gen() {}
+
+func helper() {}
+-- api/api_test.go --
+package api
+
+func TestGen(t *testing.T) { Gen(); helper() }
+-- main.go --
+package main
+
+func main() { v.Used() }
+-- vendor/v/v.go --
+package v
+
+func Used() {}
+`)))
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dir  string
+		want []string
+	}{
+		{".", []string{"api/api.go:5 Gen 0.00", "api/api.go:3 Alpha 0.00", "api/api_test.go:3 TestGen 0.00", "vendor/v/v.go:3 Used 0.00", "api/api.go:7 helper 0.00", "main.go:3 main 0.00"}},
+		{"vendor", []string{"vendor/v/v.go:3 Used 1.00"}},
+	} {
+		m, err := root.Map(context.Background(), tc.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, weights(m, len(tc.want))); diff != "" {
+			t.Errorf("Map(%q) ranking (-want +got):\n%s", tc.dir, diff)
 		}
 	}
 }
