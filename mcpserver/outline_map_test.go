@@ -99,3 +99,20 @@ func TestOutlineMapBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlineMapIndexed: a server with a complete index maps a folder as
+// one without does.
+func TestOutlineMapIndexed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, mapFiles)
+	direct := startTestServer(t, dir, false)
+	indexed := startIndexedServer(t, dir)
+	for _, p := range []string{".", "lib", "py/"} {
+		want, _ := direct.tool("outline", map[string]any{"path": p, "budget": 300})
+		got, isError := indexed.tool("outline", map[string]any{"path": p, "budget": 300})
+		if diff := cmp.Diff(want, got); diff != "" || isError {
+			t.Errorf("outline %s, indexed: isError %v (-direct +indexed):\n%s", p, isError, diff)
+		}
+	}
+}

@@ -19,6 +19,10 @@
 //     Root (root.go: a project searched directly) from the files and by
 //     Index from what it keeps.
 //   - index.go: Index, the project index the server answers from.
+//   - projmap.go, projmap_select.go: the map of a folder (ProjectMap):
+//     its definitions ranked by how much the rest of the project uses
+//     them, and those that fit a budget; from the index
+//     (projmap_index.go) or from the files (projmap_root.go).
 //   - code_*.go: find_code, the definitions whose words match a
 //     description: the words (code_words.go), each file's record of its
 //     definitions' words (code_record.go), the BM25F ranking over them
