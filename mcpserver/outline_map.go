@@ -78,7 +78,7 @@ func outlineMap(ctx context.Context, s *Server, dir string, args Args) (string, 
 		if m.Building {
 			return fmt.Sprintf("No files with definitions under %s among the %d of %d files parsed so far; the index is still being built, so a later call will be complete.", folderText(dir), m.Indexed, m.Total), false
 		}
-		return fmt.Sprintf("No files with functions, types, constants or headings under %s.", folderText(dir)), false
+		return fmt.Sprintf("No files with functions, types, constants or headings under %s (files that .gitignore excludes are left out).", folderText(dir)), false
 	}
 	bytes, lines := budget*mapTokenBytes, maxMapLines-1
 	head := len(fmt.Sprintf(mapHead, m.Files, "files", m.Defs, "definitions", folderText(dir), maxMapLines)) + 1

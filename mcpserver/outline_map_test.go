@@ -116,3 +116,15 @@ func TestOutlineMapIndexed(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlineMapEmpty: a folder with nothing to map says so, without an
+// error.
+func TestOutlineMapEmpty(t *testing.T) {
+	s := newTestServer(t, map[string]string{"notes/a.txt": "text\n", ".gitignore": "gen/\n", "gen/x.go": "package gen\n\nfunc X() {}\n"})
+	for _, p := range []string{"notes", "gen"} {
+		text, isError := s.CallArgs(context.Background(), "outline", map[string]string{"path": p})
+		if want := "No files with functions, types, constants or headings under " + p + "/ (files that .gitignore excludes are left out)."; text != want || isError {
+			t.Errorf("outline %s = %q, %v; want %q", p, text, isError, want)
+		}
+	}
+}
