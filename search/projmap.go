@@ -68,6 +68,8 @@ type mapFile struct {
 	tier uint8
 	// user: the file's words count as uses (code, not a test).
 	user bool
+	// goFile: a Go file, whose names count where goScope says.
+	goFile bool
 	// dir is its folder's dirID.
 	dir int32
 	// first and n locate its definitions in ProjectMap.defs.
@@ -79,7 +81,6 @@ type mapFile struct {
 type mapDef struct {
 	file   int32
 	parent int32 // the enclosing definition's index, -1 at top level
-	depth  int32
 	name   uint32
 	last   uint32
 	// cont is the last segment of a top-level definition's qualified
@@ -87,11 +88,11 @@ type mapDef struct {
 	cont             uint32
 	kind             grammar.Kind
 	line, start, end int32
-	score            float64
+	score            float32
 	// tests is the number of test files that use the name, the same
-	// way: it ranks what no other code uses (an API the project offers
-	// and tests).
-	tests float64
+	// way, counted for what no other file uses: it ranks those (an API
+	// the project offers and tests).
+	tests float32
 }
 
 const noString = ^uint32(0)
@@ -124,9 +125,10 @@ type rawDef struct {
 }
 
 // addFile appends a file's definitions to m, in outline order
-// (outline.Outline.Definitions), and nests them.
-func (m *ProjectMap) addFile(e project.Entry, tier uint8, defs []rawDef) {
-	f := mapFile{e: e, tier: tier, user: isMapUser(e.Path), dir: m.dirID(path.Dir(e.Path)), first: len(m.defs), n: len(defs)}
+// (outline.Outline.Definitions), and nests them; user says whether the
+// file counts as a user (isMapUser).
+func (m *ProjectMap) addFile(e project.Entry, tier uint8, user bool, defs []rawDef) {
+	f := mapFile{e: e, tier: tier, user: user, goFile: strings.HasSuffix(e.Path, ".go"), dir: m.dirID(path.Dir(e.Path)), first: len(m.defs), n: len(defs)}
 	fi := int32(len(m.files))
 	m.files = append(m.files, f)
 	var stack []int32
@@ -144,7 +146,6 @@ func (m *ProjectMap) addFile(e project.Entry, tier uint8, defs []rawDef) {
 		}
 		if len(stack) > 0 {
 			md.parent = stack[len(stack)-1]
-			md.depth = m.defs[md.parent].depth + 1
 		} else {
 			// A top-level definition with a qualified container is a
 			// Go-style method, declared beside its type.
@@ -169,7 +170,7 @@ var goPredeclared = map[string]bool{
 
 // predeclaredShare is the share of a Go predeclared name's uses counted
 // for a definition so named.
-const predeclaredShare = 0.1
+const predeclaredShare float32 = 0.1
 
 // typeKinds are the kinds a Go-style method's receiver names.
 var typeKinds = map[grammar.Kind]bool{
@@ -246,13 +247,29 @@ func goScope(p, last string) (pkg string, exported, ok bool) {
 
 // rank gives every definition its weight, from c's counts.
 func (m *ProjectMap) rank(c mapCounter) {
+	type counts struct{ users, definers, testers int32 }
+	var all []counts
+	// Names counted over the whole project (most of a large project's)
+	// are found by their id in dense (1 + their index in all); those a
+	// Go scope narrows in scoped.
+	var dense []int32
 	type key struct {
 		w  uint32
 		in mapWhere
 	}
-	type counts struct{ users, definers, testers int }
-	memo := map[key]counts{}
+	scoped := map[key]int32{}
 	pkgs := map[string]uint32{}
+	count := func(w uint32, in, defs mapWhere) counts {
+		n := counts{users: int32(c.users(w, in))}
+		if n.users > 0 {
+			n.definers = int32(max(c.definers(w, defs), 1))
+		}
+		// Tests only order what no other file uses.
+		if n.users <= 1 {
+			n.testers = int32(c.testers(w, in))
+		}
+		return n
+	}
 	// Vendored and generated code is not the project's own, unless the
 	// map is of a vendored folder.
 	vendored := grammar.IsVendoredFile(m.Dir + "/x")
@@ -263,32 +280,27 @@ func (m *ProjectMap) rank(c mapCounter) {
 		if f.tier == testTier || f.tier >= vendoredTier && !vendored || d.kind == grammar.Heading {
 			continue
 		}
-		k := key{d.last, everywhere}
-		defs := everywhere
-		if pkg, exported, ok := goScope(f.e.Path, m.strs.str(d.last)); ok {
-			k.in.dir = f.dir
-			if !exported {
-				defs = k.in
+		var n counts
+		if !f.goFile {
+			if dense == nil {
+				dense = make([]int32, m.strs.len())
+			}
+			if at := dense[d.last]; at > 0 {
+				n = all[at-1]
 			} else {
-				id, seen := pkgs[pkg]
-				if !seen {
-					id = noString
-					if w, ok := c.word(pkg); ok {
-						id = w
-					}
-					pkgs[pkg] = id
-				}
-				k.in.pkg = id
+				n = count(d.last, everywhere, everywhere)
+				all = append(all, n)
+				dense[d.last] = int32(len(all))
 			}
-		}
-		n, ok := memo[k]
-		if !ok {
-			n.users = c.users(k.w, k.in)
-			if n.users > 0 {
-				n.definers = max(c.definers(k.w, defs), 1)
+		} else {
+			k, defs := m.goKey(c, d, pkgs)
+			if at, ok := scoped[key{d.last, k}]; ok {
+				n = all[at-1]
+			} else {
+				n = count(d.last, k, defs)
+				all = append(all, n)
+				scoped[key{d.last, k}] = int32(len(all))
 			}
-			n.testers = c.testers(k.w, k.in)
-			memo[k] = n
 		}
 		// Its own file holds the name too, and is not another file.
 		u := n.users
@@ -296,12 +308,12 @@ func (m *ProjectMap) rank(c mapCounter) {
 			u--
 		}
 		if u > 0 {
-			d.score = float64(u) / float64(n.definers)
-			if goPredeclared[m.strs.str(d.last)] && strings.HasSuffix(f.e.Path, ".go") {
+			d.score = float32(u) / float32(n.definers)
+			if f.goFile && goPredeclared[m.strs.str(d.last)] {
 				d.score *= predeclaredShare
 			}
 		}
-		d.tests = float64(n.testers)
+		d.tests = float32(n.testers)
 	}
 	// Members after their container: summing from the end adds each
 	// definition's whole weight to its container's.
@@ -311,25 +323,54 @@ func (m *ProjectMap) rank(c mapCounter) {
 			m.defs[p].tests += m.defs[i].tests
 		}
 	}
-	// A Go type weighs its methods' too, declared beside it in its
-	// folder.
+	m.creditTypes()
+}
+
+// goKey is where the Go definition d's name is counted (goScope): its
+// users, and its definers.
+func (m *ProjectMap) goKey(c mapCounter, d *mapDef, pkgs map[string]uint32) (users, defs mapWhere) {
+	f := &m.files[d.file]
+	pkg, exported, _ := goScope(f.e.Path, m.strs.str(d.last))
+	users = mapWhere{dir: f.dir, pkg: noString}
+	if !exported {
+		return users, users
+	}
+	id, seen := pkgs[pkg]
+	if !seen {
+		id = noString
+		if w, ok := c.word(pkg); ok {
+			id = w
+		}
+		pkgs[pkg] = id
+	}
+	users.pkg = id
+	return users, everywhere
+}
+
+// creditTypes adds to a Go type the weights of the methods declared
+// beside it in its folder (top-level definitions named Type.method).
+func (m *ProjectMap) creditTypes() {
+	var methods []int
+	for i, d := range m.defs {
+		if d.parent < 0 && d.cont != noString && m.files[d.file].goFile {
+			methods = append(methods, i)
+		}
+	}
+	if len(methods) == 0 {
+		return
+	}
 	type typeKey struct {
 		name uint32
 		dir  int32
 	}
 	types := map[typeKey]int{}
 	for i, d := range m.defs {
-		if d.parent < 0 && typeKinds[d.kind] {
+		if d.parent < 0 && typeKinds[d.kind] && m.files[d.file].goFile {
 			types[typeKey{d.last, m.files[d.file].dir}] = i
 		}
 	}
-	if len(types) == 0 {
-		return
-	}
-	for _, d := range m.defs {
-		if d.cont == noString {
-			continue
-		}
+	for _, i := range methods {
+		d := &m.defs[i]
 		if t, ok := types[typeKey{d.cont, m.files[d.file].dir}]; ok {
 			m.defs[t].score += d.score
 			m.defs[t].tests += d.tests
@@ -415,7 +456,7 @@ func (m *ProjectMap) Ranked(n int) ([]Def, []float64) {
 	var scores []float64
 	for _, i := range m.top(n) {
 		defs = append(defs, m.def(i))
-		scores = append(scores, m.defs[i].score)
+		scores = append(scores, float64(m.defs[i].score))
 	}
 	return defs, scores
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
 	"path"
 	"slices"
 	"strings"
@@ -63,32 +64,51 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 	user := make([]bool, len(ix.files))
 	tester := make([]bool, len(ix.files))
 	definer := make([]bool, len(ix.files))
-	var scope []*fileRec
-	users := userFiles{}
+	type scoped struct {
+		r    *fileRec
+		tier uint8
+		user bool
+	}
+	var scope []scoped
+	langs := langMemo{}
 	for f, r := range ix.files {
 		if r == nil || r.dead || r.failed {
 			continue
 		}
-		user[f], tester[f] = users.is(r.path)
+		// Tests are told by the path, as isMapUser tells them.
+		pathTier := fileTier(r.path)
+		tier := headTier(pathTier, r.generated)
+		lang, code := langs.of(r.path)
+		user[f], tester[f] = code && pathTier != testTier, code && pathTier == testTier
 		if r.parsed {
 			m.Indexed++
-			definer[f] = recTier(r) != testTier
+			definer[f] = tier != testTier
 		}
-		if mapScope(dir, r.path) && mayOutline(r.path) {
-			scope = append(scope, r)
+		if mapScope(dir, r.path) && (lang || mayOutline(r.path)) {
+			scope = append(scope, scoped{r, tier, user[f]})
 		}
 	}
 	m.Building = m.Indexed < m.Total
-	scope = sortRecs(scope)
+	slices.SortFunc(scope, func(a, b scoped) int { return strings.Compare(a.r.path, b.r.path) })
+	// Every definition's room at once: a large project's are millions.
+	total := 0
+	for _, sf := range scope {
+		if sf.r.parsed && len(sf.r.defs) > 0 {
+			n, _ := binary.Uvarint(sf.r.defs)
+			total += int(n)
+		}
+	}
+	m.defs = make([]mapDef, 0, total)
 	var raw []rawDef
-	for _, r := range scope {
+	for _, sf := range scope {
+		r := sf.r
 		if !r.parsed || len(r.defs) == 0 {
 			// A file without a grammar has no definitions; one with is
 			// counted.
 			if r.parsed && grammar.ForPath(r.path, nil) == nil {
 				continue
 			}
-			m.addFile(r.entry(), recTier(r), nil)
+			m.addFile(r.entry(), sf.tier, sf.user, nil)
 			continue
 		}
 		raw = raw[:0]
@@ -103,7 +123,7 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 			}
 			raw = append(raw, d)
 		})
-		m.addFile(r.entry(), recTier(r), raw)
+		m.addFile(r.entry(), sf.tier, sf.user, raw)
 	}
 	c := &indexCounter{ix: ix, user: user, tester: tester, definer: definer, dirs: make([]int32, len(ix.files))}
 	for f, r := range ix.files {
@@ -159,41 +179,22 @@ func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) i
 	return n
 }
 
-// sortRecs sorts records by path.
-func sortRecs(rs []*fileRec) []*fileRec {
-	for i := 1; i < len(rs); i++ {
-		if rs[i-1].path > rs[i].path {
-			slicesSortRecs(rs)
-			break
-		}
-	}
-	return rs
-}
+// langMemo tells, by the part of a file's name that chooses its grammar,
+// whether the file has a grammar and whether it is code (not prose), for
+// the hundreds of thousands of paths of a large project.
+type langMemo map[string][2]bool
 
-// userFiles is isMapUser (and whether a code file is a test), remembered by the part of a file's name that
-// chooses its grammar, for the hundreds of thousands of paths of a large
-// project.
-type userFiles map[string]bool
-
-func (u userFiles) is(p string) (user, test bool) {
+func (u langMemo) of(p string) (lang, code bool) {
 	base := pathBase(p)
 	key := base
 	if i := strings.IndexByte(base[min(1, len(base)):], '.'); i >= 0 {
 		key = base[i+1:]
 	}
-	code, ok := u[key]
+	v, ok := u[key]
 	if !ok {
-		lang := grammar.ForPath(p, nil)
-		code = lang != nil && !lang.CodeRules().Prose
-		u[key] = code
+		l := grammar.ForPath(p, nil)
+		v = [2]bool{l != nil, l != nil && !l.CodeRules().Prose}
+		u[key] = v
 	}
-	if !code {
-		return false, false
-	}
-	test = fileTier(p) == testTier
-	return !test, test
-}
-
-func slicesSortRecs(rs []*fileRec) {
-	slices.SortFunc(rs, func(a, b *fileRec) int { return strings.Compare(a.path, b.path) })
+	return v[0], v[1]
 }

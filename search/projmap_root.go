@@ -85,7 +85,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 			c.definerFiles = append(c.definerFiles, countedFile{dir, slices.Compact(lasts)})
 		}
 		if i < len(in) && rd.lang {
-			m.addFile(order[i], rd.tier, raw)
+			m.addFile(order[i], rd.tier, isMapUser(order[i].Path), raw)
 		}
 	}
 	m.strs = v.view()
