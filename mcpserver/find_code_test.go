@@ -15,7 +15,7 @@ func ParseMediaType(v string) (mediatype string, params map[string]string, err e
 	return "", nil, nil
 }
 
-func formatMediaType(t string, param map[string]string) string {
+func FormatMediaType(t string, param map[string]string) string {
 	return ""
 }
 `,
@@ -30,7 +30,7 @@ func TestParseMediaType(t *testing.T) { ParseMediaType("text/html; charset=utf-8
 }
 
 // TestFindCode pins find_code's answers: the line format, the own code
-// before its test at an equal match, the doc line or else the signature,
+// before its test, the doc line or else the signature,
 // path globs, and the one-line answers.
 func TestFindCode(t *testing.T) {
 	s := newTestServer(t, codeFiles)
@@ -44,8 +44,8 @@ func TestFindCode(t *testing.T) {
 		isError bool
 	}{
 		{map[string]string{"query": "parse media type"}, "mime/mediatype.go:3-7 function ParseMediaType — ParseMediaType parses a media type value and any optional\n" +
-			"mime/mediatype_test.go:3-3 function TestParseMediaType — func TestParseMediaType(t *testing.T) { ParseMediaType(\"text/html; charset=utf-8\") }\n" +
-			"mime/mediatype.go:9-11 function formatMediaType — func formatMediaType(t string, param map[string]string) string {", false},
+			"mime/mediatype.go:9-11 function FormatMediaType — func FormatMediaType(t string, param map[string]string) string {\n" +
+			"mime/mediatype_test.go:3-3 function TestParseMediaType — func TestParseMediaType(t *testing.T) { ParseMediaType(\"text/html; charset=utf-8\") }", false},
 		{map[string]string{"query": "sleeping exponentially between attempts", "path": "*.py"}, "retry/retry.py:1-3 function with_backoff — Call f until it succeeds, sleeping exponentially longer between attempts.", false},
 		{map[string]string{"query": "media", "path": "retry/**"}, "No definition matches media in files matching retry/**.", false},
 		{map[string]string{"query": "zebra giraffe"}, "No definition has any word of zebra giraffe.", false},

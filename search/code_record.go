@@ -5,32 +5,40 @@ import (
 	"encoding/binary"
 	"errors"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/outline"
 )
 
 // A file's find_code words are kept beside its definitions, encoded, in
-// memory as in the disk cache (fileRec.code):
+// memory as in the disk cache (fileRec.code), turned around so that
+// scoring a file reads only the lists of the query's words:
 //
 //	defs          uvarint: the file's definitions, in its definitions
 //	              record's order
 //	lengths       codeFields uvarints: each field's length summed over
 //	              the definitions (for the fields' mean lengths)
-//	terms         uvarint count, then the words' vocab ids, increasing,
-//	              each as its difference from the one before (the first
-//	              from 0); a word's place in this list is its local index
-//	path          the file path's words, as a list
-//	each def      its words, as a list
+//	def lengths   two bytes per definition: how many words its doc
+//	              comment holds (at most 127; the top bit set when its
+//	              name says it is private, see privateName) and how
+//	              many its body holds (at most 255)
+//	words         uvarint count, then per word: its vocab id's difference
+//	              from the word before's (ids increase; the first from 0),
+//	              then its list's length in bytes shifted left by one, the
+//	              low bit set when the file's path holds the word
+//	lists         each word's list, in the words' order: per definition
+//	              holding the word, in increasing order, a uvarint of its
+//	              index's difference from the one before (the first from
+//	              0) shifted left by one, its low bit set when a byte
+//	              follows saying which fields hold the word (bit f for
+//	              field f); without it, the body alone
 //
-// A list is a uvarint count of entries, then each entry: a uvarint, the
-// difference of its word's local index from the entry before's (the
-// first from 0) shifted left by one, its low bit set when a byte follows
-// saying which fields hold the word (bit f for field f); without it the
-// word is in the body alone. A field's length is how many of the
-// definition's words it holds. All numbers are uvarints. Keeping one list
-// per definition, and no counts, keeps the record to about 15 bytes a
-// definition on the Go standard library.
+// A field's length is how many distinct words it holds. All numbers are
+// uvarints. On the Go standard library the record is about 18 bytes a
+// definition.
 
 // The fields of a definition, as find_code weighs them.
 const (
@@ -61,7 +69,9 @@ type codeBuilder struct {
 	words []string
 	path  []uint32
 	defs  [][codeFields][]uint32
-	buf   []byte
+	// private marks the definitions whose names say they are private.
+	private []bool
+	buf     []byte
 }
 
 func (b *codeBuilder) add(dst []uint32, w []byte) []uint32 {
@@ -88,7 +98,8 @@ func (b *codeBuilder) addIdent(dst []uint32, s string) []uint32 {
 // collectCode gathers the words of the file at path, whose text is data
 // and whose definitions are defs (in outline order).
 func collectCode(path string, data []byte, defs []outline.Definition) *codeBuilder {
-	b := &codeBuilder{local: map[string]uint32{}, defs: make([][codeFields][]uint32, len(defs))}
+	b := &codeBuilder{local: map[string]uint32{}, defs: make([][codeFields][]uint32, len(defs)), private: make([]bool, len(defs))}
+	goFile := strings.HasSuffix(path, ".go")
 	b.path = b.addText(b.path, []byte(pathWords(path)))
 	lines := lineStarts(data)
 	line := func(n int) []byte { // 1-based
@@ -105,6 +116,7 @@ func collectCode(path string, data []byte, defs []outline.Definition) *codeBuild
 		d := &defs[i]
 		f := &b.defs[i]
 		f[fieldName] = b.addIdent(f[fieldName], d.LastSegment())
+		b.private[i] = privateName(d.LastSegment(), goFile)
 		for _, c := range d.Container() {
 			f[fieldContainer] = b.addIdent(f[fieldContainer], c)
 		}
@@ -134,6 +146,23 @@ func collectCode(path string, data []byte, defs []outline.Definition) *codeBuild
 		body(n, end)
 	}
 	return b
+}
+
+// privateName reports whether a definition's name says it is not part of
+// its package's interface: a Go name starting with a lower-case letter, a
+// name starting with "_" or "#" (Python's convention, JavaScript's private
+// fields). find_code ranks such definitions a little lower (see
+// codeWeights.private): a description is more often of what a package
+// offers than of its helpers.
+func privateName(name string, goFile bool) bool {
+	if name == "" {
+		return false
+	}
+	if name[0] == '_' || name[0] == '#' {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(name)
+	return goFile && unicode.IsLower(r)
 }
 
 // docstring returns the lines of a docstring right after the name line
@@ -212,50 +241,72 @@ func (b *codeBuilder) encode(v *vocab) (rec []byte, ids []uint32) {
 		rank[l] = uint32(r)
 		ids[r] = gid[l]
 	}
-	var body []byte
+	// Each definition's words, then the definitions holding each word.
 	var sums [codeFields]uint64
+	lens := make([]byte, 2*len(b.defs))
+	type hold struct {
+		def  uint32
+		mask uint8
+	}
+	held := make([][]hold, n)
 	var ents []codeEntry
-	list := func(fields *[codeFields][]uint32) {
+	for d := range b.defs {
 		ents = ents[:0]
 		for f := range codeFields {
-			for _, l := range fields[f] {
+			for _, l := range b.defs[d][f] {
 				ents = append(ents, codeEntry{rank[l], 1 << f, 1})
 			}
 		}
 		ents = countEntries(ents)
-		body = binary.AppendUvarint(body, uint64(len(ents)))
-		prev := uint32(0)
+		var fl [codeFields]int
 		for _, e := range ents {
-			d := uint64(e.local-prev) << 1
-			if e.mask == 1<<fieldBody {
-				body = binary.AppendUvarint(body, d)
-			} else {
-				body = append(binary.AppendUvarint(body, d|1), e.mask)
-			}
-			prev = e.local
+			held[e.local] = append(held[e.local], hold{uint32(d), e.mask})
 			for f := range codeFields {
 				if e.mask&(1<<f) != 0 {
-					sums[f]++
+					fl[f]++
 				}
 			}
 		}
+		for f := range codeFields {
+			sums[f] += uint64(fl[f])
+		}
+		lens[2*d], lens[2*d+1] = byte(min(fl[fieldDoc], 127)), byte(min(fl[fieldBody], 255))
+		if b.private[d] {
+			lens[2*d] |= 0x80
+		}
 	}
-	list(&[codeFields][]uint32{fieldBody: b.path})
-	clear(sums[:])
-	for i := range b.defs {
-		list(&b.defs[i])
+	inPath := make([]bool, n)
+	for _, l := range b.path {
+		inPath[rank[l]] = true
 	}
-	rec = binary.AppendUvarint(make([]byte, 0, 16+2*n+len(body)), uint64(len(b.defs)))
+	var lists []byte
+	rec = binary.AppendUvarint(make([]byte, 0, 32+len(lens)+4*n), uint64(len(b.defs)))
 	for _, s := range sums {
 		rec = binary.AppendUvarint(rec, s)
 	}
+	rec = append(rec, lens...)
 	rec = binary.AppendUvarint(rec, uint64(n))
 	prev := uint32(0)
-	for _, id := range ids {
-		rec = binary.AppendUvarint(rec, uint64(id-prev))
+	for r, id := range ids {
+		start := len(lists)
+		last := uint32(0)
+		for _, h := range held[r] {
+			e := uint64(h.def-last) << 1
+			if h.mask == 1<<fieldBody {
+				lists = binary.AppendUvarint(lists, e)
+			} else {
+				lists = append(binary.AppendUvarint(lists, e|1), h.mask)
+			}
+			last = h.def
+		}
+		l := uint64(len(lists)-start) << 1
+		if inPath[r] {
+			l |= 1
+		}
+		rec = binary.AppendUvarint(binary.AppendUvarint(rec, uint64(id-prev)), l)
 		prev = id
 	}
-	return append(rec, body...), ids
+	return append(rec, lists...), ids
 }
 
 // A codeEntry is a word of a definition: its local index, the fields
@@ -300,34 +351,42 @@ type codeHead struct {
 	sums [codeFields]uint64
 }
 
-// readCodeHead reads the start of rec.
-func readCodeHead(rec []byte) (codeHead, error) {
-	r := diskcache.NewReader(rec)
+// readCodeHead reads the start of rec, leaving r at its definitions'
+// lengths.
+func readCodeHead(r *diskcache.Reader) codeHead {
 	var h codeHead
-	h.defs = int(r.Count())
+	h.defs = r.Count()
 	for f := range codeFields {
 		h.sums[f] = r.Uvarint()
 	}
-	return h, r.Err()
+	return h
 }
 
-// codeTerms calls f with the vocab id of every word of rec.
-func codeTerms(rec []byte, f func(id uint32)) error {
+// codeTerms calls f with the vocab id of every word of rec, its list's
+// length and whether the path holds it, and returns the offset in rec
+// where the lists start.
+func codeTerms(rec []byte, f func(id uint32, size int, path bool)) (int, error) {
 	r := diskcache.NewReader(rec)
-	r.Count()
-	for range codeFields {
-		r.Uvarint()
-	}
+	h := readCodeHead(r)
+	r.Skip(2 * h.defs)
 	n := r.Count()
-	var id uint64
+	var id, total uint64
 	for range n {
 		id += r.Uvarint()
+		l := r.Uvarint()
 		if r.Err() != nil {
-			return r.Err()
+			return 0, r.Err()
 		}
-		f(uint32(id))
+		total += l >> 1
+		f(uint32(id), int(l>>1), l&1 != 0)
 	}
-	return r.Err()
+	if r.Err() != nil {
+		return 0, r.Err()
+	}
+	if total != uint64(len(r.Rest())) {
+		return 0, errBadCode
+	}
+	return len(rec) - len(r.Rest()), nil
 }
 
 // restoreCode makes the postings of find_code's words and their sums
@@ -343,7 +402,7 @@ func (ix *Index) restoreCode() {
 			continue
 		}
 		var ids []uint32
-		err := codeTerms(r.code, func(id uint32) { ids = append(ids, id) })
+		_, err := codeTerms(r.code, func(id uint32, _ int, _ bool) { ids = append(ids, id) })
 		if err != nil || len(ids) > 0 && ids[len(ids)-1] >= nstrs {
 			r.code = nil
 			continue

@@ -141,7 +141,7 @@ func TestCodeIndex(t *testing.T) {
 		t.Fatalf("nothing from the cache; log:\n%s", logs)
 	}
 	same("restarted", ix, root)
-	if got := codeAnswer(t, ix, "exponential"); len(got) == 0 || !strings.Contains(got[0], "sleepExponential") {
+	if got := codeAnswer(t, ix, "exponential"); !strings.Contains(strings.Join(got, " "), "sleepExponential") {
 		t.Errorf("exponential: %q", got)
 	}
 	fixture.WriteFile(t, dir, "retry/backoff.go", "package retry\n\n// Wait sleeps a jittered while.\nfunc Wait() {}\n")
@@ -184,6 +184,26 @@ func TestCodeRecordDamage(t *testing.T) {
 		ix.mu.Unlock()
 		for _, q := range codeQueries {
 			ix.Code(context.Background(), q, nil)
+		}
+	}
+}
+
+func TestPrivateName(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		goFile, want bool
+	}{
+		{"ParseMediaType", true, false},
+		{"parseMediaType", true, true},
+		{"parse_media_type", false, false},
+		{"_parse", false, true},
+		{"#field", false, true},
+		{"Über", true, false},
+		{"über", true, true},
+		{"", true, false},
+	} {
+		if got := privateName(tc.name, tc.goFile); got != tc.want {
+			t.Errorf("privateName(%q, %v) = %v; want %v", tc.name, tc.goFile, got, tc.want)
 		}
 	}
 }

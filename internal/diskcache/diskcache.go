@@ -24,16 +24,23 @@
 //	                record, 1: words only, 2: words and definitions);
 //	                for a record its path (string), size, mtime (varint),
 //	                inode, ctime (varint), and with definitions their
-//	                encoding as a string, then their words' encoding
-//	                (find_code's) as a string
+//	                encoding as a string, then the length of their words'
+//	                encoding (find_code's)
 //	words         postings: uvarint key count, each key's byte length,
 //	                then the bytes (see [Postings])
 //	definitions   postings, the same way
+//	code words    the words' encodings of every record, end to end in
+//	                file order, compressed with DEFLATE (compress/flate):
+//	                uvarint compressed length, then the bytes (they are
+//	                varints with little else to squeeze: compressed, the
+//	                Go standard library's 6.4 MB take about 4 MB)
 //
 // Numbers are uvarints unless marked; ids index the string table.
 package diskcache
 
 import (
+	"bytes"
+	"compress/flate"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -56,7 +63,7 @@ import (
 // of a record changes (the definitions' encoding included).
 const (
 	magic      = "zumbaFC\x00"
-	version    = 8
+	version    = 9
 	headerSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	// maxFile keeps a damaged length field from asking for memory that
 	// was never written.
@@ -240,11 +247,15 @@ func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 		out = binary.AppendVarint(out, r.Stat.CTime)
 		if r.Parsed {
 			out = appendString(out, unsafe.String(unsafe.SliceData(r.Defs), len(r.Defs)))
-			out = appendString(out, unsafe.String(unsafe.SliceData(r.Code), len(r.Code)))
+			out = binary.AppendUvarint(out, uint64(len(r.Code)))
 		}
 	}
 	out = appendPostings(out, s.Words)
 	out = appendPostings(out, s.Defines)
+	out, err := appendCode(out, s.Files)
+	if err != nil {
+		return nil, err
+	}
 	if len(out) > maxFile {
 		return nil, fmt.Errorf("cache too large: %d bytes", len(out))
 	}
@@ -334,6 +345,8 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 		return nil, r.err
 	}
 	s.Files = make([]File, nfiles)
+	codeLens := make([]int, nfiles)
+	var codeTotal uint64
 	seen := make(map[string]bool, nfiles)
 	for i := range s.Files {
 		state := r.Byte()
@@ -344,25 +357,25 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 		state &^= stateGenerated
 		path := r.Bytes()
 		st := filestat.Stat{Size: int64(r.Uvarint()), MTime: r.Varint(), Inode: r.Uvarint(), CTime: r.Varint()}
-		var defs, code []byte
+		var defs []byte
+		var codeLen uint64
 		if state == stateParsed {
-			defs, code = r.Bytes(), r.Bytes()
+			defs, codeLen = r.Bytes(), r.Uvarint()
 		}
 		if r.err != nil {
 			return nil, r.err
 		}
 		p := unsafe.String(unsafe.SliceData(path), len(path))
-		if state > stateParsed || len(path) == 0 || st.Size < 0 || seen[p] {
+		codeTotal += codeLen
+		if state > stateParsed || len(path) == 0 || st.Size < 0 || seen[p] || codeTotal > maxFile {
 			return nil, errors.New("bad file record")
 		}
 		seen[p] = true
 		if len(defs) == 0 {
 			defs = nil
 		}
-		if len(code) == 0 {
-			code = nil
-		}
-		s.Files[i] = File{Path: p, Stat: st, Parsed: state == stateParsed, Defs: defs, Code: code, Generated: generated}
+		codeLens[i] = int(codeLen)
+		s.Files[i] = File{Path: p, Stat: st, Parsed: state == stateParsed, Defs: defs, Generated: generated}
 	}
 	for _, p := range []*Postings{&s.Words, &s.Defines} {
 		r.postings(p, nfiles)
@@ -370,10 +383,69 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
+	if err := r.code(s.Files, codeLens, codeTotal); err != nil {
+		return nil, err
+	}
 	if r.off != len(r.b) {
 		return nil, errors.New("trailing bytes")
 	}
 	return s, nil
+}
+
+// appendCode appends the code words section: every record's Code, end to
+// end, compressed.
+func appendCode(out []byte, files []File) ([]byte, error) {
+	var buf bytes.Buffer
+	w, err := flate.NewWriter(&buf, flate.DefaultCompression)
+	if err != nil {
+		return nil, err
+	}
+	for i := range files {
+		if r := &files[i]; r.Path != "" && r.Parsed {
+			w.Write(r.Code)
+		}
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	out = binary.AppendUvarint(out, uint64(buf.Len()))
+	return append(out, buf.Bytes()...), nil
+}
+
+// code reads the code words section and gives each parsed record its
+// Code, of the lengths the files section gave (total in all).
+func (r *Reader) code(files []File, lens []int, total uint64) error {
+	n := r.Uvarint()
+	if r.err == nil && n > uint64(len(r.b)-r.off) {
+		r.err = errTruncated
+	}
+	if r.err != nil {
+		return r.err
+	}
+	z := r.b[r.off : r.off+int(n)]
+	r.off += int(n)
+	// DEFLATE expands at most about 1032 times: a larger total is damage,
+	// not a reason to allocate.
+	if total > 1032*n+64 {
+		return errors.New("code words: bad length")
+	}
+	all := make([]byte, total)
+	fr := flate.NewReader(bytes.NewReader(z))
+	defer fr.Close()
+	if _, err := io.ReadFull(fr, all); err != nil {
+		return fmt.Errorf("code words: %w", err)
+	}
+	if m, _ := fr.Read(make([]byte, 1)); m != 0 {
+		return errors.New("code words: trailing bytes")
+	}
+	at := 0
+	for i := range files {
+		if l := lens[i]; l > 0 {
+			files[i].Code = all[at : at+l : at+l]
+			at += l
+		}
+	}
+	return nil
 }
 
 // postings reads a postings section, checking that every list decodes

@@ -122,3 +122,26 @@ func (r *Reader) table() *Table {
 	r.off += int(total)
 	return t
 }
+
+// Skip passes over n bytes.
+func (r *Reader) Skip(n int) {
+	if r.err != nil {
+		return
+	}
+	if n < 0 || n > len(r.b)-r.off {
+		r.err = errTruncated
+		return
+	}
+	r.off += n
+}
+
+// Rest is what is left to read (nothing after an error).
+func (r *Reader) Rest() []byte {
+	if r.err != nil {
+		return nil
+	}
+	return r.b[r.off:]
+}
+
+// Offset is how many bytes were read.
+func (r *Reader) Offset() int { return r.off }

@@ -1,0 +1,182 @@
+package search
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestCodeTune chooses find_code's weights by measurement (issue 28): with
+// ZUMBA_CODE_TUNE naming a file of "DIR<tab>QUERIES" lines (the projects
+// and query files scripts/code_bench.sh prepares, see there), it indexes
+// each project, then moves one weight at a time through a few values,
+// keeping a change when it raises hit@5 + MRR on the tuning half of the
+// queries (every other one), and logs both halves' figures for the
+// defaults and the best weights found. The held-out half says whether the
+// choice generalises.
+func TestCodeTune(t *testing.T) {
+	spec := os.Getenv("ZUMBA_CODE_TUNE")
+	if spec == "" {
+		t.Skip("ZUMBA_CODE_TUNE is not set")
+	}
+	b, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := tuneQueries(t, strings.TrimSpace(string(b)))
+	eval := func(w codeWeights, half int) (h5, mrr float64) {
+		n := 0
+		for i, q := range qs {
+			if half >= 0 && i%2 != half {
+				continue
+			}
+			n++
+			hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q.ix.mu.RLock()
+			strs := q.ix.words.view()
+			for r, h := range hits {
+				rec := q.ix.files[h.file]
+				if rec == nil || !q.targets[rec.path] {
+					continue
+				}
+				defs := decodeDefs(strs, rec.defs)
+				if h.def < len(defs) {
+					qn := defs[h.def].QualifiedName()
+					if qn == q.name || strings.HasSuffix(qn, "."+q.name) {
+						if r < 5 {
+							h5++
+						}
+						mrr += 1 / float64(r+1)
+						break
+					}
+				}
+			}
+			q.ix.mu.RUnlock()
+		}
+		return h5 / float64(n), mrr / float64(n)
+	}
+	show := func(label string, w codeWeights) {
+		a5, am := eval(w, 0)
+		b5, bm := eval(w, 1)
+		t.Logf("%s: tune hit@5 %.3f MRR %.3f; held out hit@5 %.3f MRR %.3f; %+v", label, a5, am, b5, bm, w)
+	}
+	show("defaults", defaultCodeWeights)
+	best := defaultCodeWeights
+	score := func(w codeWeights) float64 { h, m := eval(w, 0); return h + m }
+	bestScore := score(best)
+	type knob struct {
+		name string
+		ptr  func(*codeWeights) *float64
+		vals []float64
+	}
+	knobs := []knob{
+		{"name", func(w *codeWeights) *float64 { return &w.field[fieldName] }, []float64{0.5, 1, 1.5, 2, 3}},
+		{"container", func(w *codeWeights) *float64 { return &w.field[fieldContainer] }, []float64{0, 0.5, 1, 2}},
+		{"doc", func(w *codeWeights) *float64 { return &w.field[fieldDoc] }, []float64{1.5, 2, 2.5, 3, 4, 6}},
+		{"body", func(w *codeWeights) *float64 { return &w.field[fieldBody] }, []float64{0.3, 0.5, 0.8, 1.2, 1.8}},
+		{"path", func(w *codeWeights) *float64 { return &w.path }, []float64{0, 0.25, 0.5, 1, 2}},
+		{"b.doc", func(w *codeWeights) *float64 { return &w.b[fieldDoc] }, []float64{0, 0.3, 0.6, 0.9}},
+		{"b.body", func(w *codeWeights) *float64 { return &w.b[fieldBody] }, []float64{0, 0.3, 0.6, 0.9}},
+		{"k1", func(w *codeWeights) *float64 { return &w.k1 }, []float64{0.5, 0.8, 1.2, 1.8, 2.5, 4}},
+		{"private", func(w *codeWeights) *float64 { return &w.private }, []float64{0.5, 0.65, 0.8, 0.9, 1}},
+		{"tier.vendored", func(w *codeWeights) *float64 { return &w.tier[vendoredTier] }, []float64{0.3, 0.5, 0.8}},
+		{"tier.test", func(w *codeWeights) *float64 { return &w.tier[testTier] }, []float64{0.2, 0.35, 0.5, 0.7}},
+	}
+	for round := range 2 {
+		for _, k := range knobs {
+			for _, v := range k.vals {
+				w := best
+				*k.ptr(&w) = v
+				if s := score(w); s > bestScore+1e-9 {
+					best, bestScore = w, s
+					t.Logf("round %d: %s = %v: %.3f", round, k.name, v, s)
+				}
+			}
+		}
+	}
+	show("best", best)
+	fmt.Fprintf(os.Stderr, "best weights: %+v\n", best)
+}
+
+func tuneUnder(p, folder string) bool {
+	switch {
+	case strings.HasSuffix(folder, "/"):
+		return strings.HasPrefix(p, folder)
+	case path.Ext(folder) != "":
+		return p == folder
+	}
+	return path.Dir(p) == folder
+}
+
+func tuneInTest(p string) bool {
+	base := path.Base(p)
+	return strings.HasSuffix(base, "_test.go") || strings.Contains(base, ".spec.") || strings.Contains(base, ".test.") ||
+		strings.HasPrefix(base, "test_") || strings.Contains("/"+p, "/test/") || strings.Contains("/"+p, "/tests/") ||
+		strings.Contains("/"+p, "/testdata/") || strings.Contains("/"+p, "/spec/")
+}
+
+// A tuneQuery is a benchmark query with its targets, on its project's
+// index.
+type tuneQuery struct {
+	ix      *Index
+	terms   []codeTerm
+	name    string
+	targets map[string]bool
+}
+
+// tuneQueries indexes the projects of spec ("DIR<tab>QUERIES" lines) and
+// reads their queries, keeping those whose name has a definition in the
+// query's folder outside test files.
+func tuneQueries(t *testing.T, spec string) []tuneQuery {
+	var qs []tuneQuery
+	for _, line := range strings.Split(spec, "\n") {
+		dir, file, _ := strings.Cut(line, "\t")
+		root, err := OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root.SymbolTimeLimit = time.Minute
+		ix := NewIndex(root, IndexOptions{NoWatch: true})
+		ix.Start(context.Background())
+		t.Cleanup(ix.Close)
+		<-ix.Ready()
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		n, kept := 0, 0
+		for sc.Scan() {
+			fs := strings.Split(sc.Text(), "\t")
+			if len(fs) < 3 {
+				continue
+			}
+			n++
+			res, err := ix.Symbols(context.Background(), ParseSymbolQuery(fs[2]))
+			if err != nil || res.Fuzzy {
+				continue
+			}
+			targets := map[string]bool{}
+			for _, d := range res.Defs {
+				if tuneUnder(d.Path, fs[1]) && !tuneInTest(d.Path) {
+					targets[d.Path] = true
+				}
+			}
+			if len(targets) > 0 {
+				qs = append(qs, tuneQuery{ix, parseCodeQuery(fs[0]), fs[2], targets})
+				kept++
+			}
+		}
+		f.Close()
+		t.Logf("%s: %d of %d queries with targets", dir, kept, n)
+	}
+	return qs
+}
