@@ -120,6 +120,8 @@ build() {
       fi ;;
     windows/amd64)
       cc=x86_64-w64-mingw32-gcc; cxx=x86_64-w64-mingw32-g++
+      # winpthread has clock_gettime (outline's C deadline), linked in.
+      ext="-static -lpthread"
       need $cc gcc-mingw-w64-x86-64; need $cxx g++-mingw-w64-x86-64 ;;
     darwin/amd64|darwin/arm64)
       zig_setup
@@ -139,7 +141,7 @@ build() {
   # -s -w: no symbol table or DWARF (a third of the size), as releases of Go programs do.
   CGO_ENABLED=1 GOOS=$goos GOARCH=$goarch CC=$cc CXX=$cxx CGO_LDFLAGS="$cgo_ldflags" \
     go build -trimpath -tags "$tags" -o "$out/$exe" \
-    -ldflags "-s -w -X main.version=$version -X main.commit=$commit${ext:+ -extldflags=$ext}" ./cmd/zumba
+    -ldflags "-s -w -X main.version=$version -X main.commit=$commit${ext:+ -extldflags '$ext'}" ./cmd/zumba
   echo "   $(du -h "$out/$exe" | cut -f1) in $((SECONDS - start)) s"
 }
 
