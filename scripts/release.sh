@@ -126,7 +126,9 @@ build() {
     darwin/amd64|darwin/arm64)
       zig_setup
       local target=x86_64-macos; [ "$goarch" = arm64 ] && target=aarch64-macos
-      local tc="$dist/toolchain"; mkdir -p "$tc"
+      # In the cache, not in DIST: the compiler's path and CGO_LDFLAGS are
+      # part of Go's build cache keys, so a second release reuses the objects.
+      local tc="$cache/toolchain-$(go env GOVERSION)"; mkdir -p "$tc"
       darwin_stubs "$tc/macos-stubs"
       zig_wrapper "$tc/cc-$target" cc "$target"; zig_wrapper "$tc/c++-$target" c++ "$target"
       cc="$tc/cc-$target"; cxx="$tc/c++-$target"; ext=""
