@@ -13,13 +13,13 @@ cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 dist=$(cd "${1:-dist}" && pwd)
 
+failed=0
 echo "== headers"
-ZUMBA_RELEASE_DIST="$dist" go test -count=1 -run TestReleaseBinaries -v ./scripts/releasetool/ | grep -E '^\s+e2e_test|^(ok|FAIL|---)'
+ZUMBA_RELEASE_DIST="$dist" go test -count=1 -run TestReleaseBinaries -v ./scripts/releasetool/ | grep -E '^\s+e2e_test|^(ok|FAIL|---)' || failed=1
 
 request='{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"outline","arguments":{"path":"cmd/zumba/main.go"}}}'
 want=$(grep -m1 -E '^    \{"jsonrpc":"2.0","id":1,"result"' README.md | sed 's/^    //')
 version=$(sed -n 's/.*"version": "\(.*\)",/\1/p' "$dist/server.json" | head -1)
-failed=0
 
 # check NAME RUNNER... runs one binary through RUNNER (empty: natively).
 check() {
