@@ -40,12 +40,9 @@ func setup(w io.Writer, args []string) int {
 			return usageError(fmt.Sprintf("setup: %s is not a folder", pos[0]))
 		}
 	}
-	command, err := os.Executable()
-	if err == nil {
-		command, err = filepath.EvalSymlinks(command)
-	}
+	server, err := serverCommand()
 	if err != nil {
-		return failure(fmt.Errorf("cannot find zumba's own path: %v", err))
+		return failure(err)
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
@@ -74,7 +71,7 @@ func setup(w io.Writer, args []string) int {
 		s.failed = !on(fs, "project")
 	}
 	for _, c := range clients {
-		e, err := clientconf.Plan(c, command, project)
+		e, err := clientconf.Plan(c, server, project)
 		var skip *clientconf.NeedsProject
 		if errors.As(err, &skip) {
 			fmt.Fprintf(w, "%s: %v\n", c.Title, err)
@@ -84,7 +81,7 @@ func setup(w io.Writer, args []string) int {
 			s.fail(c.Title, err)
 			continue
 		}
-		s.apply(c.Title, c.Path, e.Old, e.New, e.Changed, "the server zumba (mcp "+strings.Join(e.Args[1:], " ")+")")
+		s.apply(c.Title, c.Path, e.Old, e.New, e.Changed, "the server zumba ("+strings.Join(e.Args, " ")+")")
 	}
 	if on(fs, "project") {
 		dir := project
@@ -103,6 +100,32 @@ func setup(w io.Writer, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// npmPackage is the npm package whose launcher runs zumba (npm/).
+const npmPackage = "zumba-mcp"
+
+// serverCommand is how a client starts this zumba: its absolute path, or,
+// when it runs from npx's cache (npx -y zumba-mcp setup), which npm may
+// empty at any time, npx with the package.
+func serverCommand() ([]string, error) {
+	self, err := os.Executable()
+	if err == nil {
+		self, err = filepath.EvalSymlinks(self)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot find zumba's own path: %v", err)
+	}
+	return serverFor(self), nil
+}
+
+// serverFor is serverCommand for the binary at path.
+func serverFor(path string) []string {
+	sep := string(filepath.Separator)
+	if strings.Contains(path, sep+"_npx"+sep) {
+		return []string{"npx", "-y", npmPackage}
+	}
+	return []string{path}
 }
 
 // setupRun prints what setup does, file by file.

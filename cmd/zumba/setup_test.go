@@ -84,3 +84,15 @@ func TestSetup(t *testing.T) {
 		t.Errorf("unknown client: exit %d", code)
 	}
 }
+
+// TestServerFor: a zumba run from npx's cache is registered as npx and
+// the package (the cache may be emptied); any other by its path.
+func TestServerFor(t *testing.T) {
+	npx := filepath.Join("/home/u/.npm/_npx/3b1e/node_modules/zumba-mcp-linux-x64/bin/zumba")
+	if got := serverFor(npx); strings.Join(got, " ") != "npx -y zumba-mcp" {
+		t.Errorf("serverFor(%s) = %q", npx, got)
+	}
+	if got := serverFor("/usr/local/bin/zumba"); len(got) != 1 || got[0] != "/usr/local/bin/zumba" {
+		t.Errorf("serverFor(/usr/local/bin/zumba) = %q", got)
+	}
+}

@@ -72,7 +72,7 @@ func TestPlan(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				e, err := Plan(c, command, "/src/project")
+				e, err := Plan(c, []string{command}, "/src/project")
 				if state == "broken" {
 					if err == nil || !strings.Contains(err.Error(), c.Path) {
 						t.Fatalf("Plan of a broken file: %v; want an error naming %s", err, c.Path)
@@ -109,7 +109,7 @@ func TestPlan(t *testing.T) {
 				if _, err := Write(c.Path, e.Old, e.New); err != nil {
 					t.Fatal(err)
 				}
-				again, err := Plan(c, command, "/src/project")
+				again, err := Plan(c, []string{command}, "/src/project")
 				if err != nil || again.Changed {
 					t.Errorf("second run: changed %v, %v:\n%s", again.Changed, err, Diff(c.Path, again.Old, again.New))
 				}

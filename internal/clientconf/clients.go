@@ -71,7 +71,7 @@ type Edit struct {
 	Old     []byte // the file as it is (nil when it does not exist)
 	New     []byte // the file as it will be
 	Changed bool
-	Args    []string // zumba's arguments in the entry
+	Args    []string // the arguments of the entry's command
 }
 
 // NeedsProject is Plan's error for a client that gives its servers no
@@ -82,11 +82,11 @@ func (e *NeedsProject) Error() string {
 	return fmt.Sprintf("skipped: it starts servers without a project folder; give one (zumba setup --client %s DIR)", e.Client.Name)
 }
 
-// Plan computes the zumba entry for c: the server is command (zumba's
-// absolute path) with "mcp" and project (an absolute folder), or the
-// client's own way of naming its workspace when project is "". A client
-// that names no workspace needs a project.
-func Plan(c Client, command, project string) (Edit, error) {
+// Plan computes the zumba entry for c: the server is server (zumba's
+// absolute path, or a launcher and its arguments) with "mcp" and project
+// (an absolute folder), or the client's own way of naming its workspace
+// when project is "". A client that names no workspace needs a project.
+func Plan(c Client, server []string, project string) (Edit, error) {
 	e := Edit{Client: c}
 	dir := project
 	if dir == "" {
@@ -95,7 +95,8 @@ func Plan(c Client, command, project string) (Edit, error) {
 		}
 		dir = c.workspace
 	}
-	e.Args = []string{"mcp", dir}
+	command := server[0]
+	e.Args = append(append([]string{}, server[1:]...), "mcp", dir)
 	old, err := os.ReadFile(c.Path)
 	switch {
 	case err == nil:
