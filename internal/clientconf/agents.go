@@ -17,6 +17,7 @@ const agentGuidance = `## Code navigation: the zumba MCP server
 
 This project is served by zumba (MCP tools, read-only). Prefer them to grep and whole-file reads:
 - ` + "`outline {path}`" + ` before reading a file (a folder gives a map of its most used definitions); then read only the lines you need.
+- ` + "`find_code {query}`" + ` to find the code that does something when you do not know its name ("retry with backoff").
 - ` + "`find_symbol {name}`" + ` to find where something is defined; ` + "`read_symbol {name}`" + ` (also ` + "`path:line`" + ` or a stack frame) to see one definition's source.
 - ` + "`find_references {name}`" + ` instead of grep for uses; ` + "`group: \"definition\"`" + ` for who calls it, ` + "`depth: 2`" + ` for callers of callers.
 - ` + "`changes`" + ` at the end of a task: the definitions your edits touched and who uses them.
