@@ -75,7 +75,10 @@ func outlineMap(ctx context.Context, s *Server, dir string, args Args) (string, 
 		return toolError(err), true
 	}
 	if m.Files == 0 {
-		if m.Building {
+		switch {
+		case m.Stopped:
+			return fmt.Sprintf("No files with definitions under %s among the first %d of %d files, read before the time limit; the server's index ranks them all.", folderText(dir), m.Indexed, m.Total), false
+		case m.Building:
 			return fmt.Sprintf("No files with definitions under %s among the %d of %d files parsed so far; the index is still being built, so a later call will be complete.", folderText(dir), m.Indexed, m.Total), false
 		}
 		return fmt.Sprintf("No files with functions, types, constants or headings under %s (files that .gitignore excludes are left out).", folderText(dir)), false

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -126,5 +127,21 @@ func TestOutlineMapEmpty(t *testing.T) {
 		if want := "No files with functions, types, constants or headings under " + p + "/ (files that .gitignore excludes are left out)."; text != want || isError {
 			t.Errorf("outline %s = %q, %v; want %q", p, text, isError, want)
 		}
+	}
+}
+
+// TestOutlineMapStopped: a map without an index stopped by its time limit
+// says so.
+func TestOutlineMapStopped(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, mapFiles)
+	root, err := openRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root.SymbolTimeLimit = -time.Second
+	text, isError := New(Config{Root: root}).CallArgs(context.Background(), "outline", map[string]string{"path": "."})
+	if want := "No files with definitions under ./ among the first 0 of 7 files, read before the time limit; the server's index ranks them all."; text != want || isError {
+		t.Errorf("outline . stopped = %q, %v; want %q", text, isError, want)
 	}
 }

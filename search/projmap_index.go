@@ -25,7 +25,13 @@ func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
 		if err != nil {
 			return nil, err
 		}
-		return mapFiles(ctx, ix.root, files, dir, deadline)
+		m, err := mapFiles(ctx, ix.root, files, dir, deadline)
+		if m != nil {
+			// Cut short by the index being built, not by a direct
+			// search's limit: a later call will have it.
+			m.Stopped = false
+		}
+		return m, err
 	}
 	if err := ix.sync(ctx); err != nil {
 		return nil, err

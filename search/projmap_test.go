@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
@@ -315,5 +316,31 @@ func Used() {}
 		if diff := cmp.Diff(tc.want, weights(m, len(tc.want))); diff != "" {
 			t.Errorf("Map(%q) ranking (-want +got):\n%s", tc.dir, diff)
 		}
+	}
+}
+
+// TestMapPartial: past the time limit, a map says how far it got: the
+// index being built, or a direct search's reading.
+func TestMapPartial(t *testing.T) {
+	dir := freshProject(t)
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
+	m, err := ix.Map(context.Background(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Building || m.Stopped || m.Indexed >= m.Total || m.Total != 22 {
+		t.Errorf("index map: building %v, stopped %v, %d of %d files; want building, part of 22", m.Building, m.Stopped, m.Indexed, m.Total)
+	}
+	root.SymbolTimeLimit = -time.Second
+	m, err = root.Map(context.Background(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Building || !m.Stopped || m.Indexed >= m.Total || m.Total != 22 {
+		t.Errorf("direct map: building %v, stopped %v, %d of %d files; want stopped, part of 22", m.Building, m.Stopped, m.Indexed, m.Total)
 	}
 }
