@@ -88,7 +88,9 @@ type mapDef struct {
 	cont             uint32
 	kind             grammar.Kind
 	line, start, end int32
-	score            float32
+	// again: an overload of the definition before it, not shown.
+	again bool
+	score float32
 	// tests is the number of test files that use the name, the same
 	// way, counted for what no other file uses: it ranks those (an API
 	// the project offers and tests).
@@ -132,6 +134,8 @@ func (m *ProjectMap) addFile(e project.Entry, tier uint8, user bool, defs []rawD
 	fi := int32(len(m.files))
 	m.files = append(m.files, f)
 	var stack []int32
+	// prev[k] is the last definition at depth k, for telling overloads.
+	var prev []int32
 	for _, d := range defs {
 		md := mapDef{file: fi, parent: -1, name: d.name, last: d.last, cont: noString,
 			kind: d.kind, line: d.line, start: d.start, end: d.end}
@@ -151,6 +155,16 @@ func (m *ProjectMap) addFile(e project.Entry, tier uint8, user bool, defs []rawD
 			// Go-style method, declared beside its type.
 			md.cont = d.cont
 		}
+		// An overload (TypeScript's signatures and their
+		// implementation, Python's @overload) is one definition in the
+		// map: the first of a run of siblings of one name and kind.
+		k := len(stack)
+		if k < len(prev) {
+			if p := &m.defs[prev[k]]; p.parent == md.parent && p.name == md.name && p.kind == md.kind {
+				md.again = true
+			}
+		}
+		prev = append(prev[:min(k, len(prev))], int32(len(m.defs)))
 		stack = append(stack, int32(len(m.defs)))
 		m.defs = append(m.defs, md)
 	}
@@ -277,7 +291,7 @@ func (m *ProjectMap) rank(c mapCounter) {
 		d := &m.defs[i]
 		f := &m.files[d.file]
 		// A heading's name is prose, which no code uses.
-		if f.tier == testTier || f.tier >= vendoredTier && !vendored || d.kind == grammar.Heading {
+		if d.again || f.tier == testTier || f.tier >= vendoredTier && !vendored || d.kind == grammar.Heading {
 			continue
 		}
 		var n counts
@@ -407,7 +421,7 @@ func (m *ProjectMap) top(n int) []int32 {
 	out := make([]int32, 0, n+1)
 	for i := range m.defs {
 		id := int32(i)
-		if len(out) == n && !m.better(id, out[n-1]) {
+		if m.defs[i].again || len(out) == n && !m.better(id, out[n-1]) {
 			continue
 		}
 		at, _ := slices.BinarySearchFunc(out, id, func(x, y int32) int {

@@ -344,3 +344,34 @@ func TestMapPartial(t *testing.T) {
 		t.Errorf("direct map: building %v, stopped %v, %d of %d files; want stopped, part of 22", m.Building, m.Stopped, m.Indexed, m.Total)
 	}
 }
+
+// TestMapOverloads: an overload set is one definition in the map, the
+// first of it.
+func TestMapOverloads(t *testing.T) {
+	dir := fixture.Unpack(t, txtar.Parse([]byte(`
+-- of.ts --
+export function of(a: number): number;
+export function of(a: string): string;
+export function of(a: any): any { return a; }
+export class Box {
+  put(a: number): void;
+  put(a: string): void;
+  put(a: any): void {}
+}
+-- use.ts --
+import { of, Box } from "./of";
+of(1); new Box().put(2);
+`)))
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := root.Map(context.Background(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"of.ts:4 Box 2.00", "of.ts:1 of 1.00", "of.ts:5 put 1.00"}
+	if diff := cmp.Diff(want, weights(m, 10)); diff != "" {
+		t.Errorf("Map ranking (-want +got):\n%s", diff)
+	}
+}
