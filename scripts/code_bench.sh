@@ -111,15 +111,16 @@ PY
 # Notes (session 8, 2026-12-03, this machine: 2 shared cores):
 #
 #   project  queries skipped tool        hit@1  hit@5    MRR
-#   go           124      26 find_code   0.226  0.435  0.320
+#   go           124      26 find_code   0.274  0.435  0.349
 #   go           124      26 rg          0.081  0.258  0.162
-#   rxjs         105      80 find_code   0.076  0.267  0.156
+#   rxjs         105      80 find_code   0.095  0.295  0.172
 #   rxjs         105      80 rg          0.000  0.190  0.103
-#   python        27       0 find_code   0.407  0.556  0.484
+#   python        27       0 find_code   0.444  0.556  0.489
 #   python        27       0 rg          0.370  0.593  0.490
-#   all          256     106 find_code   0.184  0.379  0.270
+#   all          256     106 find_code   0.219  0.390  0.291
 #   all          256     106 rg          0.078  0.265  0.172
-#   latency go: 248 calls, median 8.20 ms, p99 29.46 ms
+#   find_code hit@5 0.390 (goal >= 0.7), 1.47x the baseline's (goal >= 1.5x)
+#   latency go: 248 calls, median 8.47 ms, p99 23.23 ms
 #
 # Skipped queries name no definition (Go: fields, symbols since removed;
 # RxJS: scopes such as "schedulers" or "esm" that are topics, not names).

@@ -67,13 +67,14 @@ type CodeResult struct {
 // saturation, and factors for the tiers of files and for private names.
 // They were chosen by measurement: TestCodeTune over the queries of
 // scripts/code_bench.sh moved each through a few values, keeping what
-// raised hit@5 + MRR on half of the queries (the other half held out).
-// The doc comment weighs most and is not normalised by its length (a long
-// doc comment is no less about its definition); the name weighs less than
-// a guess would have it, as the benchmark's queries leave the target's
-// name words out, and where the measurement could not tell values apart
-// (the name, the qualifier: less than 0.005 of hit@5 + MRR) the larger
-// was kept.
+// raised hit@5 + MRR on half of the queries (the other half held out),
+// and a few near-equal sets were compared on both halves. The doc comment
+// weighs most, its first sentence more, and it is not normalised by its
+// length (a long doc comment is no less about its definition); the name
+// weighs less than a guess would have it, as the benchmark's queries
+// leave the target's name words out, and where the measurement could not
+// tell values apart (the name, the qualifier: less than 0.005 of hit@5 +
+// MRR) the larger was kept.
 type codeWeights struct {
 	field [codeFields]float64
 	path  float64
@@ -83,15 +84,20 @@ type codeWeights struct {
 	// private is the factor of a definition whose name says it is
 	// private (see privateName).
 	private float64
+	// coord is the power of the share of the query's words a definition
+	// holds that its score is multiplied by (0: none): a definition
+	// matching more of the description ranks higher.
+	coord float64
 }
 
 var defaultCodeWeights = codeWeights{
-	field:   [codeFields]float64{fieldName: 1, fieldContainer: 0.5, fieldDoc: 3, fieldBody: 0.8},
-	path:    2,
-	b:       [codeFields]float64{fieldBody: 0.3},
-	k1:      1.2,
+	field:   [codeFields]float64{fieldName: 1, fieldContainer: 0.5, fieldDoc: 4, fieldBody: 0.5, fieldSummary: 1},
+	path:    0.5,
+	b:       [codeFields]float64{fieldBody: 0.9},
+	k1:      1.8,
 	tier:    [fileTiers]float64{ownTier: 1, testTier: 0.5, vendoredTier: 0.3, generatedTier: 0.8},
 	private: 0.5,
+	coord:   0.5,
 }
 
 // codeStats sums up the index's find_code records.
@@ -445,7 +451,7 @@ func (s *codeScorer) scoreTouched(f uint32, r *fileRec, lens []byte) {
 		}
 		norm[fieldDoc] = 1 - s.w.b[fieldDoc] + s.w.b[fieldDoc]*float64(lens[2*d]&0x7f)/s.avg[fieldDoc]
 		norm[fieldBody] = 1 - s.w.b[fieldBody] + s.w.b[fieldBody]*float64(lens[2*d+1])/s.avg[fieldBody]
-		score := 0.0
+		score, matched := 0.0, 0
 		for q, t := range s.terms {
 			x := 0.0
 			if s.path[q] {
@@ -460,9 +466,13 @@ func (s *codeScorer) scoreTouched(f uint32, r *fileRec, lens []byte) {
 			}
 			if x > 0 {
 				score += t.idf * x / (s.w.k1 + x)
+				matched++
 			}
 		}
 		if score > 0 {
+			if s.w.coord > 0 && matched < nt {
+				score *= math.Pow(float64(matched)/float64(nt), s.w.coord)
+			}
 			score *= s.w.tier[tier]
 			if lens[2*d]&0x80 != 0 {
 				score *= s.w.private

@@ -53,6 +53,10 @@ const (
 	// fieldBody is the words of its other lines (identifiers, strings,
 	// comments), but for those of the definitions nested in it.
 	fieldBody
+	// fieldSummary is the words of the doc comment's first sentence
+	// (also in fieldDoc): where a doc comment says what the definition
+	// does.
+	fieldSummary
 	codeFields
 )
 
@@ -120,15 +124,33 @@ func collectCode(path string, data []byte, defs []outline.Definition) *codeBuild
 		for _, c := range d.Container() {
 			f[fieldContainer] = b.addIdent(f[fieldContainer], c)
 		}
+		// The summary is open until a line ends a sentence, or a line
+		// without words follows some.
+		open := true
+		docLine := func(text []byte) {
+			n := len(f[fieldDoc])
+			f[fieldDoc] = b.addText(f[fieldDoc], text)
+			if !open {
+				return
+			}
+			if len(f[fieldDoc]) == n && len(f[fieldSummary]) > 0 {
+				open = false
+				return
+			}
+			f[fieldSummary] = append(f[fieldSummary], f[fieldDoc][n:]...)
+			if t := bytes.TrimSpace(text); bytes.HasSuffix(t, []byte(".")) || bytes.Contains(t, []byte(". ")) {
+				open = false
+			}
+		}
 		for n := d.Start; n < d.Line; n++ {
-			f[fieldDoc] = b.addText(f[fieldDoc], line(n))
+			docLine(line(n))
 		}
 		doc := docstring(line, d.Line, d.End)
 		end := min(d.End, len(lines))
 		body := func(from, to int) {
 			for n := from; n <= to; n++ {
 				if n >= doc.from && n <= doc.to {
-					f[fieldDoc] = b.addText(f[fieldDoc], line(n))
+					docLine(line(n))
 				} else {
 					f[fieldBody] = b.addText(f[fieldBody], line(n))
 				}

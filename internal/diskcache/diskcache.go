@@ -63,7 +63,7 @@ import (
 // of a record changes (the definitions' encoding included).
 const (
 	magic      = "zumbaFC\x00"
-	version    = 9
+	version    = 10
 	headerSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	// maxFile keeps a damaged length field from asking for memory that
 	// was never written.
