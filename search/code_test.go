@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
@@ -205,5 +206,44 @@ func TestPrivateName(t *testing.T) {
 		if got := privateName(tc.name, tc.goFile); got != tc.want {
 			t.Errorf("privateName(%q, %v) = %v; want %v", tc.name, tc.goFile, got, tc.want)
 		}
+	}
+}
+
+// TestCodePartial: before every file's definitions are known, find_code
+// answers from the files it could parse within the time limit and says
+// so; once the index is complete, it answers in full.
+func TestCodePartial(t *testing.T) {
+	dir := freshProject(t)
+	// Not just written: a sweep would read them again at each call.
+	touchPast(t, dir)
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: time.Nanosecond})
+	ix.holdSymbols = make(chan struct{})
+	ix.Start(context.Background())
+	defer ix.Close()
+	for {
+		if words, _, _ := ix.Progress(); words {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	res, err := ix.Code(context.Background(), "shared method", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Building || res.Indexed >= res.Files {
+		t.Errorf("before the symbol pass: building %v, %d of %d files; want part", res.Building, res.Indexed, res.Files)
+	}
+	close(ix.holdSymbols)
+	<-ix.Ready()
+	res, err = ix.Code(context.Background(), "shared method", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Building || len(res.Defs) == 0 {
+		t.Errorf("complete: building %v, %d definitions; want a complete answer", res.Building, len(res.Defs))
 	}
 }
