@@ -7,14 +7,19 @@ import (
 )
 
 // Code answers like [Index.Code], from the files as they are: it builds
-// an index of the project (without a disk cache or a watcher), waits for
-// every file's definitions, and asks it. The command line's `zumba code`
-// comes here, so that it prints what the server would.
+// an index of the project (without a watcher, and without a disk cache
+// unless r.CodeCache is set), waits for every file's definitions, and
+// asks it. The command line's `zumba code` comes here, so that it prints
+// what the server would.
 func (r *Root) Code(ctx context.Context, query string, filter *project.PathFilter) (*CodeResult, error) {
 	if _, err := checkCodeQuery(query); err != nil {
 		return nil, err
 	}
-	ix := NewIndex(r, IndexOptions{CacheFile: "-", NoWatch: true})
+	cache := "-"
+	if r.CodeCache {
+		cache = ""
+	}
+	ix := NewIndex(r, IndexOptions{CacheFile: cache, NoWatch: true})
 	defer ix.Close()
 	ix.Build(ctx)
 	if err := ctx.Err(); err != nil {

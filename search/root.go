@@ -14,6 +14,11 @@ type Root struct {
 	// SymbolTimeLimit bounds a search for definitions over the files;
 	// zero is 3.5 s, well inside the 5 seconds clients wait.
 	SymbolTimeLimit time.Duration
+	// CodeCache makes Code build its index with the disk cache in its
+	// usual place (the server's), so that a second call on a large
+	// project reads one file instead of parsing every file again; unset,
+	// Code keeps nothing.
+	CodeCache bool
 	// SiteTimeLimit and CountTimeLimit bound find_references with
 	// options (see [Root.Sites]): the parsing, and the counting of the
 	// hits left out; zero is the package's default (3 s and

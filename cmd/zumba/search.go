@@ -98,6 +98,9 @@ func runCode(args []string) int {
 	if root == nil {
 		return exit
 	}
+	// The server's disk cache: a second call on a large project reads
+	// one file instead of parsing every file.
+	root.CodeCache = true
 	callArgs := map[string]string{"query": pos[0]}
 	if v := str(fs, "path"); v != "" {
 		callArgs["path"] = v

@@ -31,9 +31,11 @@ func captureRun(t *testing.T, args ...string) (string, int) {
 	return string(out), code
 }
 
-// TestSearchCommands checks that zumba symbol and zumba refs print the
-// text the MCP tools answer.
+// TestSearchCommands checks that zumba symbol, zumba refs and zumba code
+// print the text the MCP tools answer.
 func TestSearchCommands(t *testing.T) {
+	// zumba code keeps the server's disk cache.
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	dir := t.TempDir()
 	src := "package p\n\ntype Server struct{}\n\nfunc (s *Server) Serve() {}\n\nfunc use() { new(Server).Serve() }\n"
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
@@ -57,6 +59,9 @@ func TestSearchCommands(t *testing.T) {
 		{[]string{"refs", "Serve", "--group", "definition", "--code", dir}, "find_references", map[string]string{"name": "Serve", "group": "definition", "code": "true"}},
 		{[]string{"refs", "--code", "Serve", dir}, "find_references", map[string]string{"name": "Serve", "code": "true"}},
 		{[]string{"refs", "Serve", "--depth", "2", dir}, "find_references", map[string]string{"name": "Serve", "depth": "2"}},
+		{[]string{"code", "serve the server", dir}, "find_code", map[string]string{"query": "serve the server"}},
+		{[]string{"code", "serve the server", dir}, "find_code", map[string]string{"query": "serve the server"}},
+		{[]string{"code", "--path", "*.md", "serve", dir}, "find_code", map[string]string{"query": "serve", "path": "*.md"}},
 	} {
 		got, code := captureRun(t, tc.args...)
 		want, isError := srv.CallArgs(ctx, tc.tool, tc.call)
@@ -64,7 +69,7 @@ func TestSearchCommands(t *testing.T) {
 			t.Errorf("zumba %q = %q, exit %d; the tool answers %q", tc.args, got, code, want)
 		}
 	}
-	for _, bad := range [][]string{{"symbol"}, {"refs"}, {"symbol", "a", "b", "c"}, {"refs", "x", "--path"}, {"refs", "x", "--group", "file", dir}} {
+	for _, bad := range [][]string{{"symbol"}, {"refs"}, {"code"}, {"symbol", "a", "b", "c"}, {"code", "a", "b", "c"}, {"refs", "x", "--path"}, {"refs", "x", "--group", "file", dir}} {
 		if _, code := captureRun(t, bad...); code != 2 {
 			t.Errorf("zumba %q exits %d; want 2", bad, code)
 		}
