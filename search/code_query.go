@@ -243,6 +243,16 @@ func compareHits(a, b codeHit) int {
 func (ix *Index) codeSearch(ctx context.Context, terms []codeTerm, filter *project.PathFilter, w codeWeights, res *CodeResult) ([]codeHit, error) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
+	sc := ix.codeScorer(terms, filter, w, res)
+	if sc == nil {
+		return nil, nil
+	}
+	return sc.run(ctx, false)
+}
+
+// codeScorer looks the query's words up and returns the scorer of their
+// files; nil when no file holds any. The caller holds ix.mu.
+func (ix *Index) codeScorer(terms []codeTerm, filter *project.PathFilter, w codeWeights, res *CodeResult) *codeScorer {
 	n := float64(max(ix.code.files, 1))
 	var avg [codeFields]float64
 	for f, s := range ix.code.sums {
@@ -277,37 +287,83 @@ func (ix *Index) codeSearch(ctx context.Context, terms []codeTerm, filter *proje
 		live = append(live, t)
 	}
 	if len(live) == 0 {
-		return nil, nil
+		return nil
 	}
 	// By id, for the merge with a record's words.
 	slices.SortFunc(live, func(a, b codeTerm) int { return cmp.Compare(a.id, b.id) })
-	sc := &codeScorer{ix: ix, terms: live, w: w, avg: avg, nstrs: uint64(ix.words.len())}
-	// A definition scores at most the sum of the idf of the query's
-	// words its file holds (tier factors are at most 1): files are scored
-	// from the highest such bound down, until the bound falls below the
-	// score to beat.
-	bound := map[uint32]float64{}
+	return &codeScorer{ix: ix, terms: live, w: w, avg: avg, nstrs: uint64(ix.words.len())}
+}
+
+// run scores the files and returns the best CodeLimit definitions. With
+// every set, it scores every file holding a query word (for tests: the
+// answer must be the same).
+func (sc *codeScorer) run(ctx context.Context, every bool) ([]codeHit, error) {
+	ix, live, w := sc.ix, sc.terms, sc.w
+	// A definition scores at most the sum over the query's words its
+	// file holds of their idf times the most a word's saturation can
+	// give, times the share of the query's words the file holds to the
+	// power coord (tier and private factors are at most 1): files are
+	// scored from the highest such bound down, until the bound falls
+	// below the score to beat.
+	held := make([]uint16, len(ix.files))
+	sum := make([]float64, len(ix.files))
+	var files []codeBound
 	for _, t := range live {
 		for _, f := range t.files {
-			bound[f] += t.idf
+			if held[f] == 0 {
+				files = append(files, codeBound{file: f})
+			}
+			held[f]++
+			sum[f] += t.idf
 		}
 	}
-	files := make([]uint32, 0, len(bound))
-	for f := range bound {
-		files = append(files, f)
+	top := w.maxSaturation() * max(1, w.private) * max(1, slices.Max(w.tier[:]))
+	for i := range files {
+		f := files[i].file
+		b := sum[f] * top
+		if w.coord > 0 {
+			b *= math.Pow(float64(held[f])/float64(len(live)), w.coord)
+		}
+		files[i].bound = b * (1 + 1e-9) // rounding
 	}
-	slices.SortFunc(files, func(a, b uint32) int { return cmp.Or(cmp.Compare(bound[b], bound[a]), cmp.Compare(a, b)) })
-	for i, f := range files {
-		if len(sc.top) == CodeLimit && bound[f] < sc.floor() {
+	slices.SortFunc(files, func(a, b codeBound) int { return cmp.Or(cmp.Compare(b.bound, a.bound), cmp.Compare(a.file, b.file)) })
+	for i, fb := range files {
+		if !every && len(sc.top) == CodeLimit && fb.bound < sc.floor() {
 			break
 		}
 		if i%256 == 255 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		sc.file(f)
+		sc.file(fb.file)
 	}
 	slices.SortFunc(sc.top, compareHits)
 	return sc.top, nil
+}
+
+// A codeBound is a file and the most any of its definitions can score.
+type codeBound struct {
+	file  uint32
+	bound float64
+}
+
+// maxSaturation is the most a query word's saturation x/(k1+x) can be:
+// with x the sum of the path's weight and every field's, each at its
+// shortest length's normalisation. A definition scores at most that
+// times the sum of its words' idf (before the coordination, tier and
+// private factors).
+func (w codeWeights) maxSaturation() float64 {
+	x := w.path
+	for f, v := range w.field {
+		n := 1 - w.b[f]
+		if n <= 0 {
+			return 1
+		}
+		x += v / n
+	}
+	if x <= 0 {
+		return 1
+	}
+	return x / (w.k1 + x)
 }
 
 // codeScorer scores the definitions of one file at a time, keeping the

@@ -302,7 +302,7 @@ func (b *codeBuilder) encode(v *vocab) (rec []byte, ids []uint32) {
 		inPath[rank[l]] = true
 	}
 	var lists []byte
-	rec = binary.AppendUvarint(make([]byte, 0, 32+len(lens)+4*n), uint64(len(b.defs)))
+	rec = binary.AppendUvarint(make([]byte, 0, 32+len(lens)+8*n), uint64(len(b.defs)))
 	for _, s := range sums {
 		rec = binary.AppendUvarint(rec, s)
 	}
@@ -328,7 +328,11 @@ func (b *codeBuilder) encode(v *vocab) (rec []byte, ids []uint32) {
 		rec = binary.AppendUvarint(binary.AppendUvarint(rec, uint64(id-prev)), l)
 		prev = id
 	}
-	return append(rec, lists...), ids
+	// The record stays as long as the file does: allocated to its size
+	// (appending lists to rec would leave up to half of it unused).
+	out := make([]byte, len(rec)+len(lists))
+	copy(out[copy(out, rec):], lists)
+	return out, ids
 }
 
 // A codeEntry is a word of a definition: its local index, the fields

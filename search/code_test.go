@@ -247,3 +247,58 @@ func TestCodePartial(t *testing.T) {
 		t.Errorf("complete: building %v, %d definitions; want a complete answer", res.Building, len(res.Defs))
 	}
 }
+
+// TestCodeBound: find_code's scoring stops at the files whose bound
+// cannot pass the best CodeLimit found, and answers as scoring every file
+// holding a query word does (here on this package's own files).
+func TestCodeBound(t *testing.T) {
+	t.Parallel()
+	root, err := OpenRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	defer ix.Close()
+	ix.Build(context.Background())
+	codeBoundSame(t, ix, []string{
+		"parse the file and return its definitions",
+		"merge the postings and drop dead records",
+		"the disk cache record of a file",
+		"score the words of the query",
+		"lock the index and read the files",
+		"a test of the words",
+		"error",
+	})
+}
+
+// codeBoundSame checks that ix answers each query as scoring every file
+// does.
+func codeBoundSame(t *testing.T, ix *Index, queries []string) {
+	t.Helper()
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	for _, q := range queries {
+		var got, want []codeHit
+		for _, every := range []bool{false, true} {
+			sc := ix.codeScorer(parseCodeQuery(q), nil, defaultCodeWeights, &CodeResult{})
+			if sc == nil {
+				t.Fatalf("%q: no word found", q)
+			}
+			hits, err := sc.run(context.Background(), every)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if every {
+				want = hits
+			} else {
+				got = hits
+			}
+		}
+		if len(want) < CodeLimit && len(queries) > 1 {
+			t.Errorf("%q: %d hits, want a query with more", q, len(want))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: the bound's answer differs from every file's:\n%v\n%v", q, got, want)
+		}
+	}
+}

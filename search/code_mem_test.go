@@ -1,0 +1,76 @@
+package search
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"testing"
+
+	"github.com/zumba-dev/zumba/internal/diskcache"
+)
+
+// TestCodeMem logs what find_code's records and postings hold in memory
+// for the project ZUMBA_CODE_MEM names (a folder of the Linux kernel's
+// sources, say), and checks a few queries' bound (TestCodeBound).
+func TestCodeMem(t *testing.T) {
+	dir := os.Getenv("ZUMBA_CODE_MEM")
+	if dir == "" {
+		t.Skip("ZUMBA_CODE_MEM is not set")
+	}
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	defer ix.Close()
+	ix.Build(context.Background())
+	codeBoundSame(t, ix, []string{"allocate memory for page tables", "parse mount options", "read the data of a page", "free the memory of a buffer"})
+	ix.mu.RLock()
+	var nwords, head, table, lists int
+	var files, defsLen, defsCap, codeLen, codeCap, ndefs int
+	for _, r := range ix.files {
+		if r == nil {
+			continue
+		}
+		files++
+		defsLen += len(r.defs)
+		defsCap += cap(r.defs)
+		codeLen += len(r.code)
+		codeCap += cap(r.code)
+		if len(r.code) > 0 {
+			rd := diskcache.NewReader(r.code)
+			nd := readCodeHead(rd).defs
+			ndefs += nd
+			at, _ := codeTerms(r.code, func(uint32, int, bool) { nwords++ })
+			head += rd.Offset() + 2*nd
+			table += at - rd.Offset() - 2*nd
+			lists += len(r.code) - at
+		}
+	}
+	t.Logf("head+lens %d, word tables %d (%d words), lists %d", head, table, nwords, lists)
+	p := func(name string, q *postings) {
+		t.Logf("%s: off %d data %d head %d pool %d (bytes)", name, 4*cap(q.off), cap(q.data), 4*cap(q.head), 4*cap(q.pool))
+	}
+	t.Logf("files %d defs %d; defs records %d (cap %d); code records %d (cap %d) = %.1f B/def", files, ndefs, defsLen, defsCap, codeLen, codeCap, float64(codeLen)/float64(ndefs))
+	p("wordPost", &ix.wordPost)
+	p("defines", &ix.defines)
+	p("codePost", &ix.codePost)
+	only, onlyBytes := 0, 0
+	var b1, b2, b3 []uint32
+	for id := range ix.words.len() {
+		b1 = ix.codePost.list(uint32(id), b1[:0])
+		b2 = ix.wordPost.list(uint32(id), b2[:0])
+		b3 = ix.defines.list(uint32(id), b3[:0])
+		if len(b1) > 0 && len(b2) == 0 && len(b3) == 0 {
+			only++
+			onlyBytes += len(ix.words.view().str(uint32(id)))
+		}
+	}
+	t.Logf("code-only strings %d (%d bytes)", only, onlyBytes)
+	t.Logf("vocab %d strings, refs %d B, chunks %d", ix.words.len(), 8*cap(ix.words.refs), len(ix.words.chunks))
+	ix.mu.RUnlock()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	t.Logf("heap in use %d MiB, sys %d MiB", ms.HeapInuse>>20, ms.Sys>>20)
+}
