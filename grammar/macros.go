@@ -72,9 +72,10 @@ var callingConvention = regexp.MustCompile(`[\w*&>][ \t]+([A-Z][A-Z0-9_]*[A-Z0-9
 var lineMacro = regexp.MustCompile(`(?m)^[ \t]*((?:[A-Z_][A-Z0-9_]*|[A-Za-z0-9_]*_[A-Z][A-Z0-9_]*)(?:[ \t]*\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\))?)[ \t]*(?://[^\n]*|/\*[^\n]*\*/)?[ \t]*\r?$`)
 
 // declaratorNext: the next line starts a declarator or a body, so the line
-// before it was a return type ("PyAPI_FUNC(int)\nPy_Main(…)") or a
-// function's head ("FOO(void)\n{"), not a stray macro.
-var declaratorNext = regexp.MustCompile(`^\s*(?:\{|\*?\s*[A-Za-z_]\w*\s*\(|[A-Za-z_]\w*\s*[;,=\[])`)
+// before it was a return type ("PyAPI_FUNC(int)\nPy_Main(…)", "_V\noperator%(")
+// or a function's head ("FOO(void)\n{"), not a stray macro. A conversion
+// operator ("operator bool()") has no return type.
+var declaratorNext = regexp.MustCompile(`^\s*(?:\{|\*?\s*[A-Za-z_]\w*\s*\(|[A-Za-z_]\w*\s*[;,=\[]|operator\s*[^\w\s]|operator\s+(?:new|delete)\b)`)
 
 // The expressions above whose matches lie within one line, each run only
 // on the lines that can hold a match (see lineRegexp).
@@ -181,6 +182,15 @@ func blankMacros(src []byte) []byte {
 		}
 		blank(m[2], m[3])
 	}
+	// The rules above read src; these read what they left.
+	cur := func() []byte {
+		if out != nil {
+			return out
+		}
+		return src
+	}
+	blankAttributes(cur(), blank)
+	blankGaps(cur(), blank)
 	if out == nil {
 		return src
 	}

@@ -102,11 +102,9 @@ func TestClangDifferential(t *testing.T) {
 		}
 		ours := map[key][]string{}
 		for _, s := range withParents(o) {
-			name, parent := s.Name, s.parent
-			// Out-of-line members are named Class.member.
-			if i := strings.LastIndex(name, "."); i > 0 && !strings.HasPrefix(name, "operator") {
-				name = name[i+1:]
-			}
+			// Out-of-line members are named Class.member, and so are the
+			// containers they are.
+			name, parent := unqualified(s.Name), unqualified(s.parent)
 			k := key{s.Line, clangKind(s.Kind.String()), conversionName(name)}
 			ours[k] = append(ours[k], parent)
 		}
@@ -149,6 +147,14 @@ func TestClangDifferential(t *testing.T) {
 	}
 }
 
+// unqualified returns the name after a qualified name's last ".".
+func unqualified(name string) string {
+	if i := strings.LastIndex(name, "."); i > 0 && !strings.HasPrefix(name, "operator") {
+		return name[i+1:]
+	}
+	return name
+}
+
 // clangKind folds zumba's kinds onto the oracle's.
 func clangKind(k string) string {
 	if k == "method" {
@@ -173,8 +179,17 @@ type clangNode struct {
 	offset           bool // a bare source location
 	macro            bool // its location is a macro's expansion
 	lambda           bool // inside a lambda's implicit class
-	file             string
-	line             int
+	// A template's inner list holds its pattern, then its implicit
+	// instantiations (an explicit specialization stands where it is
+	// written), under the template's first declaration, a friend
+	// declaration in another class perhaps: tmpl is the template whose
+	// list holds the node, sawPattern says the template's pattern came,
+	// instance marks an instantiation and instantiated what is inside one.
+	// None of these is written where the dump shows it.
+	tmpl                               *clangNode
+	sawPattern, instance, instantiated bool
+	file                               string
+	line                               int
 	// The location the declaration's "loc" resolved to.
 	locFile string
 	locLine int
@@ -211,6 +226,11 @@ func readClangDump(r io.Reader, dir string) (map[string][]javaDef, error) {
 	decide := func(n *clangNode) {
 		if !n.decided {
 			n.decided = true
+			if n.tmpl != nil && strings.HasSuffix(n.kind, "Decl") && n.kind != "TemplateTypeParmDecl" &&
+				n.kind != "NonTypeTemplateParmDecl" && n.kind != "TemplateTemplateParmDecl" {
+				n.instance = n.tmpl.sawPattern
+				n.tmpl.sawPattern = true
+			}
 			n.entry = clangEntry(n, dir)
 		}
 	}
@@ -242,6 +262,10 @@ func readClangDump(r io.Reader, dir string) (map[string][]javaDef, error) {
 					}
 					n.friend = p.kind == "FriendDecl" || (p.friend && p.entry == nil)
 					n.lambda = p.lambda || p.kind == "LambdaExpr"
+					if (p.kind == "ClassTemplateDecl" || p.kind == "FunctionTemplateDecl") && !inObject {
+						n.tmpl = p
+					}
+					n.instantiated = p.instantiated || p.instance
 				}
 				stack = append(stack, n)
 				containers = append(containers, 'o')
@@ -325,7 +349,7 @@ func readClangDump(r io.Reader, dir string) (map[string][]javaDef, error) {
 func clangEntry(n *clangNode, dir string) *clangDef {
 	// A declaration a macro writes (NLOHMANN_JSON_NAMESPACE_BEGIN) is not
 	// in the file's text; what it holds nests in what holds it.
-	if n.implicit || n.macro || n.lambda || n.name == "" || n.locLine == 0 || !strings.HasPrefix(filepath.Clean(n.locFile), dir+string(filepath.Separator)) {
+	if n.implicit || n.macro || n.lambda || n.instance || n.instantiated || n.name == "" || n.locLine == 0 || !strings.HasPrefix(filepath.Clean(n.locFile), dir+string(filepath.Separator)) {
 		return nil
 	}
 	kind := ""

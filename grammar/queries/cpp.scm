@@ -40,6 +40,19 @@
     name: (type_identifier) @name)
   body: (_)) @definition.struct
 
+; template <> struct Outer::Dispatch<Mode::kOn> { … }
+(class_specifier
+  name: (qualified_identifier
+    scope: (_) @scope
+    name: (template_type name: (type_identifier) @name))
+  body: (_)) @definition.class
+
+(struct_specifier
+  name: (qualified_identifier
+    scope: (_) @scope
+    name: (template_type name: (type_identifier) @name))
+  body: (_)) @definition.struct
+
 ; using Ptr = Widget *;  template <class T> using Vec = std::vector<T>;
 (alias_declaration
   name: (type_identifier) @name) @definition.type
