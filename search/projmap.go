@@ -29,7 +29,10 @@ import (
 // generated files (not the project's own code; unless the map is of a
 // vendored folder), nor headings. A Go name
 // counts only the files that can use it (goScope): those of its package,
-// and for an exported name those that import the package.
+// and for an exported name those that import the package. What a C or
+// C++ source file defines counts only its folder's files unless a header
+// defines the name too (isCSource). Names of one character, Go's
+// predeclared and C's reserved names count a tenth (predeclaredShare).
 // A container weighs its own plus
 // its members' (the definitions nested in it, as outline nests them; a Go
 // type also the methods declared with it as receiver in its folder), so
@@ -68,8 +71,9 @@ type mapFile struct {
 	tier uint8
 	// user: the file's words count as uses (code, not a test).
 	user bool
-	// goFile: a Go file, whose names count where goScope says.
-	goFile bool
+	// goFile: a Go file, whose names count where goScope says; cSource:
+	// a C or C++ source file (not a header), see cScope.
+	goFile, cSource, cFamily bool
 	// dir is its folder's dirID.
 	dir int32
 	// first and n locate its definitions in ProjectMap.defs.
@@ -130,7 +134,8 @@ type rawDef struct {
 // (outline.Outline.Definitions), and nests them; user says whether the
 // file counts as a user (isMapUser).
 func (m *ProjectMap) addFile(e project.Entry, tier uint8, user bool, defs []rawDef) {
-	f := mapFile{e: e, tier: tier, user: user, goFile: strings.HasSuffix(e.Path, ".go"), dir: m.dirID(path.Dir(e.Path)), first: len(m.defs), n: len(defs)}
+	f := mapFile{e: e, tier: tier, user: user, goFile: strings.HasSuffix(e.Path, ".go"), cSource: isCSource(e.Path), cFamily: isCFamily(e.Path),
+		dir: m.dirID(path.Dir(e.Path)), first: len(m.defs), n: len(defs)}
 	fi := int32(len(m.files))
 	m.files = append(m.files, f)
 	var stack []int32
@@ -182,8 +187,87 @@ var goPredeclared = map[string]bool{
 	"rune": true, "string": true, "uint": true, "uint64": true,
 }
 
-// predeclaredShare is the share of a Go predeclared name's uses counted
-// for a definition so named.
+// cReserved are C's keywords and the names its standard headers define
+// that a C file uses without meaning a definition of the project so
+// named (a "#define bool" or "#define true" in one header).
+var cReserved = map[string]bool{
+	"auto": true, "bool": true, "break": true, "case": true, "char": true, "const": true, "continue": true,
+	"default": true, "do": true, "double": true, "else": true, "enum": true, "extern": true, "false": true,
+	"float": true, "for": true, "goto": true, "if": true, "inline": true, "int": true, "long": true,
+	"register": true, "return": true, "short": true, "signed": true, "sizeof": true, "static": true,
+	"struct": true, "switch": true, "true": true, "typedef": true, "union": true, "unsigned": true,
+	"void": true, "volatile": true, "while": true, "NULL": true, "size_t": true,
+}
+
+// C and C++ file name endings: sources, and headers.
+var (
+	cSourceExts = []string{".c", ".cc", ".cpp", ".cxx", ".c++"}
+	cHeaderExts = []string{".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tpp"}
+)
+
+// isCSource reports whether p is a C or C++ source file, not a header.
+// What one defines, other files can use only through a header declaring
+// it (or a macro or inline definition there): a name that no header
+// defines is the file's own (static) or its folder's at most, and its
+// uses elsewhere are other things so named ("one", "in", "which").
+func isCSource(p string) bool { return hasExt(p, cSourceExts) }
+
+// isCHeader reports whether p is a C or C++ header.
+func isCHeader(p string) bool { return hasExt(p, cHeaderExts) }
+
+func isCFamily(p string) bool { return isCSource(p) || isCHeader(p) }
+
+func hasExt(p string, exts []string) bool {
+	for _, e := range exts {
+		if strings.HasSuffix(p, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// localMemo finds by name id the counts of a name in one folder: at[w]
+// (1 + an index in the counts) for the folder dir[w].
+type localMemo struct{ at, dir []int32 }
+
+func (l *localMemo) has(w uint32, dir int32) bool {
+	return int(w) < len(l.at) && l.at[w] > 0 && l.dir[w] == dir
+}
+
+// set remembers w's counts in dir at index at, unless w's slot holds
+// another folder's (then the caller keeps them elsewhere).
+func (l *localMemo) set(w uint32, dir, at int32) bool {
+	if int(w) >= len(l.at) {
+		n := max(int(w)+1, 2*len(l.at), 1024)
+		l.at = append(l.at, make([]int32, n-len(l.at))...)
+		l.dir = append(l.dir, make([]int32, n-len(l.dir))...)
+	}
+	if l.at[w] > 0 && l.dir[w] != dir {
+		return false
+	}
+	l.at[w], l.dir[w] = at, dir
+	return true
+}
+
+// headerMemo remembers mapCounter.inHeader by name id.
+type headerMemo struct{ known []uint8 } // 0 unknown, 1 no, 2 yes
+
+func (h *headerMemo) has(c mapCounter, w uint32) bool {
+	if int(w) >= len(h.known) {
+		h.known = append(h.known, make([]uint8, int(w)+1-len(h.known))...)
+	}
+	if h.known[w] == 0 {
+		h.known[w] = 1
+		if c.inHeader(w) {
+			h.known[w] = 2
+		}
+	}
+	return h.known[w] == 2
+}
+
+// predeclaredShare is the share of a name's uses counted for a
+// definition so named when the name is one character long, Go's
+// predeclared or C's reserved: its uses are mostly something else.
 const predeclaredShare float32 = 0.1
 
 // typeKinds are the kinds a Go-style method's receiver names.
@@ -203,6 +287,9 @@ type mapCounter interface {
 	definers(w uint32, in mapWhere) int
 	// testers is the number of test files (code) that hold w.
 	testers(w uint32, in mapWhere) int
+	// inHeader reports whether a C or C++ header outside tests defines a
+	// name whose last segment is w.
+	inHeader(w uint32) bool
 	// word is the id of the word s, if a file holds it.
 	word(s string) (uint32, bool)
 }
@@ -273,6 +360,11 @@ func (m *ProjectMap) rank(c mapCounter) {
 	}
 	scoped := map[key]int32{}
 	pkgs := map[string]uint32{}
+	header := headerMemo{known: make([]uint8, m.strs.len())}
+	// A C source's names without a header are counted in their folder:
+	// found by id in localAt while a name is in one folder (the usual
+	// case), in scoped else.
+	localAt := localMemo{}
 	count := func(w uint32, in, defs mapWhere) counts {
 		n := counts{users: int32(c.users(w, in))}
 		if n.users > 0 {
@@ -295,7 +387,8 @@ func (m *ProjectMap) rank(c mapCounter) {
 			continue
 		}
 		var n counts
-		if !f.goFile {
+		local := f.cSource && !header.has(c, d.last)
+		if !f.goFile && !local {
 			if dense == nil {
 				dense = make([]int32, m.strs.len())
 			}
@@ -306,14 +399,21 @@ func (m *ProjectMap) rank(c mapCounter) {
 				all = append(all, n)
 				dense[d.last] = int32(len(all))
 			}
+		} else if local && localAt.has(d.last, f.dir) {
+			n = all[localAt.at[d.last]-1]
 		} else {
-			k, defs := m.goKey(c, d, pkgs)
+			k, defs := mapWhere{dir: f.dir, pkg: noString}, everywhere
+			if f.goFile {
+				k, defs = m.goKey(c, d, pkgs)
+			}
 			if at, ok := scoped[key{d.last, k}]; ok {
 				n = all[at-1]
 			} else {
 				n = count(d.last, k, defs)
 				all = append(all, n)
-				scoped[key{d.last, k}] = int32(len(all))
+				if !local || !localAt.set(d.last, f.dir, int32(len(all))) {
+					scoped[key{d.last, k}] = int32(len(all))
+				}
 			}
 		}
 		// Its own file holds the name too, and is not another file.
@@ -323,7 +423,9 @@ func (m *ProjectMap) rank(c mapCounter) {
 		}
 		if u > 0 {
 			d.score = float32(u) / float32(n.definers)
-			if f.goFile && goPredeclared[m.strs.str(d.last)] {
+			// (None of those names is over 10 bytes: most names skip
+			// the lookups.)
+			if name := m.strs.str(d.last); len(name) == 1 || len(name) <= 10 && (f.goFile && goPredeclared[name] || f.cFamily && cReserved[name]) {
 				d.score *= predeclaredShare
 			}
 		}

@@ -69,6 +69,7 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 	m := &ProjectMap{Dir: dir, src: ix.root, strs: ix.words.view(), Total: ix.live}
 	user := make([]bool, len(ix.files))
 	tester := make([]bool, len(ix.files))
+	header := make([]bool, len(ix.files))
 	definer := make([]bool, len(ix.files))
 	type scoped struct {
 		r    *fileRec
@@ -89,6 +90,7 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 		if r.parsed {
 			m.Indexed++
 			definer[f] = tier != testTier
+			header[f] = definer[f] && isCHeader(r.path)
 		}
 		if mapScope(dir, r.path) && (lang || mayOutline(r.path)) {
 			scope = append(scope, scoped{r, tier, user[f]})
@@ -131,7 +133,7 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 		})
 		m.addFile(r.entry(), sf.tier, sf.user, raw)
 	}
-	c := &indexCounter{ix: ix, user: user, tester: tester, definer: definer, dirs: make([]int32, len(ix.files))}
+	c := &indexCounter{ix: ix, user: user, tester: tester, definer: definer, header: header, dirs: make([]int32, len(ix.files))}
 	for f, r := range ix.files {
 		c.dirs[f] = -1
 		if r != nil && (user[f] || tester[f] || definer[f]) {
@@ -146,10 +148,10 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 // and the definitions' (the files defining each name); the caller holds
 // ix.mu.
 type indexCounter struct {
-	ix                    *Index
-	user, tester, definer []bool  // by file id
-	dirs                  []int32 // each counted file's folder
-	buf, pkg              []uint32
+	ix                            *Index
+	user, tester, definer, header []bool  // by file id
+	dirs                          []int32 // each counted file's folder
+	buf, pkg                      []uint32
 }
 
 func (c *indexCounter) users(w uint32, in mapWhere) int {
@@ -164,6 +166,10 @@ func (c *indexCounter) definers(w uint32, in mapWhere) int {
 	return c.count(&c.ix.defines, c.definer, w, in)
 }
 
+func (c *indexCounter) inHeader(w uint32) bool {
+	return c.count(&c.ix.defines, c.header, w, everywhere) > 0
+}
+
 func (c *indexCounter) word(s string) (uint32, bool) {
 	return c.ix.words.lookupString(s)
 }
@@ -175,11 +181,17 @@ func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) i
 	}
 	n := 0
 	for _, f := range c.buf {
-		if int(f) < len(files) && files[f] && in.holds(c.dirs[f], func(uint32) bool {
-			_, ok := slices.BinarySearch(c.pkg, f)
-			return ok
-		}) {
+		if int(f) >= len(files) || !files[f] {
+			continue
+		}
+		if in.dir < 0 || c.dirs[f] == in.dir {
 			n++
+			continue
+		}
+		if in.pkg != noString {
+			if _, ok := slices.BinarySearch(c.pkg, f); ok {
+				n++
+			}
 		}
 	}
 	return n

@@ -83,6 +83,9 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 		if rd.tier != testTier && len(lasts) > 0 {
 			slices.Sort(lasts)
 			c.definerFiles = append(c.definerFiles, countedFile{dir, slices.Compact(lasts)})
+			if isCHeader(order[i].Path) {
+				c.headerFiles = append(c.headerFiles, countedFile{dir, c.definerFiles[len(c.definerFiles)-1].ids})
+			}
 		}
 		if i < len(in) && rd.lang {
 			m.addFile(order[i], rd.tier, isMapUser(order[i].Path), raw)
@@ -95,11 +98,11 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 
 // readCounter counts from the words and definitions of the files read.
 type readCounter struct {
-	m                                  *ProjectMap
-	userFiles, testFiles, definerFiles []countedFile
-	v                                  *vocab
+	m                                               *ProjectMap
+	userFiles, testFiles, definerFiles, headerFiles []countedFile
+	v                                               *vocab
 	// post lists the files holding each word, made on first use.
-	post [3]map[uint32][]int32
+	post [4]map[uint32][]int32
 }
 
 // countedFile is a file's folder and its words or names, sorted.
@@ -118,6 +121,10 @@ func (c *readCounter) definers(w uint32, in mapWhere) int {
 
 func (c *readCounter) testers(w uint32, in mapWhere) int {
 	return c.count(2, c.testFiles, w, in)
+}
+
+func (c *readCounter) inHeader(w uint32) bool {
+	return c.count(3, c.headerFiles, w, everywhere) > 0
 }
 
 func (c *readCounter) word(s string) (uint32, bool) {

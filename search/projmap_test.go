@@ -375,3 +375,39 @@ of(1); new Box().put(2);
 		t.Errorf("Map ranking (-want +got):\n%s", diff)
 	}
 }
+
+// TestMapCHeaders: what a C source file defines counts uses elsewhere only
+// when a header declares it; a one-character name counts a tenth.
+func TestMapCHeaders(t *testing.T) {
+	dir := fixture.Unpack(t, txtar.Parse([]byte(`
+-- lib/lib.h --
+int api(int a);
+#define n 1
+-- lib/lib.c --
+#include "lib.h"
+int api(int a) { return one(a); }
+static int one(int a) { return a; }
+-- app/x.c --
+#include "lib.h"
+/* one of the callers */
+int x(void) { return api(n); }
+-- app/y.c --
+/* one more */
+int y(void) { return api(n); }
+`)))
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := root.Map(context.Background(), "lib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// api: app/x.c, app/y.c and the other of lib's files, split between
+	// the header and the source. n: the two app files, a tenth. one: no
+	// other file of lib/ uses it.
+	want := []string{"lib/lib.c:2 api 1.50", "lib/lib.h:1 api 1.50", "lib/lib.h:2 n 0.20", "lib/lib.c:3 one 0.00"}
+	if diff := cmp.Diff(want, weights(m, 10)); diff != "" {
+		t.Errorf("Map ranking (-want +got):\n%s", diff)
+	}
+}
