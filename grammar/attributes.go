@@ -144,6 +144,11 @@ func inlineAttributes(cur []byte, start, i, end int, blank func(a, b int)) {
 		if j < 0 {
 			continue
 		}
+		if e := enumeratorMessage(cur, start, w, j); e > 0 {
+			blank(w, e)
+			i = e - 1
+			continue
+		}
 		if j == end || !isBlank(cur[j]) && cur[j] != '\n' && cur[j] != '\r' || !attributeWord.Match(cur[w:j]) {
 			i = max(i, j-1)
 			continue
@@ -167,6 +172,29 @@ func inlineAttributes(cur []byte, start, i, end int, blank func(a, b int)) {
 		}
 		i = j - 1
 	}
+}
+
+// enumeratorMessage returns the end of the arguments of the macro
+// cur[w:j] when it is an enumerator's attribute with only a message,
+// "kFinalizer V8_ENUM_DEPRECATED(\"Use …\" \"…\")," (the arguments may
+// span lines), or 0: after a name on its line, before ",", "=" or "}".
+func enumeratorMessage(cur []byte, start, w, j int) int {
+	k := skipBlanks(cur, j)
+	if k >= len(cur) || cur[k] != '(' {
+		return 0
+	}
+	b := backBlanks(cur, w)
+	if b == start || !isWord(cur[b-1]) || notConvention[string(cur[wordBefore(cur, b):b])] {
+		return 0
+	}
+	c := closingArgs(cur, k)
+	if c < 0 || !stringArgs(cur[k+1:c]) {
+		return 0
+	}
+	if n := skipSpace(cur, c+1); n < len(cur) && (cur[n] == ',' || cur[n] == '=' || cur[n] == '}') {
+		return c + 1
+	}
+	return 0
 }
 
 // prefixBefore reports whether the macro that starts line, after a

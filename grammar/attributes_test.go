@@ -20,6 +20,7 @@ func TestBlankAttributes(t *testing.T) {
 		{"before a name on the next line", "  static void V8_PRESERVE_MOST\n  Slow(int);", "  static void                 \n  Slow(int);"},
 		{"a line of them before the type's line", "  _X_ALWAYS_INLINE _X_CONSTEXPR\n  _V\n  operator~() const", strings.Repeat(" ", 31) + "\n  _V\n  operator~() const"},
 		{"a message over lines", "  V8_DEPRECATE_SOON(\n      \"Use the other \"\n      \"one.\")\n  void Detach();", strings.Repeat(" ", 20) + "\n" + strings.Repeat(" ", 22) + "\n" + strings.Repeat(" ", 13) + "\n  void Detach();"},
+		{"an enumerator's message", "  kOld V8_ENUM_DEPRECATED(\"Gone \"\n      \"soon.\"),\n  kNew", "  kOld " + strings.Repeat(" ", 26) + "\n" + strings.Repeat(" ", 14) + ",\n  kNew"},
 		{"a message before a keyword", "  V8_CLANG_NO_SANITIZE(\"address\") const void* Get() const {", strings.Repeat(" ", 34) + "const void* Get() const {"},
 	}
 	for _, tt := range tests {
@@ -43,6 +44,8 @@ func TestBlankAttributesKeeps(t *testing.T) {
 		"TEST_CASE(\"adds\") {\n}",
 		"  LOG_ERROR(\"failed\");",
 		"  return TEXT(\"x\");",
+		"  return TEXT(\"x\"),",
+		"  f(a, TEXT(\"x\"));",
 		// An enumerator and an expression.
 		"enum { A_EXPORT, B };",
 		"  x = FLAG_INLINE | y;",

@@ -48,6 +48,12 @@ class Handle final : public HandleBase<T>,
   T* raw_;
 };
 
+enum class CallbackType {
+  kParameter,
+  kFinalizer ENGINE_ENUM_DEPRECATED("Finalizers are deprecated "
+                                    "and will go.")
+};
+
 template <>
 struct Dispatch::Mode<Dispatch::kFast> {
   static int Run(int value) { return value; }
