@@ -30,8 +30,8 @@ import (
 // vendored folder), nor headings. A Go name
 // counts only the files that can use it (goScope): those of its package,
 // and for an exported name those that import the package. What a C or
-// C++ source file defines counts only its folder's files unless a header
-// defines the name too (isCSource). Names of one character, Go's
+// C++ source file defines counts no other file unless a header defines
+// the name too (isCSource). Names of one character, Go's
 // predeclared and C's reserved names count a tenth (predeclaredShare).
 // A container weighs its own plus
 // its members' (the definitions nested in it, as outline nests them; a Go
@@ -208,8 +208,8 @@ var (
 // isCSource reports whether p is a C or C++ source file, not a header.
 // What one defines, other files can use only through a header declaring
 // it (or a macro or inline definition there): a name that no header
-// defines is the file's own (static) or its folder's at most, and its
-// uses elsewhere are other things so named ("one", "in", "which").
+// defines is the file's own (static), and its uses elsewhere are other
+// things so named ("one", "in").
 func isCSource(p string) bool { return hasExt(p, cSourceExts) }
 
 // isCHeader reports whether p is a C or C++ header.
@@ -224,29 +224,6 @@ func hasExt(p string, exts []string) bool {
 		}
 	}
 	return false
-}
-
-// localMemo finds by name id the counts of a name in one folder: at[w]
-// (1 + an index in the counts) for the folder dir[w].
-type localMemo struct{ at, dir []int32 }
-
-func (l *localMemo) has(w uint32, dir int32) bool {
-	return int(w) < len(l.at) && l.at[w] > 0 && l.dir[w] == dir
-}
-
-// set remembers w's counts in dir at index at, unless w's slot holds
-// another folder's (then the caller keeps them elsewhere).
-func (l *localMemo) set(w uint32, dir, at int32) bool {
-	if int(w) >= len(l.at) {
-		n := max(int(w)+1, 2*len(l.at), 1024)
-		l.at = append(l.at, make([]int32, n-len(l.at))...)
-		l.dir = append(l.dir, make([]int32, n-len(l.dir))...)
-	}
-	if l.at[w] > 0 && l.dir[w] != dir {
-		return false
-	}
-	l.at[w], l.dir[w] = at, dir
-	return true
 }
 
 // headerMemo remembers mapCounter.inHeader by name id.
@@ -361,10 +338,6 @@ func (m *ProjectMap) rank(c mapCounter) {
 	scoped := map[key]int32{}
 	pkgs := map[string]uint32{}
 	header := headerMemo{known: make([]uint8, m.strs.len())}
-	// A C source's names without a header are counted in their folder:
-	// found by id in localAt while a name is in one folder (the usual
-	// case), in scoped else.
-	localAt := localMemo{}
 	count := func(w uint32, in, defs mapWhere) counts {
 		n := counts{users: int32(c.users(w, in))}
 		if n.users > 0 {
@@ -386,9 +359,14 @@ func (m *ProjectMap) rank(c mapCounter) {
 		if d.again || f.tier == testTier || f.tier >= vendoredTier && !vendored || d.kind == grammar.Heading {
 			continue
 		}
+		// What a C source file defines and no header does is used in
+		// that file alone (static) or through an extern declaration
+		// (rare): other files' words so named are other things.
+		if f.cSource && !header.has(c, d.last) {
+			continue
+		}
 		var n counts
-		local := f.cSource && !header.has(c, d.last)
-		if !f.goFile && !local {
+		if !f.goFile {
 			if dense == nil {
 				dense = make([]int32, m.strs.len())
 			}
@@ -399,21 +377,14 @@ func (m *ProjectMap) rank(c mapCounter) {
 				all = append(all, n)
 				dense[d.last] = int32(len(all))
 			}
-		} else if local && localAt.has(d.last, f.dir) {
-			n = all[localAt.at[d.last]-1]
 		} else {
-			k, defs := mapWhere{dir: f.dir, pkg: noString}, everywhere
-			if f.goFile {
-				k, defs = m.goKey(c, d, pkgs)
-			}
+			k, defs := m.goKey(c, d, pkgs)
 			if at, ok := scoped[key{d.last, k}]; ok {
 				n = all[at-1]
 			} else {
 				n = count(d.last, k, defs)
 				all = append(all, n)
-				if !local || !localAt.set(d.last, f.dir, int32(len(all))) {
-					scoped[key{d.last, k}] = int32(len(all))
-				}
+				scoped[key{d.last, k}] = int32(len(all))
 			}
 		}
 		// Its own file holds the name too, and is not another file.

@@ -377,7 +377,8 @@ of(1); new Box().put(2);
 }
 
 // TestMapCHeaders: what a C source file defines counts uses elsewhere only
-// when a header declares it; a one-character name counts a tenth.
+// when a header declares it (lib.c's one, used in lib.c alone, is not
+// x.c's "one"); a one-character name counts a tenth.
 func TestMapCHeaders(t *testing.T) {
 	dir := fixture.Unpack(t, txtar.Parse([]byte(`
 -- lib/lib.h --
@@ -404,8 +405,8 @@ int y(void) { return api(n); }
 		t.Fatal(err)
 	}
 	// api: app/x.c, app/y.c and the other of lib's files, split between
-	// the header and the source. n: the two app files, a tenth. one: no
-	// other file of lib/ uses it.
+	// the header and the source. n: the two app files, a tenth. one:
+	// no header defines it.
 	want := []string{"lib/lib.c:2 api 1.50", "lib/lib.h:1 api 1.50", "lib/lib.h:2 n 0.20", "lib/lib.c:3 one 0.00"}
 	if diff := cmp.Diff(want, weights(m, 10)); diff != "" {
 		t.Errorf("Map ranking (-want +got):\n%s", diff)
