@@ -359,12 +359,6 @@ func (m *ProjectMap) rank(c mapCounter) {
 		if d.again || f.tier == testTier || f.tier >= vendoredTier && !vendored || d.kind == grammar.Heading {
 			continue
 		}
-		// What a C source file defines and no header does is used in
-		// that file alone (static) or through an extern declaration
-		// (rare): other files' words so named are other things.
-		if f.cSource && !header.has(c, d.last) {
-			continue
-		}
 		var n counts
 		if !f.goFile {
 			if dense == nil {
@@ -391,6 +385,13 @@ func (m *ProjectMap) rank(c mapCounter) {
 		u := n.users
 		if f.user {
 			u--
+		}
+		// What a C source file defines and no header does is used in
+		// that file alone (static) or through an extern declaration
+		// (rare): other files' words so named are other things. (Asked
+		// only of names other files hold: most are not.)
+		if u > 0 && f.cSource && !header.has(c, d.last) {
+			continue
 		}
 		if u > 0 {
 			d.score = float32(u) / float32(n.definers)
