@@ -103,6 +103,9 @@ func attributeRun(cur []byte, start, end int, blank func(a, b int)) int {
 			k = c + 1
 		}
 		// An attribute's declaration may go on on the next line.
+		if a := skipSpace(cur, k); a == j && !strs || a >= len(cur) || !isWord(cur[a]) && cur[a] != '~' && cur[a] != '[' {
+			return i
+		}
 		attr := strs || attributeWord.Match(cur[i:j])
 		next := k
 		if attr {
@@ -149,28 +152,32 @@ func inlineAttributes(cur []byte, start, i, end int, blank func(a, b int)) {
 			i = e - 1
 			continue
 		}
-		if j == end || !isBlank(cur[j]) && cur[j] != '\n' && cur[j] != '\r' || !attributeWord.Match(cur[w:j]) {
-			i = max(i, j-1)
+		i = max(i, j-1)
+		if j == end || !isBlank(cur[j]) && cur[j] != '\n' && cur[j] != '\r' {
 			continue
 		}
 		b := backBlanks(line, w)
 		if b == start {
-			i = j - 1
 			continue
 		}
+		// Where the word stands first, then what it is.
 		prevWord := string(cur[wordBefore(line, b):b])
 		next := skipBlanks(line, j)
 		switch {
 		case specifierBefore[prevWord]:
-			if afterSpecifier(cur, prevWord, next, end) {
-				blank(w, j)
+			if !afterSpecifier(cur, prevWord, next, end) {
+				continue
 			}
 		case isWord(cur[b-1]) && !notConvention[prevWord] || cur[b-1] == '*' || cur[b-1] == '&' || cur[b-1] == '>':
-			if nameCall(cur, skipSpace(cur, j)) {
-				blank(w, j)
+			if !nameCall(cur, skipSpace(cur, j)) {
+				continue
 			}
+		default:
+			continue
 		}
-		i = j - 1
+		if attributeWord.Match(cur[w:j]) {
+			blank(w, j)
+		}
 	}
 }
 

@@ -174,6 +174,9 @@ func (s *condScanner) plainLine(i int) (int, bool) {
 	for k := len(line) - 1; k >= 0; k-- {
 		if codeClass[line[k]] != codeBlank {
 			s.last = line[k]
+			if codeClass[line[k]] == codeName && headKeyword(line[wordBefore(line, k+1):k+1]) {
+				s.last = midDeclaration
+			}
 			break
 		}
 	}
@@ -256,6 +259,23 @@ func (s *condScanner) directive(start, end int) {
 	}
 }
 
+// midDeclaration is noted for a keyword after which a declaration goes
+// on ("class", "const"): a conditional there stands inside one,
+// "class\n#if X\n    alignas(16)\n#endif\n    uint128 {".
+const midDeclaration = 1
+
+// headKeyword reports whether name is such a keyword.
+func headKeyword(name []byte) bool {
+	if len(name) < 5 || len(name) > 8 {
+		return false
+	}
+	switch string(name) {
+	case "class", "struct", "union", "const", "virtual", "static", "inline", "explicit", "friend", "operator", "typename", "volatile":
+		return true
+	}
+	return false
+}
+
 // endsPiece reports whether a declaration or statement may start after
 // the significant character c (0 for none): where the grammar reads
 // preprocessor lines and keeps the errors of one branch inside it. A
@@ -328,8 +348,11 @@ func (s *condScanner) endGroup(end int) {
 		for _, l := range g.lines {
 			s.blank(l[0], l[1])
 		}
+		// Inside a declaration ("operator*() const" / "#if" / "{ … }" /
+		// "#else" / "{ … }") branches are alternatives even when whole.
+		alternatives := !whole || g.prev == midDeclaration
 		for _, b := range g.branches {
-			if b.dead || (b != primary && !whole) {
+			if b.dead || (b != primary && alternatives) {
 				s.blank(b.start, b.end)
 			}
 		}
@@ -367,12 +390,17 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 		c := src[i]
 		switch codeClass[c] {
 		case codeName:
-			// A name changes no depth: only its last byte is noted.
+			// A name changes no depth: only its last byte is noted, or
+			// that it is a keyword no declaration follows.
 			j := i + 1
 			for j < len(src) && codeClass[src[j]] == codeName {
 				j++
 			}
-			s.note(b, src[j-1])
+			if headKeyword(src[i:j]) {
+				s.note(b, midDeclaration)
+			} else {
+				s.note(b, src[j-1])
+			}
 			i = j
 			continue
 		case codeBlank:

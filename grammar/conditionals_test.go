@@ -24,6 +24,16 @@ func TestBalanceConditionals(t *testing.T) {
 			"        |  if (a) {|     |          |      |  }",
 		},
 		{
+			"a conditional between a class keyword and its name", true,
+			"class|#if X|  alignas(16)|#endif|  wide {",
+			"class|     |  alignas(16)|      |  wide {",
+		},
+		{
+			"bodies after a member's qualifiers are alternatives", true,
+			"int f() const|#if X|{ return 1; }|#else|{ return 2; }|#endif",
+			"int f() const|     |{ return 1; }|     |             |      ",
+		},
+		{
 			// The grammar reads these, and keeps an error in one branch there.
 			"whole declarations where one may start are left alone", true,
 			"int a;|#ifdef _WIN32|int open_w(void);|#else|int open(void);|#endif",

@@ -17,9 +17,6 @@ import (
 //
 // Without them the grammar loses the class they stand in.
 
-// usingTypename: "typename" after "using" in a using-declaration.
-var usingTypename = regexp.MustCompile(`\busing[ \t]+(typename)[ \t]+[A-Za-z_:]`)
-
 // wrappedBase: a base class inside a macro's parentheses, after an access
 // specifier (where nothing else takes arguments): "public
 // V8_PLATFORM_NON_EXPORTED_BASE(v8::TracingController) {".
@@ -27,11 +24,14 @@ var wrappedBase = regexp.MustCompile(`^(?:public|protected|private)[ \t]+(_?[A-Z
 
 // blankGaps blanks, with blank, the bytes of cur above.
 func blankGaps(cur []byte, blank func(a, b int)) {
-	if bytes.Contains(cur, []byte("using")) {
-		for _, m := range usingTypename.FindAllSubmatchIndex(cur, -1) {
-			blank(m[2], m[3])
+	eachWord(cur, "using", func(i int) {
+		t := skipBlanks(cur, i+len("using"))
+		if t > i+len("using") && bytes.HasPrefix(cur[t:], []byte("typename")) {
+			if e := t + len("typename"); e < len(cur) && isBlank(cur[e]) {
+				blank(t, e)
+			}
 		}
-	}
+	})
 	eachWord(cur, "nullptr", func(i int) {
 		if a, ok := unnamedPointerDefault(cur, i); ok {
 			blank(a, i+len("nullptr"))
@@ -39,7 +39,16 @@ func blankGaps(cur []byte, blank func(a, b int)) {
 	})
 	for _, kw := range []string{"public", "protected", "private"} {
 		eachWord(cur, kw, func(i int) {
-			if m := wrappedBase.FindSubmatchIndex(cur[i:min(len(cur), i+400)]); m != nil {
+			// Most are "public:"; a match has blanks and a capital next.
+			k := skipBlanks(cur, i+len(kw))
+			if k == i+len(kw) || k+1 >= len(cur) || !isUpper(cur[k]) && !(cur[k] == '_' && isUpper(cur[k+1])) {
+				return
+			}
+			e := bytes.IndexByte(cur[i:min(len(cur), i+400)], '\n')
+			if e < 0 {
+				e = min(len(cur), i+400) - i
+			}
+			if m := wrappedBase.FindSubmatchIndex(cur[i : i+e+1]); m != nil {
 				blank(i+m[2], i+m[3])
 				blank(i+m[4], i+m[5])
 			}
