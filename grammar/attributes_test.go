@@ -77,6 +77,7 @@ func TestBlankGaps(t *testing.T) {
 		"class C : public Base {",
 		"class C : public Base<int> {",
 		"  virtual FOO(int x) {",
+		"class C : public NON_EXPORTED_BASE(v8::C",
 	} {
 		if got := string(blankMacros([]byte(src))); got != src {
 			t.Errorf("blankMacros(%q) = %q; want it unchanged", src, got)

@@ -44,11 +44,12 @@ func blankGaps(cur []byte, blank func(a, b int)) {
 			if k == i+len(kw) || k+1 >= len(cur) || !isUpper(cur[k]) && !(cur[k] == '_' && isUpper(cur[k+1])) {
 				return
 			}
-			e := bytes.IndexByte(cur[i:min(len(cur), i+400)], '\n')
-			if e < 0 {
-				e = min(len(cur), i+400) - i
+			// To the line's end, its "\n" included.
+			e := min(len(cur), i+400)
+			if k := bytes.IndexByte(cur[i:e], '\n'); k >= 0 {
+				e = i + k + 1
 			}
-			if m := wrappedBase.FindSubmatchIndex(cur[i : i+e+1]); m != nil {
+			if m := wrappedBase.FindSubmatchIndex(cur[i:e]); m != nil {
 				blank(i+m[2], i+m[3])
 				blank(i+m[4], i+m[5])
 			}
