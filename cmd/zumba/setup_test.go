@@ -96,3 +96,29 @@ func TestServerFor(t *testing.T) {
 		t.Errorf("serverFor(/usr/local/bin/zumba) = %q", got)
 	}
 }
+
+// TestSetupReadOnly: a client's read-only file is named and left as it
+// is, with no backup beside it; the exit code is 1.
+func TestSetupReadOnly(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	path := filepath.Join(home, ".cursor", "mcp.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const old = "{\"mcpServers\": {\"a\": {\"command\": \"a\"}}}\n"
+	if err := os.WriteFile(path, []byte(old), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if code := setup(&out, []string{"--client", "cursor", t.TempDir()}); code != 1 || !strings.Contains(out.String(), path+" is read-only") {
+		t.Errorf("exit %d:\n%s", code, out.String())
+	}
+	if b, _ := os.ReadFile(path); string(b) != old {
+		t.Errorf("the read-only file is now %q", b)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("beside it: %v", entries)
+	}
+}
