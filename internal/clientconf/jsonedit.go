@@ -40,12 +40,12 @@ func editJSON(src []byte, key, name string, fields []field) (out []byte, changed
 		var entry *node
 		switch {
 		case servers == nil:
-			e.insert(root, key, orderedObject{{name, object(fields)}})
+			e.insert(root, key, orderedObject{{name, orderedObject(fields)}})
 		case servers.kind != kindObject:
 			return nil, false, fmt.Errorf("%q is not an object", key)
 		default:
 			if entry = servers.get(name); entry == nil {
-				e.insert(servers, name, object(fields))
+				e.insert(servers, name, orderedObject(fields))
 			} else if entry.kind != kindObject {
 				return nil, false, fmt.Errorf("%q in %q is not an object", name, key)
 			}
@@ -64,15 +64,11 @@ func editJSON(src []byte, key, name string, fields []field) (out []byte, changed
 			break // the whole entry was written
 		}
 	}
-	e := &editor{src: cur}
-	if bytes.Equal(e.src, src) {
+	if bytes.Equal(cur, src) {
 		return src, false, nil
 	}
-	return e.src, true, nil
+	return cur, true, nil
 }
-
-// object is fields as an ordered JSON object.
-func object(fields []field) orderedObject { return orderedObject(fields) }
 
 // orderedObject marshals its fields in order.
 type orderedObject []field
@@ -119,8 +115,8 @@ func sameJSON(got, want any) bool {
 	return reflect.DeepEqual(got, w)
 }
 
-// editor changes src in place, an edit at a time; each edit is made at
-// offsets after the ones still to come, or the offsets are read anew.
+// editor changes src in place: one edit, at offsets read from src as it
+// is (editJSON parses the file again before the next).
 type editor struct {
 	src  []byte
 	unit string // one level of indentation, as the file writes it
