@@ -157,6 +157,10 @@ var codeRules = map[string]CodeRules{
 		Comments: []string{"comment"},
 		Strings:  []string{"double_quote_scalar", "single_quote_scalar", "block_scalar"},
 	},
+	"zig": {
+		Comments: []string{"comment"},
+		Strings:  []string{"string", "multiline_string", "character"},
+	},
 }
 
 // Capture names of the code query, in the order of codeQuerySource.

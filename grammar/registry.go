@@ -90,6 +90,7 @@ var registry = []*Language{
 	{Name: "tsx", Extensions: []string{".tsx"}, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "yaml", Extensions: []string{".yaml", ".yml"}},
+	{Name: "zig", Extensions: []string{".zig"}, Tests: TestFiles{Dirs: []string{"test", "tests"}}},
 }
 
 // Languages returns the registry, sorted by name.

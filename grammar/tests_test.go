@@ -41,6 +41,9 @@ func TestIsTestFile(t *testing.T) {
 		{"lib/test/x.py", false},
 		{"c/test/x.c", false},
 		{"tests", false},
+		{"test/behavior/align.zig", true},
+		{"tests/lsp_features/hover.zig", true},
+		{"src/main.zig", false},
 	} {
 		if got := IsTestFile(tc.path); got != tc.want {
 			t.Errorf("IsTestFile(%q) = %v; want %v", tc.path, got, tc.want)

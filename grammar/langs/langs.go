@@ -1,7 +1,7 @@
 // Package langs links tree-sitter's grammars into the registry of package
 // grammar: importing it binds every language (grammar.Bind). It is apart
 // from grammar so that what needs only the registry's names, extensions
-// and text rules (grammar's own tests among them) does not link 27
+// and text rules (grammar's own tests among them) does not link the
 // grammars' parse tables.
 package langs
 
@@ -36,6 +36,7 @@ import (
 	"github.com/smacker/go-tree-sitter/yaml"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/grammar/langs/zig"
 )
 
 // grammars are the tree-sitter languages, by the registry's names.
@@ -67,6 +68,7 @@ var grammars = map[string]func() *sitter.Language{
 	"tsx":        tsx.GetLanguage,
 	"typescript": typescript.GetLanguage,
 	"yaml":       yaml.GetLanguage,
+	"zig":        zig.Language,
 }
 
 func init() {
