@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -103,7 +102,7 @@ func (b *codeBuilder) addIdent(dst []uint32, s string) []uint32 {
 // and whose definitions are defs (in outline order).
 func collectCode(path string, data []byte, defs []outline.Definition) *codeBuilder {
 	b := &codeBuilder{local: map[string]uint32{}, defs: make([][codeFields][]uint32, len(defs)), private: make([]bool, len(defs))}
-	goFile := strings.HasSuffix(path, ".go")
+	goFile := goPath(path)
 	b.path = b.addText(b.path, []byte(pathWords(path)))
 	lines := lineStarts(data)
 	line := func(n int) []byte { // 1-based
@@ -413,28 +412,4 @@ func codeTerms(rec []byte, f func(id uint32, size int, path bool)) (int, error) 
 		return 0, errBadCode
 	}
 	return len(rec) - len(r.Rest()), nil
-}
-
-// restoreCode makes the postings of find_code's words and their sums
-// from the records of a snapshot just restored (the disk cache does not
-// keep them: they are the records' word lists, turned around). A record
-// that does not decode is dropped. The caller holds the index's lock.
-func (ix *Index) restoreCode() {
-	ix.code = codeStats{}
-	wids := make([][]uint32, len(ix.files))
-	nstrs := uint32(ix.words.len())
-	for f, r := range ix.files {
-		if r == nil || len(r.code) == 0 {
-			continue
-		}
-		var ids []uint32
-		_, err := codeTerms(r.code, func(id uint32, _ int, _ bool) { ids = append(ids, id) })
-		if err != nil || len(ids) > 0 && ids[len(ids)-1] >= nstrs {
-			r.code = nil
-			continue
-		}
-		wids[f] = ids
-		ix.code.add(r.code, 1)
-	}
-	ix.codePost.build(ix.words.len(), 0, wids)
 }

@@ -31,9 +31,18 @@ func indexedWord(w []byte) bool {
 
 // IndexOptions tune an Index.
 type IndexOptions struct {
-	// CacheFile is the disk cache file: "" for the usual place under the
-	// user's cache folder (see [diskcache.Dir]), "-" for no disk cache.
+	// CacheFile is the project's disk cache file: "" for the usual place
+	// under the user's cache folder (see [diskcache.Dir]), "-" for no
+	// disk cache.
 	CacheFile string
+	// StoreDir is the folder of the disk cache's store of records by
+	// content (see [diskcache.Store]): "" for the usual place under the
+	// user's cache folder with the usual CacheFile, else a folder
+	// "store" beside CacheFile's folder.
+	StoreDir string
+	// StoreLimit is the store's size limit in bytes; 0 is
+	// diskcache.DefaultStoreLimit.
+	StoreLimit int64
 	// NoWatch makes the index sweep (stat every file) before each answer
 	// instead of watching the project; tests use it for the fallback.
 	NoWatch bool
@@ -79,8 +88,9 @@ type Index struct {
 	logf  func(format string, args ...any)
 	rules *project.Rules
 
-	cacheFile string         // "": none
-	watcher   *watch.Watcher // nil: sweep before each answer
+	cacheFile string           // "": none
+	store     *diskcache.Store // nil: none
+	watcher   *watch.Watcher   // nil: sweep before each answer
 
 	wordsReady, symbolsReady atomic.Bool
 	started                  atomic.Bool
@@ -176,6 +186,11 @@ type fileRec struct {
 	// generated: the file's first lines say it is generated
 	// (grammar.IsGeneratedHead); it ranks last (see rank.go).
 	generated bool
+	// fromStore: the record came from the disk cache's store.
+	fromStore bool
+	// key is the store's key of the file's records (index_store.go);
+	// the zero key for a file with nothing in it.
+	key diskcache.Key
 }
 
 func (r *fileRec) entry() project.Entry {
@@ -244,6 +259,9 @@ func (ix *Index) Close() {
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
 	ix.saveLocked()
+	if ix.store != nil {
+		ix.store.Close()
+	}
 }
 
 // Build walks the project and fills the index: every file's words, from
@@ -329,13 +347,30 @@ func (ix *Index) cachePath() string {
 	return ix.opts.CacheFile
 }
 
+// storeDir is the store's folder, "" for none.
+func (ix *Index) storeDir() string {
+	switch {
+	case ix.cacheFile == "":
+		return ""
+	case ix.opts.StoreDir != "":
+		return ix.opts.StoreDir
+	case ix.opts.CacheFile == "":
+		dir, err := diskcache.StoreDir()
+		if err != nil {
+			return ""
+		}
+		return dir
+	}
+	return filepath.Join(filepath.Dir(filepath.Dir(ix.cacheFile)), "store")
+}
+
 // wordPass walks the project and puts every file's words in, from the
-// disk cache's snapshot where it holds the file as it is, else read. It
-// reports whether the pass ended (neither the walk nor ctx stopped it).
+// disk cache where it holds the file as it is, else read. It reports
+// whether the pass ended (neither the walk nor ctx stopped it).
 func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
-	// The cache file is read while the project is walked: on a large
-	// project each takes seconds.
-	var snap *snapshot
+	// The cache is read while the project is walked: on a large project
+	// each takes a second or more.
+	var snap *diskcache.Snapshot
 	loaded := make(chan struct{})
 	go func() {
 		defer close(loaded)
@@ -343,8 +378,14 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 			return
 		}
 		var err error
-		if snap, err = loadSnapshot(ix.cacheFile, ix.root.Real, diskcache.Producer()); err != nil {
+		if snap, err = diskcache.Load(ix.cacheFile, ix.root.Real, diskcache.Producer()); err != nil {
 			ix.logf("%v", err)
+		}
+		if dir := ix.storeDir(); dir != "" {
+			ix.store, err = diskcache.OpenStore(dir, diskcache.Producer(), ix.opts.StoreLimit)
+			if err != nil {
+				ix.logf("%v", err)
+			}
 		}
 	}()
 	files, links, err := ix.root.WalkLinks(ctx)
@@ -356,10 +397,9 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 	if ix.watcher != nil {
 		ix.watcher.SetLinks(links)
 	}
-	if snap != nil {
-		ix.restore(ctx, snap, files)
-	} else {
-		ix.readWords(ctx, files)
+	ix.readWords(ctx, files, snap)
+	if ix.store != nil {
+		ix.store.Touch()
 	}
 	if ctx.Err() != nil {
 		return false
@@ -367,7 +407,7 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 	ix.wordsReady.Store(true)
 	ix.dropWalk()
 	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
-	// The pass's garbage (every file's word list, the snapshot's copy)
+	// The pass's garbage (every file's word list, the entries read)
 	// goes back to the system now, not at the scavenger's pace.
 	if !ix.save() {
 		releaseGoHeap()

@@ -6,68 +6,33 @@ import (
 	"github.com/zumba-dev/zumba/internal/diskcache"
 )
 
-// The index's disk cache (package internal/diskcache) holds a snapshot of
-// the whole index: its strings, its file records (stat, encoded
-// definitions with their words for find_code, and whether the file says
-// it is generated), and its two postings as they are in memory; the
-// postings of find_code's words are made again from the records at a
-// restart (restoreCode). A record is
-// only ever used for a file whose size, modification time, inode and
-// status change time still match, and never for a file modified so close
-// to the time it was read that a later write could hide behind the same
-// time stamp (see [filestat.RacyWindow]); files that could not be read, or
-// whose parse failed, are not saved as empty.
+// The index's disk cache (package internal/diskcache) is in two parts:
+// the store, shared by every project and process, holds each file's
+// records by its content (index_store.go); the project's snapshot lists
+// its files with their stat and their records' key in the store. A
+// record is only ever taken by its stat for a file whose size,
+// modification time, inode and status change time still match, and never
+// for a file modified so close to the time it was read that a later write
+// could hide behind the same time stamp (see [filestat.RacyWindow]); else
+// it is taken by the hash of the file's bytes. Files that could not be
+// read, whose parse failed or is not done yet are not saved; the postings
+// are made again from the records at a restart.
 
-// snapshot is the index as the disk cache holds it.
-type snapshot struct {
-	written int64
-	strs    diskcache.Strings
-	// files by id; nil for an id without a record.
-	files          []*fileRec
-	words, defines postings
-}
-
-// loadSnapshot reads the cache file, accepting it only if it was written
-// for the project at root by producer (see [diskcache.Load]).
-func loadSnapshot(file, root, producer string) (*snapshot, error) {
-	s, err := diskcache.Load(file, root, producer)
-	if s == nil || err != nil {
-		return nil, err
-	}
-	return fromDisk(s), nil
-}
-
-// decodeSnapshot checks and decodes a cache file's bytes (see
-// [diskcache.Decode]).
-func decodeSnapshot(b []byte, root, producer string) (*snapshot, error) {
-	s, err := diskcache.Decode(b, root, producer)
-	if err != nil {
-		return nil, err
-	}
-	return fromDisk(s), nil
-}
-
-// fromDisk makes the index's records of a decoded snapshot.
-func fromDisk(s *diskcache.Snapshot) *snapshot {
-	out := &snapshot{
-		written: s.Written,
-		strs:    s.Strings,
-		files:   make([]*fileRec, len(s.Files)),
-		words:   postings{off: s.Words.Off, data: s.Words.Data},
-		defines: postings{off: s.Defines.Off, data: s.Defines.Data},
-	}
-	for i := range s.Files {
-		f := &s.Files[i]
-		if f.Path != "" {
-			out.files[i] = &fileRec{path: f.Path, id: uint32(i), st: f.Stat, parsed: f.Parsed, defs: f.Defs, code: f.Code, generated: f.Generated}
-		}
-	}
-	return out
+// saveRec is what a save takes of a record under the index's lock.
+type saveRec struct {
+	id         uint32
+	file       diskcache.File
+	generated  bool
+	defs, code []byte
+	// store: the store has no entry for its key yet.
+	store bool
 }
 
 // saveLocked writes the disk cache if the index changed since it was
-// last saved or loaded. The caller holds saveMu. The postings are merged
-// first, so the snapshot needs no overlay.
+// last saved or loaded: the entries the store lacks, in a new pack, then
+// the project's snapshot. The caller holds saveMu. The postings are
+// merged first, so that the files' words can be read from their base
+// outside the lock.
 func (ix *Index) saveLocked() {
 	if ix.cacheFile == "" {
 		return
@@ -79,26 +44,31 @@ func (ix *Index) saveLocked() {
 	}
 	ix.mergeLocked(true)
 	gen := ix.gen
-	s := &diskcache.Snapshot{
-		Strings: ix.words.view(),
-		Files:   make([]diskcache.File, len(ix.files)),
-		Words:   diskcache.Postings{Off: ix.wordPost.off, Data: ix.wordPost.data},
-		Defines: diskcache.Postings{Off: ix.defines.off, Data: ix.defines.data},
-	}
-	for i, r := range ix.files {
+	strs := ix.words.view()
+	words := postings{off: ix.wordPost.off, data: ix.wordPost.data}
+	var recs []saveRec
+	for _, r := range ix.files {
 		// A racy record would be re-read at the next start anyway, and
 		// saved under a later time it would look verified.
-		if r == nil || r.failed || r.ref != 0 && r.st.RacyAt(r.ref) {
+		if r == nil || r.failed || !r.parsed || r.ref != 0 && r.st.RacyAt(r.ref) {
 			continue
 		}
-		c := &s.Files[i]
-		c.Path, c.Stat, c.Generated = r.path, r.st, r.generated
-		if r.parsed {
-			c.Parsed, c.Defs, c.Code = true, r.defs, r.code
-		}
+		recs = append(recs, saveRec{
+			id: r.id, file: diskcache.File{Path: r.path, Stat: r.st, Key: r.key}, generated: r.generated, defs: r.defs, code: r.code,
+			store: r.key != (diskcache.Key{}) && (ix.store == nil || !ix.store.Has(r.key)),
+		})
 	}
 	ix.mu.Unlock()
-	s.Written = time.Now().UnixNano()
+	written := time.Now().UnixNano()
+	if err := ix.storeEntries(recs, strs, &words); err != nil {
+		ix.logf("save cache: %v", err)
+	}
+	s := &diskcache.Snapshot{Written: written, Files: make([]diskcache.File, 0, len(recs))}
+	for i := range recs {
+		if !recs[i].store {
+			s.Files = append(s.Files, recs[i].file)
+		}
+	}
 	b, err := diskcache.Encode(ix.root.Real, diskcache.Producer(), s)
 	if err == nil {
 		err = diskcache.WriteAtomic(ix.cacheFile, b)
@@ -110,4 +80,64 @@ func (ix *Index) saveLocked() {
 	ix.mu.Lock()
 	ix.savedGen = max(ix.savedGen, gen)
 	ix.mu.Unlock()
+}
+
+// storeChunk is how many files' words a save reads from the postings at
+// once: each chunk is one pass over the postings, and its word lists are
+// held until its entries are written.
+const storeChunk = 16384
+
+// storeEntries writes a pack of the entries of the records marked store,
+// clearing the mark of each one written. The files' words are read from
+// the postings' base (words, merged), their strings from strs.
+func (ix *Index) storeEntries(recs []saveRec, strs *strTable, words *postings) error {
+	var todo []int
+	for i := range recs {
+		if recs[i].store {
+			todo = append(todo, i)
+		}
+	}
+	if len(todo) == 0 || ix.store == nil {
+		return nil
+	}
+	w, err := ix.store.NewPack()
+	if err != nil {
+		return err
+	}
+	nkeys := max(len(words.off)-1, 0)
+	var buf []uint32
+	for from := 0; from < len(todo); from += storeChunk {
+		chunk := todo[from:min(len(todo), from+storeChunk)]
+		// The chunk's files by id: recs are in id order.
+		lo, hi := recs[chunk[0]].id, recs[chunk[len(chunk)-1]].id
+		at := make(map[uint32]int, len(chunk))
+		for j, i := range chunk {
+			at[recs[i].id] = j
+		}
+		wids := make([][]uint32, len(chunk))
+		for k := range nkeys {
+			buf = words.list(uint32(k), buf[:0])
+			for _, f := range buf {
+				if f < lo || f > hi {
+					continue
+				}
+				if j, ok := at[f]; ok {
+					wids[j] = append(wids[j], uint32(k))
+				}
+			}
+		}
+		for j, i := range chunk {
+			r := &recs[i]
+			b, err := encodeEntry(strs, wids[j], r.generated, r.defs, r.code)
+			if err != nil {
+				ix.logf("store %s: %v", r.file.Path, err)
+				continue
+			}
+			if w.Add(r.file.Key, b) != nil {
+				break
+			}
+			r.store = false
+		}
+	}
+	return w.Commit()
 }

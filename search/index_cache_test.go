@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
@@ -49,48 +50,70 @@ func TestDiskCacheSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := decodeSnapshot(b, root.Real, diskcache.Producer())
+	s, err := diskcache.Decode(b, root.Real, diskcache.Producer())
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths := map[string]*fileRec{}
-	for _, r := range s.files {
-		if r != nil {
-			paths[r.path] = r
-		}
-	}
-	if paths["racy.go"] != nil {
+	ents, strs := storeEntries(t, root, storeOf(cache), s)
+	if _, ok := ents["racy.go"]; ok {
 		t.Error("racy file saved")
 	}
-	if g := paths["gen/gen.go"]; g == nil || !g.generated {
+	if g, ok := ents["gen/gen.go"]; !ok || !g.generated {
 		t.Errorf("gen/gen.go saved as %+v; want it generated", g)
 	}
-	r := paths["pkg0/f03.go"]
-	if r == nil || !r.parsed || r.generated {
-		t.Fatalf("pkg0/f03.go missing, unparsed or generated: %+v", r)
+	r, ok := ents["pkg0/f03.go"]
+	if !ok || r.generated {
+		t.Fatalf("pkg0/f03.go missing or generated: %+v", r)
 	}
-	v := newVocab()
-	v.load(s.strs)
 	var names []string
-	for _, d := range decodeDefs(v.view(), r.defs) {
+	for _, d := range decodeDefs(strs, r.defs) {
 		names = append(names, d.QualifiedName())
 	}
 	if want := []string{"Old03", "T03", "T03.Method"}; !slices.Equal(names, want) {
 		t.Errorf("definitions of pkg0/f03.go = %q; want %q", names, want)
 	}
-	id, ok := v.lookupString("shared")
-	if !ok {
-		t.Fatal("word shared not saved")
-	}
 	var withShared []string
-	for _, f := range s.words.list(id, nil) {
-		if s.files[f] != nil {
-			withShared = append(withShared, s.files[f].path)
+	for p, e := range ents {
+		if slices.ContainsFunc(e.words, func(id uint32) bool { return strs.str(id) == "shared" }) {
+			withShared = append(withShared, p)
 		}
 	}
-	if len(withShared) != 21 || withShared[0] != "README.md" {
+	if len(withShared) != 21 || !slices.Contains(withShared, "README.md") {
 		t.Errorf("files holding shared: %q", withShared)
 	}
+}
+
+// storeOf is the store of the cache file of testIndex.
+func storeOf(cache string) string {
+	return filepath.Join(filepath.Dir(filepath.Dir(cache)), "store")
+}
+
+// storeEntries reads the store's entries of a snapshot's files, by path,
+// decoded by one index, whose strings it returns too.
+func storeEntries(t *testing.T, root *Root, dir string, s *diskcache.Snapshot) (map[string]*storeRec, *strTable) {
+	t.Helper()
+	st, err := diskcache.OpenStore(dir, diskcache.Producer(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
+	out := map[string]*storeRec{}
+	for _, f := range s.Files {
+		if f.Key == (diskcache.Key{}) {
+			continue
+		}
+		b, ok, err := st.Get(f.Key, nil)
+		if !ok {
+			t.Fatalf("%s: no entry in the store (%v)", f.Path, err)
+		}
+		r, err := ix.decodeEntry(b, f.Path)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		out[f.Path] = r
+	}
+	return out, ix.words.view()
 }
 
 // TestDiskCacheUnchangedNotRewritten: a restart that finds every file
@@ -117,26 +140,26 @@ func TestDiskCacheUnchangedNotRewritten(t *testing.T) {
 // internal/diskcache's tests for the rest of the file).
 func TestDiskCacheDefsRobust(t *testing.T) {
 	t.Parallel()
-	dir, _, b := savedProject(t)
+	dir, cache, b := savedProject(t)
 	root, err := OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := decodeSnapshot(b, root.Real, diskcache.Producer())
+	s, err := diskcache.Decode(b, root.Real, diskcache.Producer())
 	if err != nil {
 		t.Fatal(err)
 	}
+	ents, strs := storeEntries(t, root, storeOf(cache), s)
 	var recs [][]byte
-	for _, r := range s.files {
-		if r != nil && len(r.defs) > 0 {
+	for _, r := range ents {
+		if len(r.defs) > 0 {
 			recs = append(recs, r.defs)
 		}
 	}
 	if len(recs) == 0 {
 		t.Fatal("no definitions saved")
 	}
-	v := newVocab()
-	v.load(s.strs)
+	v := &vocab{strTable: *strs}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
 		c := slices.Clone(recs[rng.IntN(len(recs))])
@@ -198,5 +221,67 @@ func TestDefsRoundTrip(t *testing.T) {
 	got := decodeDefs(v.view(), raw)
 	if d := cmp.Diff(defs, got); d != "" {
 		t.Errorf("definitions (-want +got):\n%s", d)
+	}
+}
+
+// TestStoreSharedByRoots: a second checkout of a project, with a few
+// files changed, takes its unchanged files from the store the first one
+// filled (by their bytes: its stats are all new), answers as a search of
+// its files and as an index built without a cache, and adds to the store
+// only the changed files.
+func TestStoreSharedByRoots(t *testing.T) {
+	t.Parallel()
+	dir, cache, _ := savedProject(t)
+	store := storeOf(cache)
+	before, _ := os.ReadDir(store)
+	second := t.TempDir()
+	if err := os.CopyFS(second, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	fixture.WriteFile(t, second, "pkg1/f04.go", "package pkg\n\nfunc Changed() { shared() }\n")
+	fixture.WriteFile(t, second, "pkg2/new.go", "package pkg\n\n// Fresh makes a new shared method.\nfunc Fresh() { shared() }\n")
+	touchPast(t, second)
+	root, err := OpenRoot(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root.SymbolTimeLimit = time.Hour
+	logs := &logLines{}
+	ix := NewIndex(root, IndexOptions{CacheFile: filepath.Join(t.TempDir(), "files"), StoreDir: store, NoWatch: true, Log: logs.printf})
+	ix.Start(t.Context())
+	t.Cleanup(ix.Close)
+	<-ix.Ready()
+	m := fromCacheRE.FindStringSubmatch(logs.String())
+	// 23 files: 20 Go files, README.md, .gitignore, new.go (keep.log is
+	// ignored); f04.go and new.go are read.
+	if m == nil || m[1] != "23" || m[2] != "21" {
+		t.Fatalf("second checkout: want 23 files, 21 from the store; log:\n%s", logs)
+	}
+	sameAnswers(t, "second checkout", ix, root, []string{"shared", "Old03", "Old04", "Changed", "Fresh", "T05.Method", "Usage", "Method"})
+	cold := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	cold.Start(t.Context())
+	t.Cleanup(cold.Close)
+	<-cold.Ready()
+	for _, q := range []string{"shared method", "make a new method", "old"} {
+		want, err1 := cold.Code(t.Context(), q, nil)
+		got, err2 := ix.Code(t.Context(), q, nil)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if d := cmp.Diff(want, got, resultOpts, cmpopts.IgnoreUnexported(CodeDef{})); d != "" {
+			t.Errorf("find_code %q from the store (-cold +store):\n%s", q, d)
+		}
+	}
+	ix.Close()
+	after, _ := os.ReadDir(store)
+	if len(after) != len(before)+1 {
+		t.Errorf("store packs %d before, %d after; want one more", len(before), len(after))
+	}
+	st, _ := diskcache.OpenStore(store, diskcache.Producer(), 0)
+	defer st.Close()
+	// 20 Go files and README.md from the first checkout (.gitignore has
+	// no language but words: an entry too), f04.go and new.go.
+	if n := st.Len(); n != 24 {
+		t.Errorf("store holds %d entries; want 24", n)
 	}
 }

@@ -12,22 +12,43 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )
 
-// readWords is the build's first pass without a disk cache: it reads
-// every file for its words and builds the postings in one go. Each file's
-// word list lives only until the postings are built from them.
-func (ix *Index) readWords(ctx context.Context, files []project.Entry) {
+// readWords is the build's first pass: every file's records, from the
+// disk cache where it holds them (the project's snapshot names the key
+// of an unchanged file's records, or the file's bytes hash to a key the
+// store holds), else read for their words. The postings are built in one
+// go; each file's word list lives only until then.
+func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *diskcache.Snapshot) {
+	known := map[string]*diskcache.File{}
+	if snap != nil {
+		for i := range snap.Files {
+			known[snap.Files[i].Path] = &snap.Files[i]
+		}
+	}
 	recs := make([]*fileRec, len(files))
 	wids := make([][]uint32, len(files))
 	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
-		recs[i], wids[i] = ix.read(files[i], sc)
+		e := files[i]
+		if f := known[e.Path]; f != nil && e.Stat().Unchanged(f.Stat, snap.Written) {
+			if r, w := ix.fromStore(e, f.Key, 0); r != nil {
+				recs[i], wids[i] = r, w
+				return
+			}
+		}
+		recs[i], wids[i] = ix.read(e, sc)
 	})
 	if ctx.Err() != nil {
 		return
+	}
+	dkeys := make([][]uint32, len(files))
+	cids := make([][]uint32, len(files))
+	for i, r := range recs {
+		dkeys[i], cids[i] = recKeys(r)
 	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
@@ -40,15 +61,45 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry) {
 		if r.failed {
 			ix.failed++
 		}
+		if r.fromStore {
+			ix.cached++
+		}
+		ix.code.add(r.code, 1)
 	}
-	ix.wordPost.build(ix.words.len(), first, wids)
+	n := ix.words.len()
+	ix.wordPost.build(n, first, wids)
+	ix.defines.build(n, first, dkeys)
+	ix.codePost.build(n, first, cids)
 	ix.gen++
+	if snap != nil && ix.cached == len(files) && len(known) == len(files) {
+		// Nothing changed: the cache holds this index already.
+		ix.savedGen = ix.gen
+	}
 }
 
-// read reads the file e for a record: its words, and whether it has
-// definitions to parse later.
+// recKeys lists the keys a record's definitions are found by and its
+// find_code words, each sorted and without repeats.
+func recKeys(r *fileRec) (defs, code []uint32) {
+	if !r.parsed {
+		return nil, nil
+	}
+	if len(r.defs) > 0 {
+		defKeys(r.defs, func(name, last uint32) { defs = append(defs, name, last) })
+		slices.Sort(defs)
+		defs = slices.Compact(defs)
+	}
+	if len(r.code) > 0 {
+		codeTerms(r.code, func(id uint32, _ int, _ bool) { code = append(code, id) })
+	}
+	return defs, code
+}
+
+// read reads the file e for a record: from the store when it holds the
+// file's bytes' records, else its words, and whether it has definitions
+// to parse later.
 func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32) {
-	r := &fileRec{path: e.Path, st: e.Stat(), ref: time.Now().UnixNano()}
+	readAt := time.Now().UnixNano()
+	r := &fileRec{path: e.Path, st: e.Stat(), ref: readAt}
 	lang := grammar.ForPath(e.Path, nil)
 	data, err := ix.root.Contents(e, sc)
 	switch {
@@ -63,6 +114,13 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32)
 	if lang == nil && !strings.Contains(pathBase(e.Path), ".") {
 		lang = grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)])
 	}
+	key := contentKey(e.Path, lang, grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)]), data)
+	if ix.store != nil {
+		if s, w := ix.fromStore(e, key, readAt); s != nil {
+			return s, w
+		}
+	}
+	r.key = key
 	if lang == nil {
 		r.parsed = true
 	}
@@ -70,47 +128,32 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32)
 	return r, ix.wordIDs(data)
 }
 
-// restore takes the index from the disk cache's snapshot, then reads the
-// files the walk lists that the snapshot does not hold as they are now.
-func (ix *Index) restore(ctx context.Context, s *snapshot, files []project.Entry) {
-	ix.mu.Lock()
-	ix.words.load(s.strs)
-	ix.files = s.files
-	ix.wordPost, ix.defines = s.words, s.defines
-	for _, r := range s.files {
-		if r != nil {
-			ix.byPath[r.path] = r
-			ix.live++
-		}
+// fromStore makes the record of the file e from the store's entry for
+// key (the zero key: a file with nothing in it), read at ref (0: its
+// stat was checked against the snapshot's). It returns nil when the
+// store has no usable entry.
+func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64) (*fileRec, []uint32) {
+	r := &fileRec{path: e.Path, st: e.Stat(), ref: ref, key: key, parsed: true, fromStore: true}
+	if key == (diskcache.Key{}) {
+		return r, nil
 	}
-	ix.restoreCode()
-	var stale []project.Entry
-	seen := make(map[string]bool, len(files))
-	for _, e := range files {
-		seen[e.Path] = true
-		st := e.Stat()
-		r := ix.byPath[e.Path]
-		if r != nil && st.Unchanged(r.st, s.written) {
-			ix.cached++
-			continue
-		}
-		if r != nil {
-			ix.killLocked(r)
-		}
-		stale = append(stale, e)
+	if ix.store == nil {
+		return nil, nil
 	}
-	for p, r := range ix.byPath {
-		if !seen[p] {
-			ix.killLocked(r)
-		}
+	b, ok, err := ix.store.Get(key, nil)
+	if err != nil {
+		ix.logf("%v", err)
 	}
-	ix.gen++
-	if ix.cached == ix.live && ix.live == len(files) {
-		// Nothing changed: the cache file holds this index already.
-		ix.savedGen = ix.gen
+	if !ok {
+		return nil, nil
 	}
-	ix.mu.Unlock()
-	ix.readAll(ctx, stale, false)
+	s, err := ix.decodeEntry(b, e.Path)
+	if err != nil {
+		ix.logf("store entry %s (%s) discarded: %v", key, e.Path, err)
+		return nil, nil
+	}
+	r.generated, r.defs, r.code = s.generated, s.defs, s.code
+	return r, s.words
 }
 
 // load re-reads the file e into a new record, replacing the old one.
@@ -136,6 +179,14 @@ func (ix *Index) installLocked(r *fileRec, wids []uint32) {
 	for _, w := range wids {
 		ix.wordPost.add(w, r.id)
 	}
+	dkeys, cids := recKeys(r)
+	for _, k := range dkeys {
+		ix.defines.add(k, r.id)
+	}
+	for _, k := range cids {
+		ix.codePost.add(k, r.id)
+	}
+	ix.code.add(r.code, 1)
 	ix.gen++
 }
 

@@ -353,6 +353,8 @@ func TestIndexCacheRestart(t *testing.T) {
 	if err := os.WriteFile(cache, []byte("zumbaFC\x00 not a cache at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Without the store too, which would serve the files by their bytes.
+	os.RemoveAll(filepath.Join(filepath.Dir(filepath.Dir(cache)), "store"))
 	ix3, root, logs3 := testIndex(t, dir, cache, true)
 	if !strings.Contains(logs3.String(), "discarded") {
 		t.Errorf("corrupt cache not reported; log:\n%s", logs3)

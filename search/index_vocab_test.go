@@ -3,8 +3,6 @@ package search
 import (
 	"strings"
 	"testing"
-
-	"github.com/zumba-dev/zumba/internal/diskcache"
 )
 
 // vocabSample has strings of every size a reference treats apart: empty,
@@ -63,21 +61,4 @@ func TestVocab(t *testing.T) {
 			}
 		}
 	}
-	b, err := diskcache.Encode("/p", "z", &diskcache.Snapshot{Strings: v.view()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := diskcache.Decode(b, "/p", "z")
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded := newVocab()
-	loaded.load(s.Strings)
-	check("loaded", loaded)
-	if loaded.internString("new") != uint32(len(want)) || loaded.str(uint32(len(want))) != "new" {
-		t.Error("a string added after a load is not found")
-	}
-	copied := newVocab()
-	copied.load(diskcache.StringList(want))
-	check("copied", copied)
 }

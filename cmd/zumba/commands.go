@@ -69,6 +69,9 @@ func init() {
 			{name: "project", usage: "also write a block of guidance for agents in the project's AGENTS.md (and CLAUDE.md when present)"},
 			{name: "dry-run", usage: "print the changes as diffs and write nothing"},
 		}},
+		{name: "cache", usage: "[--clean]", short: "print the size of the disk cache and how many projects it holds, or empty it", run: runCache, flags: []flagDef{
+			{name: "clean", usage: "empty the disk cache (every project's, and the store of files shared by them)"},
+		}},
 		{name: "version", short: "print zumba's version, commit and Go version", run: runVersion},
 		{name: "help", usage: "[COMMAND]", short: "print this help, or one command's", run: runHelp},
 	}
@@ -181,7 +184,11 @@ func runMCP(args []string) int {
 	// server stays under 500 MB).
 	// GOGC and GOMEMLIMIT, when set, override these; the index applies
 	// the policy (search.MemoryPolicy).
-	indexOpts := &search.IndexOptions{}
+	limit, err := cacheLimit()
+	if err != nil {
+		return usageError(err.Error())
+	}
+	indexOpts := &search.IndexOptions{StoreLimit: limit}
 	if os.Getenv("GOGC") == "" {
 		indexOpts.Memory.GCPercent, indexOpts.Memory.CompleteGCPercent = 50, 20
 	}

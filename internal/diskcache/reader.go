@@ -93,36 +93,6 @@ func (r *Reader) Bytes() []byte {
 	return b
 }
 
-// table reads the string table: one block of the input and each
-// string's end in it.
-func (r *Reader) table() *Table {
-	n := r.Count()
-	if r.err != nil {
-		return nil
-	}
-	ends := make([]uint32, n)
-	var total uint64
-	for i := range ends {
-		total += r.Uvarint()
-		if r.err != nil {
-			return nil
-		}
-		// The file is smaller than 4 GiB (maxFile), so the ends fit.
-		if total > uint64(len(r.b)) {
-			r.err = errTruncated
-			return nil
-		}
-		ends[i] = uint32(total)
-	}
-	if total > uint64(len(r.b)-r.off) {
-		r.err = errTruncated
-		return nil
-	}
-	t := &Table{Data: r.b[r.off : r.off+int(total) : r.off+int(total)], Ends: ends}
-	r.off += int(total)
-	return t
-}
-
 // Skip passes over n bytes.
 func (r *Reader) Skip(n int) {
 	if r.err != nil {

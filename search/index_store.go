@@ -1,0 +1,296 @@
+package search
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/diskcache"
+)
+
+// A file's records (its words, definitions and find_code's words) are
+// kept in the disk cache's store by the file's content (see
+// [diskcache.Store]), shared by every project and process: a second
+// checkout of a project takes its unchanged files' records from there.
+// An entry holds its strings itself, since the vocab's ids are each
+// index's own:
+//
+//	flags         1 byte: 1 when the file is generated
+//	strings       uvarint count, each one's length, the bytes end to end;
+//	              the file's words first
+//	words         uvarint: how many of the strings are the file's words
+//	definitions   uvarint length, then the definitions' encoding (see
+//	              index_defs.go) with the entry's string numbers
+//	code          uvarint length, then find_code's record (see
+//	              code_record.go) with the entry's string numbers and
+//	              without the words of the path: the index adds them
+//	              back for the path it finds the file at
+//
+// The key hashes what the records are computed from: the file's bytes,
+// the languages its path and head choose, and whether the path is a Go
+// file's (find_code's private names); the producer (the build of zumba)
+// is the store's own.
+
+// entryGenerated is the flags bit of a generated file.
+const entryGenerated = 1
+
+var errBadEntry = errors.New("bad store entry")
+
+// contentKey is the store's key of a file's records.
+func contentKey(path string, readLang, parseLang *grammar.Language, data []byte) diskcache.Key {
+	h := sha256.New()
+	for _, l := range []*grammar.Language{readLang, parseLang} {
+		name := ""
+		if l != nil {
+			name = l.Name
+		}
+		h.Write(binary.AppendUvarint(nil, uint64(len(name))))
+		h.Write([]byte(name))
+	}
+	if goPath(path) {
+		h.Write([]byte{1})
+	} else {
+		h.Write([]byte{0})
+	}
+	h.Write(data)
+	var k diskcache.Key
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+// encodeEntry makes the store's entry of a parsed record whose words (vocab
+// ids) are words, its strings from strs.
+func encodeEntry(strs *strTable, words []uint32, generated bool, defs, code []byte) ([]byte, error) {
+	local := make(map[uint32]uint32, len(words)+8)
+	var ids []uint32
+	num := func(id uint32) uint32 {
+		l, ok := local[id]
+		if !ok {
+			l = uint32(len(ids))
+			local[id] = l
+			ids = append(ids, id)
+		}
+		return l
+	}
+	for _, w := range words {
+		num(w)
+	}
+	nwords := len(ids)
+	nstrs := uint64(strs.len())
+	ldefs, err := remapDefs(defs, nstrs, num)
+	if err != nil {
+		return nil, err
+	}
+	var lcode []byte
+	if len(code) > 0 {
+		lcode, _, err = remapCode(code, nstrs, num, nil)
+		if err != nil {
+			return nil, err
+		}
+	}
+	size := 16 + len(ldefs) + len(lcode)
+	for _, id := range ids {
+		size += 2 + len(strs.str(id))
+	}
+	b := make([]byte, 1, size)
+	if generated {
+		b[0] = entryGenerated
+	}
+	b = binary.AppendUvarint(b, uint64(len(ids)))
+	for _, id := range ids {
+		b = binary.AppendUvarint(b, uint64(len(strs.str(id))))
+	}
+	for _, id := range ids {
+		b = append(b, strs.str(id)...)
+	}
+	b = binary.AppendUvarint(b, uint64(nwords))
+	b = binary.AppendUvarint(b, uint64(len(ldefs)))
+	b = append(b, ldefs...)
+	b = binary.AppendUvarint(b, uint64(len(lcode)))
+	b = append(b, lcode...)
+	return b, nil
+}
+
+// storeRec is a record decoded from the store, with its ids in the
+// index's vocab.
+type storeRec struct {
+	generated  bool
+	words      []uint32
+	defs, code []byte
+	// codeIDs are the ids of code's words, increasing.
+	codeIDs []uint32
+}
+
+// decodeEntry reads an entry for the file at path, interning its strings.
+func (ix *Index) decodeEntry(b []byte, path string) (*storeRec, error) {
+	r := diskcache.NewReader(b)
+	flags := r.Byte()
+	n := r.Count()
+	lens := make([]int, n)
+	total := 0
+	for i := range lens {
+		lens[i] = int(r.Uvarint())
+		total += lens[i]
+	}
+	if r.Err() != nil {
+		return nil, r.Err()
+	}
+	if total > len(r.Rest()) {
+		return nil, errBadEntry
+	}
+	strs := make([][]byte, n)
+	data := r.Rest()
+	for i, l := range lens {
+		strs[i], data = data[:l:l], data[l:]
+	}
+	r.Skip(total)
+	nwords := int(r.Uvarint())
+	defs, code := r.Bytes(), r.Bytes()
+	if r.Err() != nil || !r.Done() || nwords > n {
+		return nil, errBadEntry
+	}
+	// The path's words, for find_code.
+	var pathWordsB [][]byte
+	if len(code) > 0 {
+		forCodeWords([]byte(pathWords(path)), nil, func(w []byte) { pathWordsB = append(pathWordsB, slices.Clone(w)) })
+	}
+	ids := ix.internAll(append(strs, pathWordsB...))
+	out := &storeRec{generated: flags&entryGenerated != 0, words: ids[:nwords:nwords]}
+	m := func(l uint32) uint32 { return ids[l] }
+	var err error
+	if out.defs, err = remapDefs(defs, uint64(n), m); err != nil {
+		return nil, err
+	}
+	if len(code) > 0 {
+		out.code, out.codeIDs, err = remapCode(code, uint64(n), m, ids[n:])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// internAll returns the vocab ids of strs, adding those new to it.
+func (ix *Index) internAll(strs [][]byte) []uint32 {
+	ids := make([]uint32, len(strs))
+	var unknown []int
+	ix.mu.RLock()
+	for i, s := range strs {
+		id, ok := ix.words.lookup(s)
+		if !ok {
+			unknown = append(unknown, i)
+		}
+		ids[i] = id
+	}
+	ix.mu.RUnlock()
+	if len(unknown) > 0 {
+		ix.mu.Lock()
+		for _, i := range unknown {
+			ids[i] = ix.words.intern(strs[i])
+		}
+		ix.mu.Unlock()
+	}
+	return ids
+}
+
+// remapDefs re-encodes a definitions record, its string ids (below
+// nstrs) mapped by m.
+func remapDefs(raw []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	r := diskcache.NewReader(raw)
+	n := r.Count()
+	out := make([]byte, 0, len(raw)+len(raw)/4)
+	out = binary.AppendUvarint(out, uint64(n))
+	err := walkDefs(raw, nstrs, func(name uint32, k byte, line, before, after uint64, quals []uint32) {
+		out = binary.AppendUvarint(out, uint64(m(name)))
+		out = append(out, k)
+		out = binary.AppendUvarint(out, line)
+		out = binary.AppendUvarint(out, before)
+		out = binary.AppendUvarint(out, after)
+		out = binary.AppendUvarint(out, uint64(len(quals)))
+		for _, q := range quals {
+			out = binary.AppendUvarint(out, uint64(m(q)))
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clip(out), nil
+}
+
+// remapCode re-encodes find_code's record rec, its word ids (below nstrs)
+// mapped by m. With path nil it leaves the path out: words only the path
+// holds are dropped and no word is marked as the path's; otherwise path
+// lists the (mapped) ids of the path's words, marked and added. It
+// returns the record and its words' ids, increasing.
+func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32) ([]byte, []uint32, error) {
+	r := diskcache.NewReader(rec)
+	h := readCodeHead(r)
+	r.Skip(2 * h.defs)
+	headEnd := r.Offset()
+	n := r.Count()
+	type word struct {
+		id       uint32
+		off, len int
+		path     bool
+	}
+	words := make([]word, 0, n+len(path))
+	var id, at uint64
+	for range n {
+		id += r.Uvarint()
+		l := r.Uvarint()
+		if r.Err() != nil {
+			return nil, nil, r.Err()
+		}
+		if id >= nstrs {
+			return nil, nil, errBadCode
+		}
+		size := int(l >> 1)
+		inPath := l&1 != 0
+		if path == nil && inPath && size == 0 {
+			at += uint64(size)
+			continue
+		}
+		words = append(words, word{id: m(uint32(id)), off: int(at), len: size})
+		at += uint64(size)
+	}
+	lists := r.Rest()
+	if r.Err() != nil || at != uint64(len(lists)) {
+		return nil, nil, errBadCode
+	}
+	slices.SortFunc(words, func(a, b word) int { return int(a.id) - int(b.id) })
+	for _, p := range path {
+		i, ok := slices.BinarySearchFunc(words, p, func(w word, id uint32) int { return int(w.id) - int(id) })
+		if !ok {
+			words = slices.Insert(words, i, word{id: p})
+		}
+		words[i].path = true
+	}
+	out := make([]byte, 0, len(rec)+4*len(path)+8)
+	out = append(out, rec[:headEnd]...)
+	out = binary.AppendUvarint(out, uint64(len(words)))
+	ids := make([]uint32, len(words))
+	prev := uint32(0)
+	for i, w := range words {
+		l := uint64(w.len) << 1
+		if w.path {
+			l |= 1
+		}
+		out = binary.AppendUvarint(binary.AppendUvarint(out, uint64(w.id-prev)), l)
+		prev = w.id
+		ids[i] = w.id
+	}
+	for _, w := range words {
+		out = append(out, lists[w.off:w.off+w.len]...)
+	}
+	return slices.Clip(out), ids, nil
+}
+
+// goPath reports whether find_code treats the file at path as Go's (see
+// collectCode).
+func goPath(path string) bool { return strings.HasSuffix(path, ".go") }
