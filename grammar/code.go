@@ -50,6 +50,11 @@ var codeRules = map[string]CodeRules{
 		Strings:  []string{"string_literal", "verbatim_string_literal", "raw_string_literal", "character_literal", "interpolated_string_expression"},
 		Code:     []string{"interpolation"},
 	},
+	"dart": {
+		Comments: []string{"comment", "documentation_comment"},
+		Strings:  []string{"string_literal"},
+		Code:     []string{"template_substitution"},
+	},
 	"dockerfile": {
 		Comments: []string{"comment"},
 		Strings:  []string{"double_quoted_string", "single_quoted_string", "json_string"},

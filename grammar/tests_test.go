@@ -44,6 +44,9 @@ func TestIsTestFile(t *testing.T) {
 		{"test/behavior/align.zig", true},
 		{"tests/lsp_features/hover.zig", true},
 		{"src/main.zig", false},
+		{"test/widget_test.dart", true},
+		{"lib/src/boollist_test.dart", true},
+		{"lib/src/boollist.dart", false},
 	} {
 		if got := IsTestFile(tc.path); got != tc.want {
 			t.Errorf("IsTestFile(%q) = %v; want %v", tc.path, got, tc.want)

@@ -25,7 +25,7 @@ type def struct {
 
 // capKind is what collect reads from a capture's name.
 type capKind struct {
-	role string // name, scope, trait, member, listed, skip, definition
+	role string // name, scope, trait, member, listed, skip, end, definition
 	kind grammar.Kind
 }
 
@@ -106,7 +106,10 @@ type matchCaps struct {
 	whole                      *capRec
 	kind                       grammar.Kind
 	name, scope, trait, member *capRec
-	skip                       bool
+	// end is a node after the definition's that its extent reaches
+	// (Dart's function_body, a sibling of the signature).
+	end  *capRec
+	skip bool
 }
 
 func (c *collector) content(r *capRec) string { return string(c.src[r.n.startByte():r.endByte]) }
@@ -128,6 +131,8 @@ func (c *collector) roles(caps []capRec) matchCaps {
 			m.trait = r
 		case "member":
 			m.member = r
+		case "end":
+			m.end = r
 		case "listed":
 			c.listed[[2]uint32{r.n.startByte(), r.endByte}] = true
 		case "skip":
@@ -167,6 +172,10 @@ func (c *collector) add(caps []capRec) {
 		StartByte: m.whole.n.startByte(),
 		EndByte:   m.whole.endByte,
 		nameStart: m.name.n.startByte(),
+	}
+	if m.end != nil && m.end.endByte > e.EndByte {
+		e.EndByte = m.end.endByte
+		e.End = max(e.End, p.codeEndLine(m.end))
 	}
 	if m.skip {
 		e = nil

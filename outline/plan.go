@@ -75,7 +75,7 @@ func planFor(lang *grammar.Language, q *sitter.Query, root tsNode) *plan {
 func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.TSLanguage) *plan {
 	p := &plan{roles: captureRoles(q), whole: make([]byte, q.CaptureCount()+1)}
 	for i, r := range p.roles {
-		if r.role == "definition" {
+		if r.role == "definition" || r.role == "end" {
 			p.whole[i] = 1
 		}
 	}
@@ -133,7 +133,7 @@ func captureRoles(q *sitter.Query) []capKind {
 	roles := make([]capKind, q.CaptureCount())
 	for i := range roles {
 		switch capName := q.CaptureNameForId(uint32(i)); capName {
-		case "name", "scope", "trait", "member", "listed", "skip":
+		case "name", "scope", "trait", "member", "listed", "skip", "end":
 			roles[i].role = capName
 		default:
 			if k, ok := strings.CutPrefix(capName, "definition."); ok {

@@ -36,6 +36,7 @@ import (
 	"github.com/smacker/go-tree-sitter/yaml"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/grammar/langs/dart"
 	"github.com/zumba-dev/zumba/grammar/langs/zig"
 )
 
@@ -45,6 +46,7 @@ var grammars = map[string]func() *sitter.Language{
 	"c":          c.GetLanguage,
 	"cpp":        cpp.GetLanguage,
 	"csharp":     csharp.GetLanguage,
+	"dart":       dart.Language,
 	"dockerfile": dockerfile.GetLanguage,
 	"elixir":     elixir.GetLanguage,
 	"elm":        elm.GetLanguage,

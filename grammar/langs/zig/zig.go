@@ -2,7 +2,7 @@
 // @tree-sitter-grammars/tree-sitter-zig 1.1.2; see README and LICENSE).
 package zig
 
-// #cgo CFLAGS: -std=c11 -fPIC -w
+// #cgo CFLAGS: -std=c11 -fPIC
 // #include "tree_sitter/parser.h"
 // const TSLanguage *tree_sitter_zig(void);
 import "C"
