@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -33,7 +34,7 @@ var changesTool = &Tool{
 		}
 		base := strings.TrimSpace(args["base"])
 		uses := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
-			return s.searcher().Sites(ctx, name, nil, search.RefOptions{Group: true, Code: true, TimeLimit: limit}, &s.parses)
+			return s.engine().Sites(ctx, name, nil, search.RefOptions{Group: true, Code: true, TimeLimit: limit}, &s.parses)
 		}
 		cs, err := search.Changes(ctx, s.cfg.Root.Root, base, filter, uses)
 		if err != nil {
@@ -42,8 +43,33 @@ var changesTool = &Tool{
 			}
 			return "changes: " + err.Error(), true
 		}
+		s.showChanges(cs)
 		return changesText(cs), false
 	},
+}
+
+// showChanges shows cs's paths as answers show them (Server.shown).
+func (s *Server) showChanges(cs *search.ChangeSet) {
+	if s.cfg.name == "" {
+		return
+	}
+	for i := range cs.Defs {
+		d := &cs.Defs[i]
+		d.Def.Path = s.shown(d.Def.Path)
+		d.Uses = slices.Clone(d.Uses)
+		for j := range d.Uses {
+			d.Uses[j].Path = s.shown(d.Uses[j].Path)
+		}
+	}
+	for i := range cs.Files {
+		f := &cs.Files[i]
+		if f.Path != "" {
+			f.Path = s.shown(f.Path)
+		}
+		if f.OldPath != "" {
+			f.OldPath = s.shown(f.OldPath)
+		}
+	}
 }
 
 // changesTimeLimit bounds a changes call when its client set no deadline:

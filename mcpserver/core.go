@@ -110,6 +110,9 @@ type inFlightCall struct {
 	cancel context.CancelFunc
 	set    *callSet
 	key    string
+	// srv serves the call: the transport's server unless set otherwise
+	// (an HTTP endpoint of one root).
+	srv *Server
 }
 
 // admit waits for a place for the tool call req and registers it in set
@@ -123,7 +126,7 @@ func (c *callCore) admit(ctx context.Context, set *callSet, req *request) (*inFl
 		return nil, nil
 	}
 	cctx, cancel := context.WithCancel(ctx)
-	cl := &inFlightCall{core: c, req: req, parent: ctx, ctx: cctx, cancel: cancel, set: set}
+	cl := &inFlightCall{core: c, req: req, parent: ctx, ctx: cctx, cancel: cancel, set: set, srv: c.s}
 	if set != nil {
 		cl.key = idKey(req.id)
 		if !set.add(cl.key, cancel) {
@@ -142,7 +145,7 @@ func (c *callCore) admit(ctx context.Context, set *callSet, req *request) (*inFl
 // which the transport calls once the reply has left (stdio), so that a
 // client that does not read its replies stops the server reading more.
 func (cl *inFlightCall) run() (reply *response, cancelled bool) {
-	reply = cl.core.handle(cl.ctx, cl.req)
+	reply = cl.srv.safeHandle(cl.ctx, cl.req)
 	if cl.set != nil {
 		cl.set.remove(cl.key)
 	}

@@ -35,7 +35,7 @@ var diagnosticsTool = &Tool{
 		{Name: "path", Description: "Only this file (or folder), relative to the project."},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		return s.diag.answer(ctx, s.cfg.Root, args["path"])
+		return s.diag.answer(ctx, s.cfg.Root, args["path"], s.shown)
 	},
 }
 
@@ -57,8 +57,8 @@ func newDiagSource(path string, log *log.Logger, opts diagfile.Options) *diagSou
 }
 
 // answer is the diagnostics tool's text for the project root, kept to
-// the file or folder filter when it is not "".
-func (d *diagSource) answer(ctx context.Context, root *search.Root, filter string) (string, bool) {
+// the file or folder filter when it is not "", its paths as shown shows them.
+func (d *diagSource) answer(ctx context.Context, root *search.Root, filter string, shown func(string) string) (string, bool) {
 	if filter != "" {
 		rel, err := root.Rel(filter)
 		if err != nil {
@@ -73,7 +73,7 @@ func (d *diagSource) answer(ctx context.Context, root *search.Root, filter strin
 	if err != nil {
 		return err.Error(), true
 	}
-	return renderDiagnostics(root, entries, filter, written), false
+	return renderDiagnostics(root, entries, filter, written, shown), false
 }
 
 // diagLine is one diagnostic placed in the project, ready to print.
@@ -90,7 +90,7 @@ var severityRank = map[string]int{"error": 0, "warning": 1, "info": 2, "hint": 3
 // filter, a project path, when it is not ""), sorted, at most
 // maxDiagnostics of them. A line whose file was modified after written,
 // the diagnostics file's modification time, is marked as maybe stale.
-func renderDiagnostics(root *search.Root, entries []diagfile.Entry, filter string, written time.Time) string {
+func renderDiagnostics(root *search.Root, entries []diagfile.Entry, filter string, written time.Time, shown func(string) string) string {
 	lines := make([]diagLine, 0, len(entries))
 	rels := map[string]string{} // loc → project path, "" when outside
 	for _, e := range entries {
@@ -107,7 +107,7 @@ func renderDiagnostics(root *search.Root, entries []diagfile.Entry, filter strin
 		if msg == "" {
 			msg = "(no message)"
 		}
-		lines = append(lines, diagLine{path: printablePath(rel), line: e.Line, col: e.Col, severity: e.Severity, message: msg})
+		lines = append(lines, diagLine{path: printablePath(shown(rel)), line: e.Line, col: e.Col, severity: e.Severity, message: msg})
 	}
 	if len(lines) == 0 {
 		return noDiagnostics

@@ -654,7 +654,7 @@ func FuzzDiagnosticsFile(f *testing.F) {
 				t.Fatalf("entry %+v: want 1-based position and a known severity", e)
 			}
 		}
-		text := renderDiagnostics(root, entries, "", writtenAt)
+		text := renderDiagnostics(root, entries, "", writtenAt, func(p string) string { return p })
 		lines := strings.Split(text, "\n")
 		if len(lines) > maxDiagnostics+1 {
 			t.Fatalf("%d lines; want at most %d", len(lines), maxDiagnostics+1)

@@ -23,4 +23,11 @@
 // isError set and one line saying why, so the model can correct itself.
 // Each tool lives in its own file with its arguments, schema, description
 // and handler; tools.go holds the registry.
+//
+// A server of several roots (roots.go, Config.Roots) is a server per root
+// (its index, watcher and caches) behind one that answers the protocol:
+// it routes a tool call by the root a path or glob names, or asks every
+// root and puts their answers one after another; each root shows its
+// paths after its name (Server.shown). Over HTTP, /mcp/NAME serves one
+// root alone (Server.view).
 package mcpserver

@@ -143,8 +143,9 @@ type HTTPHandler struct {
 }
 
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != endpointPath {
-		http.Error(w, "zumba serves MCP at "+endpointPath, http.StatusNotFound)
+	srv := h.serverFor(r.URL.Path)
+	if srv == nil {
+		http.Error(w, "zumba serves MCP at "+endpointPath+h.rootPaths(), http.StatusNotFound)
 		return
 	}
 	if msg := h.refuseOrigin(r); msg != "" {
@@ -159,7 +160,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.Method {
 	case http.MethodPost:
-		h.post(w, r)
+		h.post(w, r, srv)
 	case http.MethodDelete:
 		h.delete(w, r)
 	default:
@@ -168,6 +169,34 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "POST, DELETE")
 		http.Error(w, "method not allowed: send JSON-RPC messages with POST", http.StatusMethodNotAllowed)
 	}
+}
+
+// serverFor is the server of the endpoint at p: /mcp, or /mcp/NAME for
+// the root NAME alone of a server of several roots; nil for any other.
+func (h *HTTPHandler) serverFor(p string) *Server {
+	if p == endpointPath {
+		return h.s
+	}
+	name, ok := strings.CutPrefix(p, endpointPath+"/")
+	if !ok || name == "" || strings.Contains(name, "/") || len(h.s.roots) == 0 {
+		return nil
+	}
+	return h.s.view(name)
+}
+
+// rootPaths lists the endpoints of the roots for a message: "" for a
+// server of one.
+func (h *HTTPHandler) rootPaths() string {
+	if len(h.s.roots) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString(" (and one root alone at")
+	for _, r := range h.s.roots {
+		sb.WriteString(" " + endpointPath + "/" + r.cfg.name)
+	}
+	sb.WriteString(")")
+	return sb.String()
 }
 
 // reply sends one JSON-RPC reply as the response body. A client that does
@@ -183,7 +212,7 @@ func (h *HTTPHandler) reply(w http.ResponseWriter, status int, reply *response) 
 	w.Write(b)
 }
 
-func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
+func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request, srv *Server) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		h.reply(w, http.StatusUnsupportedMediaType, errorReply(nullID, CodeInvalidRequest, "invalid request: the body must be JSON (Content-Type: application/json)"))
 		return
@@ -217,10 +246,10 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		req.modern = true
 	}
 	if req.modern {
-		h.postModern(w, r, req)
+		h.postModern(w, r, req, srv)
 		return
 	}
-	h.postLegacy(w, r, req)
+	h.postLegacy(w, r, req, srv)
 }
 
 // refuse answers req with an error: a request with its id, a notification
@@ -235,7 +264,7 @@ func (h *HTTPHandler) refuse(w http.ResponseWriter, req *request, status int, e 
 
 // postModern serves a 2026-07-28 request: no session, and headers that
 // must agree with the body.
-func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, req *request) {
+func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, req *request, srv *Server) {
 	if msg := headerMismatch(r.Header, req); msg != "" {
 		h.refuse(w, req, http.StatusBadRequest, &rpcError{Code: CodeHeaderMismatch, Message: "header mismatch: " + msg})
 		return
@@ -246,7 +275,7 @@ func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, req *re
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	reply := h.call(r.Context(), nil, req)
+	reply := h.call(r.Context(), srv, nil, req)
 	if reply == nil {
 		abandon()
 	}
@@ -261,7 +290,7 @@ func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, req *re
 // a session, and a request naming a session is served in it. A request
 // naming no session is served all the same, as on stdio, where a
 // tools/call needs no initialize.
-func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *request) {
+func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *request, srv *Server) {
 	if v := r.Header.Get(headerVersion); v != "" && req.method != "initialize" {
 		if !knownVersion(v) {
 			h.refuse(w, req, http.StatusBadRequest, &rpcError{Code: CodeInvalidRequest, Message: fmt.Sprintf("invalid request: %s %s is no version zumba speaks (%s)", headerVersion, project.Quote(v), strings.Join(supportedVersions(), ", "))})
@@ -272,13 +301,13 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 	if req.method == "initialize" {
 		if req.id != nil {
 			var err error
-			if sess, err = h.newSession(r.RemoteAddr); err != nil {
+			if sess, err = h.newSession(r.RemoteAddr, srv); err != nil {
 				h.refuseSession(w, req, err)
 				return
 			}
 		}
 	} else if id := r.Header.Get(headerSession); id != "" {
-		if sess = h.session(id); sess == nil {
+		if sess = h.session(id); sess == nil || sess.srv != srv {
 			h.refuse(w, req, http.StatusNotFound, &rpcError{Code: CodeInvalidRequest, Message: "invalid request: no such session (it ended, or the server restarted); initialize again"})
 			return
 		}
@@ -290,7 +319,7 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	reply := h.call(r.Context(), sess, req)
+	reply := h.call(r.Context(), srv, sess, req)
 	if reply == nil {
 		if sess != nil && req.method == "initialize" {
 			h.endSession(sess.id)
@@ -321,9 +350,9 @@ func (h *HTTPHandler) refuseSession(w http.ResponseWriter, req *request, err err
 // call serves one request; tool calls count against the transport's bound
 // of calls in flight and, in a session, can be cancelled by name. It
 // returns nil when the client went away before an answer.
-func (h *HTTPHandler) call(ctx context.Context, sess *httpSession, req *request) *response {
+func (h *HTTPHandler) call(ctx context.Context, srv *Server, sess *httpSession, req *request) *response {
 	if req.method != "tools/call" {
-		return h.core.handle(ctx, req)
+		return srv.safeHandle(ctx, req)
 	}
 	var set *callSet
 	if sess != nil {
@@ -333,6 +362,7 @@ func (h *HTTPHandler) call(ctx context.Context, sess *httpSession, req *request)
 	if cl == nil {
 		return reply
 	}
+	cl.srv = srv
 	defer cl.release()
 	reply, cancelled := cl.run()
 	if ctx.Err() != nil {

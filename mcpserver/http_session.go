@@ -16,7 +16,10 @@ import (
 type httpSession struct {
 	id    string
 	calls *callSet
-	used  time.Time // guarded by HTTPHandler.mu
+	// srv is the server of the endpoint that opened it: its requests go
+	// to that endpoint alone.
+	srv  *Server
+	used time.Time // guarded by HTTPHandler.mu
 }
 
 // Why a session was not opened.
@@ -29,11 +32,11 @@ var (
 // address). A connection may open sessionRate sessions per sessionWindow.
 // Past maxSessions, the session idle longest with no call in flight is
 // ended to make room; a session with a call in flight is never ended so.
-func (h *HTTPHandler) newSession(remote string) (*httpSession, error) {
+func (h *HTTPHandler) newSession(remote string, srv *Server) (*httpSession, error) {
 	var b [16]byte
 	rand.Read(b[:])
 	now := time.Now()
-	sess := &httpSession{id: hex.EncodeToString(b[:]), calls: newCallSet(), used: now}
+	sess := &httpSession{id: hex.EncodeToString(b[:]), calls: newCallSet(), srv: srv, used: now}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if !h.openings.allow(remote, now, h.limits.sessionRate, h.limits.sessionWindow) {

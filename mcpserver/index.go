@@ -14,6 +14,17 @@ type searcherBox struct{ search.Searcher }
 // request meanwhile. The function it returns stops the index, and the
 // tools search the files again.
 func (s *Server) serveIndex(ctx context.Context) (stop func()) {
+	if len(s.roots) > 0 {
+		stops := make([]func(), len(s.roots))
+		for i, r := range s.roots {
+			stops[i] = r.serveIndex(ctx)
+		}
+		return func() {
+			for _, stop := range stops {
+				stop()
+			}
+		}
+	}
 	opts := *s.cfg.Index
 	if opts.Log == nil {
 		opts.Log = s.log.Printf
@@ -27,5 +38,14 @@ func (s *Server) serveIndex(ctx context.Context) (stop func()) {
 	}
 }
 
-// searcher is what find_symbol and find_references search.
-func (s *Server) searcher() search.Searcher { return s.search.Load().Searcher }
+// searcher is what find_symbol and find_references search; in a server
+// of several roots, with the paths it finds shown after the root's name.
+func (s *Server) searcher() search.Searcher {
+	if s.cfg.name != "" {
+		return prefixed{s.engine(), s}
+	}
+	return s.engine()
+}
+
+// engine is what the tools search, with the paths as the root has them.
+func (s *Server) engine() search.Searcher { return s.search.Load().Searcher }

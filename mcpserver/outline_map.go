@@ -64,7 +64,7 @@ func isFolder(root *search.Root, p string) (rel string, ok bool) {
 // outlineMap answers the outline tool for the folder dir (clean).
 func outlineMap(ctx context.Context, s *Server, dir string, args Args) (string, bool) {
 	if strings.TrimSpace(args["name"]) != "" {
-		return fmt.Sprintf("%s is a folder: name needs a file (outline %s maps the folder)", folderText(dir), folderText(dir)), true
+		return fmt.Sprintf("%s is a folder: name needs a file (outline %s maps the folder)", s.folderText(dir), s.folderText(dir)), true
 	}
 	budget := mapDefaultBudget
 	if b := args["budget"]; b != "" {
@@ -77,14 +77,14 @@ func outlineMap(ctx context.Context, s *Server, dir string, args Args) (string, 
 	if m.Files == 0 {
 		switch {
 		case m.Stopped:
-			return fmt.Sprintf("No files with definitions under %s among the first %d of %d files, read before the time limit; the server's index ranks them all.", folderText(dir), m.Indexed, m.Total), false
+			return fmt.Sprintf("No files with definitions under %s among the first %d of %d files, read before the time limit; the server's index ranks them all.", s.folderText(dir), m.Indexed, m.Total), false
 		case m.Building:
-			return fmt.Sprintf("No files with definitions under %s among the %d of %d files parsed so far; the index is still being built, so a later call will be complete.", folderText(dir), m.Indexed, m.Total), false
+			return fmt.Sprintf("No files with definitions under %s among the %d of %d files parsed so far; the index is still being built, so a later call will be complete.", s.folderText(dir), m.Indexed, m.Total), false
 		}
-		return fmt.Sprintf("No files with functions, types, constants or headings under %s (files that .gitignore excludes are left out).", folderText(dir)), false
+		return fmt.Sprintf("No files with functions, types, constants or headings under %s (files that .gitignore excludes are left out).", s.folderText(dir)), false
 	}
 	bytes, lines := budget*mapTokenBytes, maxMapLines-1
-	head := len(fmt.Sprintf(mapHead, m.Files, "files", m.Defs, "definitions", folderText(dir), maxMapLines)) + 1
+	head := len(fmt.Sprintf(mapHead, m.Files, "files", m.Defs, "definitions", s.folderText(dir), maxMapLines)) + 1
 	bytes -= head
 	var partial string
 	if m.Building {
@@ -95,28 +95,28 @@ func outlineMap(ctx context.Context, s *Server, dir string, args Args) (string, 
 		bytes -= len(partial) + 1
 		lines--
 	}
-	sel, err := m.Select(ctx, bytes, lines, mapSizer{})
+	sel, err := m.Select(ctx, bytes, lines, mapSizer{s})
 	if err != nil {
 		return toolError(err), true
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, mapHead, m.Files, plural(m.Files, "file", "files"), m.Defs, plural(m.Defs, "definition", "definitions"), folderText(dir), sel.Shown)
+	fmt.Fprintf(&sb, mapHead, m.Files, plural(m.Files, "file", "files"), m.Defs, plural(m.Defs, "definition", "definitions"), s.folderText(dir), sel.Shown)
 	fi, di := 0, 0
 	for fi < len(sel.Files) || di < len(sel.Folders) {
 		if di == len(sel.Folders) || fi < len(sel.Files) && sel.Files[fi].Path < sel.Folders[di].Path+"/" {
 			f := &sel.Files[fi]
-			sb.WriteString("\n" + project.Echo(f.Path))
+			sb.WriteString("\n" + project.Echo(s.shown(f.Path)))
 			for i := range f.Entries {
 				sb.WriteString("\n" + mapDefLine(&f.Entries[i].Def, f.Entries[i].Depth, f.Entries[i].Sig))
 			}
 			fi++
 			continue
 		}
-		sb.WriteString("\n" + mapFolderLine(sel.Folders[di]))
+		sb.WriteString("\n" + mapFolderLine(sel.Folders[di], s.shown))
 		di++
 	}
 	if sel.More != nil {
-		sb.WriteString("\n" + mapFolderLine(*sel.More))
+		sb.WriteString("\n" + mapFolderLine(*sel.More, s.shown))
 	}
 	if partial != "" {
 		sb.WriteString("\n" + partial)
@@ -125,11 +125,11 @@ func outlineMap(ctx context.Context, s *Server, dir string, args Args) (string, 
 }
 
 // folderText is a folder as the map names it: with a "/" after it.
-func folderText(dir string) string {
-	if dir == "." {
+func (s *Server) folderText(dir string) string {
+	if dir == "." && s.cfg.name == "" {
 		return "./"
 	}
-	return project.Echo(dir) + "/"
+	return project.Echo(s.shown(dir)) + "/"
 }
 
 // mapDefLine is a definition's line: "LINE KIND NAME", indented under its
@@ -160,23 +160,23 @@ func showSig(d *search.Def) bool {
 	return d.Text != "" && d.Kind.String() != "heading"
 }
 
-// mapFolderLine is a summarised folder's line; the folders left out
-// (Path "") are summed up on one.
-func mapFolderLine(f search.MapFolder) string {
+// mapFolderLine is a summarised folder's line, its path as shown shows
+// it; the folders left out (Path "") are summed up on one.
+func mapFolderLine(f search.MapFolder, shown func(string) string) string {
 	counts := fmt.Sprintf("%d %s, %d %s", f.Files, plural(f.Files, "file", "files"), f.Defs, plural(f.Defs, "definition", "definitions"))
 	if f.Path == "" {
 		return fmt.Sprintf("… %d more %s: %s", f.Folders, plural(f.Folders, "folder", "folders"), counts)
 	}
-	return project.Echo(f.Path) + "/  " + counts
+	return project.Echo(shown(f.Path)) + "/  " + counts
 }
 
-// mapSizer measures the lines as the map prints them.
-type mapSizer struct{}
+// mapSizer measures the lines as the map of s prints them.
+type mapSizer struct{ s *Server }
 
-func (mapSizer) FileLine(p string) int { return len(project.Echo(p)) + 1 }
+func (z mapSizer) FileLine(p string) int { return len(project.Echo(z.s.shown(p))) + 1 }
 
 func (mapSizer) DefLine(d *search.Def, depth int, sig bool) int {
 	return len(mapDefLine(d, depth, sig)) + 1
 }
 
-func (mapSizer) FolderLine(f search.MapFolder) int { return len(mapFolderLine(f)) + 1 }
+func (z mapSizer) FolderLine(f search.MapFolder) int { return len(mapFolderLine(f, z.s.shown)) + 1 }

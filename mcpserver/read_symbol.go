@@ -26,7 +26,7 @@ var readSymbolTool = &Tool{
 		{Name: "full", Description: "true: show a doc comment of over 12 lines whole.", Bool: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
-		o := readOpts{full: args["full"] == "true", budget: readBudget}
+		o := readOpts{full: args["full"] == "true", budget: readBudget, shown: s.shown}
 		names := args.List("names")
 		if len(names) == 0 || args["name"] != "" {
 			names = append([]string{args["name"]}, names...)
@@ -57,7 +57,7 @@ func (s *Server) readNames(ctx context.Context, names []string, o readOpts) (str
 			parts = append(parts, fmt.Sprintf("… not read, the %d lines are used up: %s; read them in another call", o.budget, strings.Join(rest, ", ")))
 			break
 		}
-		text, isError := s.readSymbol(ctx, name, readOpts{full: o.full, budget: left})
+		text, isError := s.readSymbol(ctx, name, readOpts{full: o.full, budget: left, shown: o.shown})
 		if isError {
 			failed++
 		}
@@ -72,6 +72,26 @@ func (s *Server) readNames(ctx context.Context, names []string, o readOpts) (str
 type readOpts struct {
 	full   bool
 	budget int
+	// shown shows a path of the root as answers show it (Server.shown).
+	shown func(string) string
+}
+
+// path is the root's path p as the answer shows it.
+func (o readOpts) path(p string) string {
+	if o.shown == nil {
+		return p
+	}
+	return o.shown(p)
+}
+
+// def is d with its path as the answer shows it.
+func (o readOpts) def(d *outline.Definition) *outline.Definition {
+	if o.shown == nil {
+		return d
+	}
+	c := *d
+	c.Path = o.shown(d.Path)
+	return &c
 }
 
 // readBudget is the most source lines one read_symbol answer shows;
@@ -182,10 +202,10 @@ func readAt(ctx context.Context, root *search.Root, path string, line int, o rea
 		return msg, true
 	}
 	if line < 1 {
-		return fmt.Sprintf("%s:%d: lines start at 1", project.Echo(rel), line), true
+		return fmt.Sprintf("%s:%d: lines start at 1", project.Echo(o.path(rel)), line), true
 	}
 	if line > whole.Lines {
-		return fmt.Sprintf("%s has %d lines; line %d is past its end", project.Echo(rel), whole.Lines, line), true
+		return fmt.Sprintf("%s has %d lines; line %d is past its end", project.Echo(o.path(rel)), whole.Lines, line), true
 	}
 	f, defs, msg := definitions(ctx, rel, lang, src, whole, func(o *outline.Outline) bool { return line < o.CutLine })
 	if msg != "" {
@@ -196,7 +216,7 @@ func readAt(ctx context.Context, root *search.Root, path string, line int, o rea
 		if f.StopLine > 0 {
 			why = "the parse ran out of time (a busy machine)"
 		}
-		return fmt.Sprintf("%s:%d is past the part of %s whose definitions are read (to line %d): %s; read those lines directly", project.Echo(rel), line, project.Echo(rel), end, why), true
+		return fmt.Sprintf("%s:%d is past the part of %s whose definitions are read (to line %d): %s; read those lines directly", project.Echo(o.path(rel)), line, project.Echo(o.path(rel)), end, why), true
 	}
 	return answerAt(rel, src, defs, line, o)
 }
@@ -225,15 +245,15 @@ func holds(defs []outline.Definition, line int) bool {
 func answerAt(rel string, src []byte, defs []outline.Definition, line int, o readOpts) (string, bool) {
 	i, inside := outline.Enclosing(defs, line)
 	if i < 0 {
-		return fmt.Sprintf("%s:%d is in no definition: %s has none", project.Echo(rel), line, project.Echo(rel)), true
+		return fmt.Sprintf("%s:%d is in no definition: %s has none", project.Echo(o.path(rel)), line, project.Echo(o.path(rel))), true
 	}
 	if !inside {
 		d := &defs[i]
-		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", project.Echo(rel), line, d.Kind, d.QualifiedName(), project.Echo(rel), d.Start, d.End), true
+		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", project.Echo(o.path(rel)), line, d.Kind, d.QualifiedName(), project.Echo(o.path(rel)), d.Start, d.End), true
 	}
 	var sb strings.Builder
 	d := &defs[i]
-	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), d, defs, o.budget, o.full)
+	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), o.def(d), defs, o.budget, o.full)
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
 
@@ -245,7 +265,7 @@ func (s *Server) readByName(ctx context.Context, name string, o readOpts) (strin
 	q := search.ParseSymbolQuery(name)
 	// The bodies and the places after them.
 	q.Limit = readMaxBodies + readMaxList
-	res, err := s.searcher().Symbols(ctx, q)
+	res, err := s.engine().Symbols(ctx, q)
 	if errors.Is(err, search.ErrEmptyName) {
 		return "read_symbol: name is empty; give a name, Type.method or path:line", true
 	}
@@ -261,7 +281,7 @@ func (s *Server) readByName(ctx context.Context, name string, o readOpts) (strin
 	case res.Fuzzy:
 		sb.WriteString(symbolFallback + "\n")
 		for _, d := range res.Defs[:min(len(res.Defs), readMaxList)] {
-			writePlace(&sb, &d.Definition, "")
+			writePlace(&sb, o.def(&d.Definition), "")
 		}
 		if res.More || len(res.Defs) > readMaxList {
 			sb.WriteString(symbolMore + "\n")

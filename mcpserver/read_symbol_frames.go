@@ -68,7 +68,7 @@ func (s *Server) readJavaFrame(ctx context.Context, f jvmFrameRef, o readOpts) (
 	}
 	q := search.ParseSymbolQuery(name)
 	q.Limit = readMaxBodies + readMaxList
-	if res, err := s.searcher().Symbols(ctx, q); err == nil && !res.Fuzzy {
+	if res, err := s.engine().Symbols(ctx, q); err == nil && !res.Fuzzy {
 		for _, d := range res.Defs {
 			if path.Base(d.Path) == f.file && d.Start <= f.line && f.line <= d.End {
 				return readAt(ctx, s.cfg.Root, d.Path, f.line, o)

@@ -175,8 +175,8 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 			all = rd.definitions(ctx, d.Path)
 		}
 		var body strings.Builder
-		left -= writeDefinition(&body, splitFileLines(raw), d, all, left, o.full)
-		writeGroupLines(&body, g)
+		left -= writeDefinition(&body, splitFileLines(raw), o.def(d), all, left, o.full)
+		writeGroupLines(&body, g, o)
 		shown = append(shown, &shownBody{text: body.String(), raw: bytes.Clone(raw), lines: n, group: g})
 	}
 	for k, b := range shown {
@@ -185,7 +185,7 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		}
 		sb.WriteString(b.text)
 		for _, c := range b.copies {
-			writePlace(sb, c, sameText)
+			writePlace(sb, o.def(c), sameText)
 		}
 	}
 	if len(rest) == 0 && !more {
@@ -205,11 +205,11 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		note := ""
 		switch {
 		case len(g.variants) > 0:
-			note = fmt.Sprintf(" (+%d %s in %s/)", len(g.variants), plural(len(g.variants), "variant", "variants"), path.Dir(g.rep.Path))
+			note = fmt.Sprintf(" (+%d %s in %s/)", len(g.variants), plural(len(g.variants), "variant", "variants"), o.path(path.Dir(g.rep.Path)))
 		case len(g.sigs) > 0:
 			note = fmt.Sprintf(" (+%d %s)", len(g.sigs), plural(len(g.sigs), "signature", "signatures"))
 		}
-		writePlace(sb, g.rep, note)
+		writePlace(sb, o.def(g.rep), note)
 		listed++
 	}
 	count := strconv.Itoa(total)
@@ -235,7 +235,7 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 // writeGroupLines writes what a shown body stands for besides itself:
 // "N signatures at LINE, LINE" and "+ N variants in FOLDER/ (FILE:LINE,
 // … at most 3)".
-func writeGroupLines(sb *strings.Builder, g *matchGroup) {
+func writeGroupLines(sb *strings.Builder, g *matchGroup, o readOpts) {
 	if n := len(g.sigs); n > 0 {
 		lines := make([]string, n)
 		for i, d := range g.sigs {
@@ -251,6 +251,6 @@ func writeGroupLines(sb *strings.Builder, g *matchGroup) {
 		if n > 3 {
 			places = append(places, "…")
 		}
-		fmt.Fprintf(sb, "+ %d %s in %s/ (%s)\n", n, plural(n, "variant", "variants"), path.Dir(g.rep.Path), strings.Join(places, ", "))
+		fmt.Fprintf(sb, "+ %d %s in %s/ (%s)\n", n, plural(n, "variant", "variants"), o.path(path.Dir(g.rep.Path)), strings.Join(places, ", "))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 
 	"github.com/zumba-dev/zumba/internal/diagfile"
@@ -37,6 +38,12 @@ type Config struct {
 	// with these options, for find_symbol and find_references to answer
 	// from; without it they search the files on every call.
 	Index *search.IndexOptions
+	// Roots, when set, are several project folders served at once (Root
+	// is then unused): see roots.go.
+	Roots []NamedRoot
+
+	// name is the root's name in a server of several roots.
+	name string
 }
 
 // Server answers MCP requests for one project.
@@ -56,6 +63,11 @@ type Server struct {
 	outlines parsecache.Cache[outlineAnswer]
 	// parses keeps the parses find_references' options need.
 	parses search.ParseCache
+	// roots are the servers of Config.Roots, which answer the tool calls.
+	roots []*Server
+	// views serve one root each over HTTP (see Server.view).
+	viewsMu sync.Mutex
+	views   map[string]*Server
 }
 
 // New returns a server for the project in cfg.
@@ -73,8 +85,12 @@ func New(cfg Config) *Server {
 	for _, t := range tools {
 		s.tools[t.Name] = t
 	}
+	if len(cfg.Roots) > 0 {
+		s.roots = joinRoots(cfg)
+		s.cfg.Root = s.roots[0].cfg.Root
+	}
 	s.diag = newDiagSource(cfg.Diagnostics, s.log, diagfile.Options{})
-	s.search.Store(&searcherBox{cfg.Root})
+	s.search.Store(&searcherBox{s.cfg.Root})
 	return s
 }
 

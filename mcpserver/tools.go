@@ -180,6 +180,14 @@ func (s *Server) Call(ctx context.Context, name string, raw json.RawMessage) (te
 	if err != nil {
 		return err.Error(), true
 	}
+	if len(s.roots) > 0 {
+		return s.callRoots(ctx, t, args)
+	}
+	return t.Handle(ctx, s, args)
+}
+
+// run runs the tool t with decoded arguments on s's root.
+func (s *Server) run(ctx context.Context, t *Tool, args Args) (string, bool) {
 	return t.Handle(ctx, s, args)
 }
 

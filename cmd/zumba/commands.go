@@ -32,7 +32,7 @@ var commands []*command
 func init() {
 	pathFlag := flagDef{name: "path", arg: "GLOBS", usage: "only files matching these comma-separated globs (!GLOB leaves out)"}
 	commands = []*command{
-		{name: "mcp", usage: "DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR", run: runMCP, flags: []flagDef{
+		{name: "mcp", usage: "DIR [DIR...] [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR (several: paths start with each folder's name)", run: runMCP, flags: []flagDef{
 			{name: "diagnostics", arg: "FILE", usage: "the editor's diagnostics file"},
 			{name: "http", arg: "ADDR", usage: "serve Streamable HTTP at this address (HOST:PORT) instead of stdio"},
 			{name: "token-file", arg: "FILE", usage: "the file holding the bearer token HTTP clients must send"},
@@ -133,7 +133,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-const mcpUsage = "usage: zumba mcp DIR [--diagnostics FILE] [--http ADDR [--token-file FILE]]"
+const mcpUsage = "usage: zumba mcp DIR [DIR...] [--diagnostics FILE] [--http ADDR [--token-file FILE]]"
 
 // exitGrace bounds how long `zumba mcp` takes to exit after SIGTERM or
 // SIGINT (the README says at once): what is not finished by then is left.
@@ -154,16 +154,20 @@ func runMCP(args []string) int {
 	if err != nil {
 		return usageError("mcp: " + err.Error() + "; " + mcpUsage)
 	}
-	if len(pos) != 1 {
-		return usageError("mcp takes one project folder; " + mcpUsage)
+	if len(pos) == 0 {
+		return usageError("mcp takes a project folder; " + mcpUsage)
 	}
 	diag, addr, tokenFile := str(fs, "diagnostics"), str(fs, "http"), str(fs, "token-file")
 	if tokenFile != "" && addr == "" {
 		return usageError("mcp: --token-file needs --http; " + mcpUsage)
 	}
-	root, err := search.OpenRoot(pos[0])
-	if err != nil {
-		return failure(err)
+	var roots []mcpserver.NamedRoot
+	for i, name := range mcpserver.RootNames(pos) {
+		root, err := search.OpenRoot(pos[i])
+		if err != nil {
+			return failure(err)
+		}
+		roots = append(roots, mcpserver.NamedRoot{Name: name, Root: root})
 	}
 	diagFile := diag
 	if diagFile != "" {
@@ -195,7 +199,11 @@ func runMCP(args []string) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		indexOpts.Memory.Limit = serverMemoryLimit
 	}
-	srv := mcpserver.New(mcpserver.Config{Root: root, Diagnostics: diagFile, Log: os.Stderr, Index: indexOpts})
+	cfg := mcpserver.Config{Root: roots[0].Root, Diagnostics: diagFile, Log: os.Stderr, Index: indexOpts}
+	if len(roots) > 1 {
+		cfg.Roots = roots
+	}
+	srv := mcpserver.New(cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sigs := make(chan os.Signal, 1)

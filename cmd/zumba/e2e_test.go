@@ -293,7 +293,7 @@ func TestCLI(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{[]string{"version", "x"}, 2, "", "version takes no arguments"},
 		{[]string{"mcp"}, 2, "", "usage: zumba mcp DIR"},
-		{[]string{"mcp", dir, dir}, 2, "", "usage: zumba mcp DIR"},
+		{[]string{"mcp", dir, filepath.Join(dir, "missing")}, 1, "", "does not exist"},
 		{[]string{"mcp", "--bogus", dir}, 2, "", "usage: zumba mcp DIR"},
 		{[]string{"mcp", dir, "--diagnostics"}, 2, "", "usage: zumba mcp DIR"},
 		{[]string{"mcp", filepath.Join(dir, "missing")}, 1, "", "does not exist"},

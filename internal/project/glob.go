@@ -43,7 +43,7 @@ const (
 // empty list gives the nil filter.
 func ParsePathFilter(arg string) (*PathFilter, error) {
 	var f PathFilter
-	for _, g := range splitGlobs(arg) {
+	for _, g := range SplitGlobs(arg) {
 		g = strings.TrimSpace(g)
 		if g == "" {
 			continue
@@ -82,9 +82,9 @@ func ParsePathFilter(arg string) (*PathFilter, error) {
 	return &f, nil
 }
 
-// splitGlobs splits at the commas outside braces, so "src/{a,b}.rs, *.go"
+// SplitGlobs splits at the commas outside braces, so "src/{a,b}.rs, *.go"
 // is two globs; a backslash escapes the next character.
-func splitGlobs(arg string) []string {
+func SplitGlobs(arg string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(arg); i++ {

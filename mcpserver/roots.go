@@ -1,0 +1,390 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search"
+)
+
+// Several project folders in one server (issue 31): each root is a Server
+// of its own (its index, watcher, ignore rules and caches), named by a
+// short name that prefixes its paths in answers ("api/src/x.go:12"). The
+// server that joins them answers the protocol and routes each tool call:
+// a path that starts with a root's name goes to that root, without the
+// name; a call that names no root goes to every root, and their answers
+// are put one after another, those that found nothing left out.
+
+// NamedRoot is one of several project folders a server serves.
+type NamedRoot struct {
+	// Name prefixes the root's paths in answers and in tool arguments:
+	// a name without "/" (the folder's base name, say).
+	Name string
+	Root *search.Root
+}
+
+// joinRoots makes the servers of cfg.Roots.
+func joinRoots(cfg Config) []*Server {
+	servers := make([]*Server, len(cfg.Roots))
+	for i, r := range cfg.Roots {
+		c := cfg
+		c.Roots, c.Root, c.name = nil, r.Root, r.Name
+		servers[i] = New(c)
+	}
+	return servers
+}
+
+// view is a server answering for the one root named name of s, paths
+// still after its name, as the HTTP endpoint /mcp/NAME serves it; nil
+// when s has no such root. Its index is the root's.
+func (s *Server) view(name string) *Server {
+	s.viewsMu.Lock()
+	defer s.viewsMu.Unlock()
+	if v := s.views[name]; v != nil {
+		return v
+	}
+	for _, r := range s.roots {
+		if r.cfg.name == name {
+			cfg := s.cfg
+			cfg.Roots = nil
+			v := New(cfg)
+			v.roots = []*Server{r}
+			v.cfg.Root = r.cfg.Root
+			if s.views == nil {
+				s.views = map[string]*Server{}
+			}
+			s.views[name] = v
+			return v
+		}
+	}
+	return nil
+}
+
+// RootNames gives each folder of dirs a name for a server of several
+// roots: its base name, with "-2", "-3"… after a name already taken.
+func RootNames(dirs []string) []string {
+	names := make([]string, len(dirs))
+	taken := map[string]bool{}
+	for i, d := range dirs {
+		base := path.Base(strings.ReplaceAll(strings.TrimRight(d, "/\\"), "\\", "/"))
+		if base == "." || base == "/" || base == "" {
+			base = "root"
+		}
+		name := base
+		for n := 2; taken[name]; n++ {
+			name = fmt.Sprintf("%s-%d", base, n)
+		}
+		taken[name] = true
+		names[i] = name
+	}
+	return names
+}
+
+// shown is the path p of s's root as answers show it: after the root's
+// name when the server serves several.
+func (s *Server) shown(p string) string {
+	if s.cfg.name == "" {
+		return p
+	}
+	if p == "." || p == "" {
+		return s.cfg.name
+	}
+	return s.cfg.name + "/" + p
+}
+
+// root finds the root a path argument names: the server of the root
+// whose name is its first segment, and the path without it ("." for the
+// name alone).
+func (s *Server) root(p string) (*Server, string, bool) {
+	p = strings.TrimPrefix(strings.TrimSpace(strings.ReplaceAll(p, "\\", "/")), "./")
+	first, rest, _ := strings.Cut(p, "/")
+	for _, r := range s.roots {
+		if r.cfg.name == first {
+			if rest == "" {
+				rest = "."
+			}
+			return r, rest, true
+		}
+	}
+	return nil, "", false
+}
+
+// pathArgs are the arguments of each tool that name a file or folder
+// (one path) or globs (a comma-separated list).
+var pathArgs = map[string]struct {
+	arg   string
+	globs bool
+}{
+	"outline":         {"path", false},
+	"diagnostics":     {"path", false},
+	"find_references": {"path", true},
+	"find_code":       {"path", true},
+	"changes":         {"path", true},
+}
+
+// callRoots answers a tool call of a server of several roots.
+func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, bool) {
+	type call struct {
+		s    *Server
+		args Args
+	}
+	var calls []call
+	pa, hasPath := pathArgs[t.Name]
+	switch {
+	case hasPath && pa.globs && strings.TrimSpace(args[pa.arg]) != "":
+		for _, r := range s.roots {
+			if g, ok := r.ownGlobs(args[pa.arg], s.roots); ok {
+				calls = append(calls, call{r, withArg(args, pa.arg, g)})
+			}
+		}
+		if len(calls) == 0 {
+			return fmt.Sprintf("%s: no root matches path %s; the roots are %s", t.Name, project.Echo(args[pa.arg]), s.rootNames()), true
+		}
+	case hasPath && strings.TrimSpace(args[pa.arg]) != "":
+		if r, rest, ok := s.root(args[pa.arg]); ok {
+			return r.run(ctx, t, withArg(args, pa.arg, rest))
+		}
+	case t.Name == "read_symbol":
+		if r, a, ok := s.readSymbolRoot(args); ok {
+			return r.run(ctx, t, a)
+		}
+	}
+	if t.Name == "outline" && isWhole(args["path"]) {
+		return s.rootsMap(ctx, t, args)
+	}
+	if calls == nil {
+		for _, r := range s.roots {
+			calls = append(calls, call{r, args})
+		}
+	}
+	type answer struct {
+		text    string
+		isError bool
+	}
+	answers := make([]answer, len(calls))
+	var wg sync.WaitGroup
+	for i, c := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i].text, answers[i].isError = c.s.run(ctx, t, c.args)
+		}()
+	}
+	wg.Wait()
+	var found []string
+	for _, a := range answers {
+		if !a.isError && !foundNothing(a.text) {
+			found = append(found, a.text)
+		}
+	}
+	if len(found) == 0 {
+		// Nothing anywhere: the first root's answer says why (the
+		// same words in every root), or its error.
+		for _, a := range answers {
+			if !a.isError {
+				return a.text, false
+			}
+		}
+		return answers[0].text, true
+	}
+	return strings.Join(found, "\n\n"), false
+}
+
+// foundNothing reports whether a tool's answer says it found nothing: by
+// the tools' convention, one line that starts with "No ".
+func foundNothing(text string) bool {
+	return strings.HasPrefix(text, "No ") && !strings.Contains(text, "\n")
+}
+
+// isWhole reports whether an outline path names the whole project.
+func isWhole(p string) bool {
+	p = strings.TrimSpace(p)
+	return p == "." || p == "./" || p == "/"
+}
+
+// rootsMap answers outline "." over several roots: each root's map, one
+// after another, with an equal share of the budget.
+func (s *Server) rootsMap(ctx context.Context, t *Tool, args Args) (string, bool) {
+	budget := mapDefaultBudget
+	if b, err := strconv.Atoi(args["budget"]); err == nil {
+		budget = b
+	}
+	share := strconv.Itoa(max(mapMinBudget, budget/len(s.roots)))
+	texts := make([]string, len(s.roots))
+	var wg sync.WaitGroup
+	for i, r := range s.roots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			texts[i], _ = r.run(ctx, t, withArg(withArg(args, "path", "."), "budget", share))
+		}()
+	}
+	wg.Wait()
+	return strings.Join(texts, "\n\n"), false
+}
+
+// rootNames lists the roots' names for a message.
+func (s *Server) rootNames() string {
+	names := make([]string, len(s.roots))
+	for i, r := range s.roots {
+		names[i] = r.cfg.name + "/"
+	}
+	return strings.Join(names, ", ")
+}
+
+// ownGlobs are the globs of arg that apply in s's root, and whether any
+// does: a glob that starts with the root's name, without it; one that
+// starts with another root's name, none; one that names no root, as it
+// is. A root none of whose include globs apply is not searched.
+func (s *Server) ownGlobs(arg string, roots []*Server) (string, bool) {
+	var out []string
+	includes, own := 0, 0
+	for _, g := range project.SplitGlobs(arg) {
+		g = strings.TrimSpace(g)
+		if g == "" {
+			continue
+		}
+		body, exclude := strings.CutPrefix(g, "!")
+		body = strings.TrimPrefix(strings.TrimLeft(strings.TrimSpace(body), "/"), "./")
+		if !exclude {
+			includes++
+		}
+		first, rest, _ := strings.Cut(body, "/")
+		named := ""
+		for _, r := range roots {
+			if r.cfg.name == first {
+				named = first
+			}
+		}
+		switch {
+		case named == "":
+		case named != s.cfg.name:
+			continue
+		default:
+			body = rest
+			if body == "" {
+				body = "."
+			}
+		}
+		if !exclude {
+			own++
+		}
+		if exclude {
+			body = "!" + body
+		}
+		out = append(out, body)
+	}
+	if includes > 0 && own == 0 {
+		return "", false
+	}
+	return strings.Join(out, ", "), true
+}
+
+// readSymbolRoot routes read_symbol: when every name it reads is a
+// location in one root (api/src/x.go:12), to that root without the name.
+func (s *Server) readSymbolRoot(args Args) (*Server, Args, bool) {
+	var items []string
+	for _, k := range []string{"name", "names"} {
+		if v := strings.TrimSpace(args[k]); v != "" {
+			items = append(items, strings.Split(v, listSep)...)
+		}
+	}
+	var to *Server
+	out := Args{}
+	for k, v := range args {
+		out[k] = v
+	}
+	for _, k := range []string{"name", "names"} {
+		v := args[k]
+		if strings.TrimSpace(v) == "" {
+			continue
+		}
+		parts := strings.Split(v, listSep)
+		for i, it := range parts {
+			if !locationRE.MatchString(strings.TrimSpace(it)) {
+				return nil, nil, false
+			}
+			r, rest, ok := s.root(it)
+			if !ok || to != nil && r != to {
+				return nil, nil, false
+			}
+			to, parts[i] = r, rest
+		}
+		out[k] = strings.Join(parts, listSep)
+	}
+	return to, out, to != nil && len(items) > 0
+}
+
+// withArg is args with k set to v.
+func withArg(args Args, k, v string) Args {
+	out := Args{}
+	for a, w := range args {
+		out[a] = w
+	}
+	out[k] = v
+	return out
+}
+
+// prefixed is a root's searcher whose answers' paths are shown after the
+// root's name, for the tools that only print what they find.
+type prefixed struct {
+	search.Searcher
+	s *Server
+}
+
+func (p prefixed) Symbols(ctx context.Context, q search.SymbolQuery) (*search.SymbolResult, error) {
+	res, err := p.Searcher.Symbols(ctx, q)
+	if err != nil || res == nil {
+		return res, err
+	}
+	out := *res
+	out.Defs = append([]search.Def(nil), res.Defs...)
+	for i := range out.Defs {
+		out.Defs[i].Path = p.s.shown(out.Defs[i].Path)
+	}
+	return &out, nil
+}
+
+func (p prefixed) References(ctx context.Context, name string, filter *project.PathFilter) (*search.RefResult, error) {
+	res, err := p.Searcher.References(ctx, name, filter)
+	if err != nil || res == nil {
+		return res, err
+	}
+	out := *res
+	out.Refs = append([]search.Ref(nil), res.Refs...)
+	for i := range out.Refs {
+		out.Refs[i].Path = p.s.shown(out.Refs[i].Path)
+	}
+	return &out, nil
+}
+
+func (p prefixed) Sites(ctx context.Context, name string, filter *project.PathFilter, opts search.RefOptions, cache *search.ParseCache) (*search.Sites, error) {
+	res, err := p.Searcher.Sites(ctx, name, filter, opts, cache)
+	if err != nil || res == nil {
+		return res, err
+	}
+	out := *res
+	out.Sites = append([]search.Site(nil), res.Sites...)
+	for i := range out.Sites {
+		out.Sites[i].Path = p.s.shown(out.Sites[i].Path)
+	}
+	return &out, nil
+}
+
+func (p prefixed) Code(ctx context.Context, query string, filter *project.PathFilter) (*search.CodeResult, error) {
+	res, err := p.Searcher.Code(ctx, query, filter)
+	if err != nil || res == nil {
+		return res, err
+	}
+	out := *res
+	out.Defs = append([]search.CodeDef(nil), res.Defs...)
+	for i := range out.Defs {
+		out.Defs[i].Path = p.s.shown(out.Defs[i].Path)
+	}
+	return &out, nil
+}

@@ -1,0 +1,157 @@
+package mcpserver
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// newRootsServer serves two roots, api and web, each a temporary folder
+// holding its files.
+func newRootsServer(t testing.TB) (*Server, map[string]string) {
+	t.Helper()
+	trees := map[string]map[string]string{
+		"api": {
+			"src/x.go":  "package src\n\n// Serve serves.\nfunc Serve() {}\n\nfunc helper() { Serve() }\n",
+			"README.md": "# API\n",
+		},
+		"web": {
+			"lib/y.go": "package lib\n\nfunc Serve() int { return 1 }\n\ntype Client struct{}\n\nfunc (c *Client) Do() { Serve() }\n",
+			"src/x.go": "package src\n\nfunc Other() {}\n",
+		},
+	}
+	dirs := map[string]string{}
+	var roots []NamedRoot
+	for _, name := range []string{"api", "web"} {
+		dir := filepath.Join(t.TempDir(), name)
+		for p, content := range trees[name] {
+			f := filepath.Join(dir, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(f, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		root, err := openRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs[name] = dir
+		roots = append(roots, NamedRoot{Name: name, Root: root})
+	}
+	return New(Config{Roots: roots, Log: testLog{t}}), dirs
+}
+
+// TestRoots: a server of several roots shows each path after its root's
+// name, routes a path or glob naming a root to it alone, asks every root
+// otherwise and leaves out the roots that found nothing.
+func TestRoots(t *testing.T) {
+	t.Parallel()
+	s, dirs := newRootsServer(t)
+	for _, tc := range []struct {
+		tool    string
+		args    map[string]string
+		want    string
+		isError bool
+	}{
+		{"find_symbol", map[string]string{"name": "Serve"}, "api/src/x.go:4 function — func Serve() {}\n\nweb/lib/y.go:3 function — func Serve() int { return 1 }", false},
+		{"find_symbol", map[string]string{"name": "Other"}, "web/src/x.go:3 function — func Other() {}", false},
+		{"find_symbol", map[string]string{"name": "Nope"}, "No definition of Nope and no names containing it.", false},
+		{"find_references", map[string]string{"name": "Serve", "path": "web/**"}, "web/lib/y.go:3: func Serve() int { return 1 }\nweb/lib/y.go:7: func (c *Client) Do() { Serve() }", false},
+		{"find_references", map[string]string{"name": "Serve", "path": "src/**"}, "api/src/x.go:3: // Serve serves.\napi/src/x.go:4: func Serve() {}\napi/src/x.go:6: func helper() { Serve() }", false},
+		{"find_references", map[string]string{"name": "Serve", "path": "web/src/**"}, "No references to Serve in files matching src/**.", false},
+		{"find_references", map[string]string{"name": "Serve", "path": "other/**"}, "No references to Serve in files matching other/**.", false},
+		{"find_references", map[string]string{"name": "Serve", "group": "definition", "code": "true", "path": "api/"}, "1 hit in 1 file under 1 definition\napi/src/x.go:4 function Serve (definition)\napi/src/x.go:6 function helper\n  6: func helper() { Serve() }", false},
+		{"outline", map[string]string{"path": "api/src/x.go"}, "4 function Serve\n6 function helper", false},
+		{"outline", map[string]string{"path": "lib/y.go"}, "3 function Serve\n5 struct Client\n7 method Client.Do", false},
+		{"outline", map[string]string{"path": "web/src/x.go"}, "3 function Other", false},
+		{"outline", map[string]string{"path": "web/lib"}, "1 file, 3 definitions under web/lib/; showing the 3 most used\nweb/lib/y.go\n  3 function Serve — func Serve() int { return 1 }\n  5 struct Client — type Client struct{}\n  7 method Client.Do — func (c *Client) Do() { Serve() }", false},
+		{"outline", map[string]string{"path": filepath.Join(dirs["web"], "lib", "y.go")}, "3 function Serve\n5 struct Client\n7 method Client.Do", false},
+		{"read_symbol", map[string]string{"name": "web/lib/y.go:7"}, "web/lib/y.go:7-7 method Client.Do\nfunc (c *Client) Do() { Serve() }", false},
+		{"read_symbol", map[string]string{"name": "helper"}, "api/src/x.go:6-6 function helper\nfunc helper() { Serve() }", false},
+		{"find_code", map[string]string{"query": "serves", "path": "api/"}, "api/src/x.go:3-4 function Serve — Serve serves.\napi/src/x.go:6-6 function helper — func helper() { Serve() }", false},
+	} {
+		got, isError := s.CallArgs(context.Background(), tc.tool, tc.args)
+		if d := cmp.Diff(tc.want, got); d != "" || isError != tc.isError {
+			t.Errorf("%s %v: isError %v (-want +got)\n%s", tc.tool, tc.args, isError, d)
+		}
+	}
+	// The whole project: each root's map.
+	got, _ := s.CallArgs(context.Background(), "outline", map[string]string{"path": "."})
+	for _, want := range []string{"under api/; showing", "api/src/x.go\n  4 function Serve", "under web/; showing", "web/lib/y.go\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("outline . = %q; want it to hold %q", got, want)
+		}
+	}
+	// A file no root has: the error of the first.
+	if got, isError := s.CallArgs(context.Background(), "outline", map[string]string{"path": "nope.go"}); !isError || !strings.Contains(got, "nope.go") {
+		t.Errorf("outline nope.go = %q, %v; want an error naming it", got, isError)
+	}
+}
+
+// TestRootsHTTP: the endpoint /mcp/NAME serves its root alone; a session
+// opened there cannot reach another root, by name, path or session.
+func TestRootsHTTP(t *testing.T) {
+	t.Parallel()
+	s, dirs := newRootsServer(t)
+	h := s.HTTPHandler(HTTPOptions{Loopback: true})
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	api := &httpClient{t: t, url: ts.URL + "/mcp/api", h: h}
+	web := &httpClient{t: t, url: ts.URL + "/mcp/web", h: h}
+	all := &httpClient{t: t, url: ts.URL + "/mcp", h: h}
+	status, hd, _ := api.do("POST", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}`, nil)
+	sid := hd.Get("Mcp-Session-Id")
+	if status != 200 || sid == "" {
+		t.Fatalf("initialize at /mcp/api = %d, session %q", status, sid)
+	}
+	inSession := map[string]string{"Mcp-Session-Id": sid}
+	for _, tc := range []struct {
+		c         *httpClient
+		args      string
+		want, not string
+	}{
+		{api, `{"name":"find_symbol","arguments":{"name":"Serve"}}`, "api/src/x.go:4", "web/"},
+		{api, `{"name":"find_symbol","arguments":{"name":"Other"}}`, "No definition of Other", "web/"},
+		{api, `{"name":"outline","arguments":{"path":"web/lib/y.go"}}`, "no such file", "function Serve"},
+		{api, `{"name":"outline","arguments":{"path":"` + filepath.ToSlash(filepath.Join(dirs["web"], "lib", "y.go")) + `"}}`, "outside the project", "function Serve"},
+		{api, `{"name":"outline","arguments":{"path":"../web/lib/y.go"}}`, "outside the project", "function Serve"},
+		{api, `{"name":"find_references","arguments":{"name":"Serve","path":"web/**"}}`, "No references to Serve", "web/lib"},
+		{api, `{"name":"outline","arguments":{"path":"."}}`, "under api/", "web/"},
+		{all, `{"name":"find_symbol","arguments":{"name":"Serve"}}`, "web/lib/y.go:3", ""},
+	} {
+		status, _, body := tc.c.do("POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":`+tc.args+`}`, inSession)
+		if tc.c != api {
+			status, _, body = tc.c.do("POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":`+tc.args+`}`, nil)
+		}
+		if status != 200 || !strings.Contains(body, tc.want) || tc.not != "" && strings.Contains(body, tc.not) {
+			t.Errorf("%s %s = %d %s; want %q and not %q", tc.c.url, tc.args, status, short(body), tc.want, tc.not)
+		}
+	}
+	// The session of /mcp/api is unknown at /mcp/web and at /mcp.
+	for _, c := range []*httpClient{web, all} {
+		if status, _, body := c.do("POST", `{"jsonrpc":"2.0","id":2,"method":"ping"}`, inSession); status != 404 {
+			t.Errorf("ping at %s with api's session = %d %s; want 404", c.url, status, short(body))
+		}
+	}
+	for _, p := range []string{"/mcp/other", "/mcp/api/x", "/mcp/"} {
+		c := &httpClient{t: t, url: ts.URL + p, h: h}
+		if status, _, _ := c.do("POST", `{"jsonrpc":"2.0","id":3,"method":"ping"}`, nil); status != 404 {
+			t.Errorf("POST %s = %d; want 404", p, status)
+		}
+	}
+}
+
+func TestRootNames(t *testing.T) {
+	got := RootNames([]string{"/src/app", "/other/app", "/x/web/", ".", "/src/app"})
+	want := []string{"app", "app-2", "web", "root", "app-3"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("RootNames (-want +got)\n%s", d)
+	}
+}
