@@ -178,7 +178,7 @@ func (h *HTTPHandler) serverFor(p string) *Server {
 		return h.s
 	}
 	name, ok := strings.CutPrefix(p, endpointPath+"/")
-	if !ok || name == "" || strings.Contains(name, "/") || len(h.s.roots) == 0 {
+	if !ok || name == "" || strings.Contains(name, "/") || !h.s.multi {
 		return nil
 	}
 	return h.s.view(name)
@@ -187,12 +187,13 @@ func (h *HTTPHandler) serverFor(p string) *Server {
 // rootPaths lists the endpoints of the roots for a message: "" for a
 // server of one.
 func (h *HTTPHandler) rootPaths() string {
-	if len(h.s.roots) == 0 {
+	roots := h.s.rootList(context.Background())
+	if len(roots) < 2 {
 		return ""
 	}
 	var sb strings.Builder
 	sb.WriteString(" (and one root alone at")
-	for _, r := range h.s.roots {
+	for _, r := range roots {
 		sb.WriteString(" " + endpointPath + "/" + r.cfg.name)
 	}
 	sb.WriteString(")")

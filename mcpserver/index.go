@@ -14,16 +14,8 @@ type searcherBox struct{ search.Searcher }
 // request meanwhile. The function it returns stops the index, and the
 // tools search the files again.
 func (s *Server) serveIndex(ctx context.Context) (stop func()) {
-	if len(s.roots) > 0 {
-		stops := make([]func(), len(s.roots))
-		for i, r := range s.roots {
-			stops[i] = r.serveIndex(ctx)
-		}
-		return func() {
-			for _, stop := range stops {
-				stop()
-			}
-		}
+	if s.multi {
+		return s.serveRootIndexes(ctx)
 	}
 	opts := *s.cfg.Index
 	if opts.Log == nil {

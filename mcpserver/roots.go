@@ -33,7 +33,7 @@ func joinRoots(cfg Config) []*Server {
 	servers := make([]*Server, len(cfg.Roots))
 	for i, r := range cfg.Roots {
 		c := cfg
-		c.Roots, c.Root, c.name = nil, r.Root, r.Name
+		c.Roots, c.Root, c.name, c.ClientRoots = nil, r.Root, r.Name, false
 		servers[i] = New(c)
 	}
 	return servers
@@ -48,12 +48,13 @@ func (s *Server) view(name string) *Server {
 	if v := s.views[name]; v != nil {
 		return v
 	}
-	for _, r := range s.roots {
+	for _, r := range s.rootList(context.Background()) {
 		if r.cfg.name == name {
 			cfg := s.cfg
 			cfg.Roots = nil
+			cfg.ClientRoots = false
 			v := New(cfg)
-			v.roots = []*Server{r}
+			v.roots, v.multi = []*Server{r}, true
 			v.cfg.Root = r.cfg.Root
 			if s.views == nil {
 				s.views = map[string]*Server{}
@@ -88,7 +89,7 @@ func RootNames(dirs []string) []string {
 // shown is the path p of s's root as answers show it: after the root's
 // name when the server serves several.
 func (s *Server) shown(p string) string {
-	if s.cfg.name == "" {
+	if s.cfg.name == "" || s.parent != nil && !s.parent.several() {
 		return p
 	}
 	if p == "." || p == "" {
@@ -97,13 +98,13 @@ func (s *Server) shown(p string) string {
 	return s.cfg.name + "/" + p
 }
 
-// root finds the root a path argument names: the server of the root
+// rootNamed finds the root a path argument names: the server of the root
 // whose name is its first segment, and the path without it ("." for the
 // name alone).
-func (s *Server) root(p string) (*Server, string, bool) {
+func rootNamed(roots []*Server, p string) (*Server, string, bool) {
 	p = strings.TrimPrefix(strings.TrimSpace(strings.ReplaceAll(p, "\\", "/")), "./")
 	first, rest, _ := strings.Cut(p, "/")
-	for _, r := range s.roots {
+	for _, r := range roots {
 		if r.cfg.name == first {
 			if rest == "" {
 				rest = "."
@@ -129,6 +130,7 @@ var pathArgs = map[string]struct {
 
 // callRoots answers a tool call of a server of several roots.
 func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, bool) {
+	roots := s.rootList(ctx)
 	type call struct {
 		s    *Server
 		args Args
@@ -137,28 +139,28 @@ func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, boo
 	pa, hasPath := pathArgs[t.Name]
 	switch {
 	case hasPath && pa.globs && strings.TrimSpace(args[pa.arg]) != "":
-		for _, r := range s.roots {
-			if g, ok := r.ownGlobs(args[pa.arg], s.roots); ok {
+		for _, r := range roots {
+			if g, ok := r.ownGlobs(args[pa.arg], roots); ok {
 				calls = append(calls, call{r, withArg(args, pa.arg, g)})
 			}
 		}
 		if len(calls) == 0 {
-			return fmt.Sprintf("%s: no root matches path %s; the roots are %s", t.Name, project.Echo(args[pa.arg]), s.rootNames()), true
+			return fmt.Sprintf("%s: no root matches path %s; the roots are %s", t.Name, project.Echo(args[pa.arg]), rootNames(roots)), true
 		}
 	case hasPath && strings.TrimSpace(args[pa.arg]) != "":
-		if r, rest, ok := s.root(args[pa.arg]); ok {
+		if r, rest, ok := rootNamed(roots, args[pa.arg]); ok {
 			return r.run(ctx, t, withArg(args, pa.arg, rest))
 		}
 	case t.Name == "read_symbol":
-		if r, a, ok := s.readSymbolRoot(args); ok {
+		if r, a, ok := readSymbolRoot(roots, args); ok {
 			return r.run(ctx, t, a)
 		}
 	}
 	if t.Name == "outline" && isWhole(args["path"]) {
-		return s.rootsMap(ctx, t, args)
+		return rootsMap(ctx, roots, t, args)
 	}
 	if calls == nil {
-		for _, r := range s.roots {
+		for _, r := range roots {
 			calls = append(calls, call{r, args})
 		}
 	}
@@ -209,15 +211,15 @@ func isWhole(p string) bool {
 
 // rootsMap answers outline "." over several roots: each root's map, one
 // after another, with an equal share of the budget.
-func (s *Server) rootsMap(ctx context.Context, t *Tool, args Args) (string, bool) {
+func rootsMap(ctx context.Context, roots []*Server, t *Tool, args Args) (string, bool) {
 	budget := mapDefaultBudget
 	if b, err := strconv.Atoi(args["budget"]); err == nil {
 		budget = b
 	}
-	share := strconv.Itoa(max(mapMinBudget, budget/len(s.roots)))
-	texts := make([]string, len(s.roots))
+	share := strconv.Itoa(max(mapMinBudget, budget/len(roots)))
+	texts := make([]string, len(roots))
 	var wg sync.WaitGroup
-	for i, r := range s.roots {
+	for i, r := range roots {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -229,9 +231,9 @@ func (s *Server) rootsMap(ctx context.Context, t *Tool, args Args) (string, bool
 }
 
 // rootNames lists the roots' names for a message.
-func (s *Server) rootNames() string {
-	names := make([]string, len(s.roots))
-	for i, r := range s.roots {
+func rootNames(roots []*Server) string {
+	names := make([]string, len(roots))
+	for i, r := range roots {
 		names[i] = r.cfg.name + "/"
 	}
 	return strings.Join(names, ", ")
@@ -287,7 +289,7 @@ func (s *Server) ownGlobs(arg string, roots []*Server) (string, bool) {
 
 // readSymbolRoot routes read_symbol: when every name it reads is a
 // location in one root (api/src/x.go:12), to that root without the name.
-func (s *Server) readSymbolRoot(args Args) (*Server, Args, bool) {
+func readSymbolRoot(roots []*Server, args Args) (*Server, Args, bool) {
 	var items []string
 	for _, k := range []string{"name", "names"} {
 		if v := strings.TrimSpace(args[k]); v != "" {
@@ -309,7 +311,7 @@ func (s *Server) readSymbolRoot(args Args) (*Server, Args, bool) {
 			if !locationRE.MatchString(strings.TrimSpace(it)) {
 				return nil, nil, false
 			}
-			r, rest, ok := s.root(it)
+			r, rest, ok := rootNamed(roots, it)
 			if !ok || to != nil && r != to {
 				return nil, nil, false
 			}

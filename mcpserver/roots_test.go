@@ -2,11 +2,14 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -153,5 +156,73 @@ func TestRootNames(t *testing.T) {
 	want := []string{"app", "app-2", "web", "root", "app-3"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("RootNames (-want +got)\n%s", d)
+	}
+}
+
+// TestClientRoots: a server of the client's roots asks for them after
+// initialize, serves what the answer names, and asks again when they
+// change; a client without the capability gets the fallback folder.
+func TestClientRoots(t *testing.T) {
+	t.Parallel()
+	_, dirs := newRootsServer(t)
+	fallback, err := openRoot(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Root: fallback, ClientRoots: true, Log: testLog{t}})
+	ss := startSession(t, s)
+	ss.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"roots":{"listChanged":true}}}}`)
+	ss.next()
+	ss.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	answer := func(uris ...string) {
+		t.Helper()
+		var req struct {
+			ID     string `json:"id"`
+			Method string `json:"method"`
+		}
+		select {
+		case l := <-ss.lines:
+			if json.Unmarshal([]byte(l), &req) != nil || req.Method != "roots/list" || req.ID == "" {
+				t.Fatalf("line %s; want a roots/list request", short(l))
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("no roots/list request")
+		}
+		var roots []string
+		for _, u := range uris {
+			roots = append(roots, fmt.Sprintf(`{"uri":%q}`, u))
+		}
+		ss.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"result":{"roots":[%s]}}`, req.ID, strings.Join(roots, ",")))
+	}
+	uri := func(dir string) string { return "file://" + filepath.ToSlash(dir) }
+	answer(uri(dirs["api"]), uri(dirs["web"]), "https://example.com/not-a-folder")
+	ss.send(call(1, "find_symbol", map[string]string{"name": "Serve"}))
+	if got, _ := toolText(t, decodeReply(t, ss.next())); got != "api/src/x.go:4 function — func Serve() {}\n\nweb/lib/y.go:3 function — func Serve() int { return 1 }" {
+		t.Errorf("find_symbol in the client's two roots = %q", got)
+	}
+	// The roots change: one root alone, its paths without its name.
+	ss.send(`{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}`)
+	answer(uri(dirs["web"]))
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ss.send(call(2, "find_symbol", map[string]string{"name": "Serve"}))
+		got, _ := toolText(t, decodeReply(t, ss.next()))
+		if got == "lib/y.go:3 function — func Serve() int { return 1 }" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("find_symbol after the roots changed = %q; want web's alone", got)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+
+	// No roots capability: the fallback folder, at once.
+	s2 := New(Config{Root: fallback, ClientRoots: true, Log: testLog{t}})
+	ss2 := startSession(t, s2)
+	ss2.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{}}}`)
+	ss2.next()
+	ss2.send(call(1, "find_symbol", map[string]string{"name": "Serve"}))
+	if got, _ := toolText(t, decodeReply(t, ss2.next())); got != "No definition of Serve and no names containing it." {
+		t.Errorf("find_symbol without roots = %q; want the empty fallback folder's answer", got)
 	}
 }

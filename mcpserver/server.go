@@ -41,6 +41,10 @@ type Config struct {
 	// Roots, when set, are several project folders served at once (Root
 	// is then unused): see roots.go.
 	Roots []NamedRoot
+	// ClientRoots makes the server serve the roots its client names
+	// (MCP roots/list, over stdio), following their changes; Root is
+	// served when the client names none.
+	ClientRoots bool
 
 	// name is the root's name in a server of several roots.
 	name string
@@ -63,8 +67,16 @@ type Server struct {
 	outlines parsecache.Cache[outlineAnswer]
 	// parses keeps the parses find_references' options need.
 	parses search.ParseCache
-	// roots are the servers of Config.Roots, which answer the tool calls.
-	roots []*Server
+	// multi: the server serves several roots (Config.Roots or the
+	// client's), roots, which answer the tool calls (see roots.go).
+	multi   bool
+	rootsMu sync.RWMutex
+	roots   []*Server
+	// parent is the server of several roots this one is a root of.
+	parent *Server
+	// client is what a server of the client's roots knows of them (see
+	// client_roots.go).
+	client clientRoots
 	// views serve one root each over HTTP (see Server.view).
 	viewsMu sync.Mutex
 	views   map[string]*Server
@@ -86,8 +98,15 @@ func New(cfg Config) *Server {
 		s.tools[t.Name] = t
 	}
 	if len(cfg.Roots) > 0 {
-		s.roots = joinRoots(cfg)
+		s.roots, s.multi = joinRoots(cfg), true
 		s.cfg.Root = s.roots[0].cfg.Root
+		for _, r := range s.roots {
+			r.parent = s
+		}
+	}
+	if cfg.ClientRoots {
+		s.multi = true
+		s.client.init()
 	}
 	s.diag = newDiagSource(cfg.Diagnostics, s.log, diagfile.Options{})
 	s.search.Store(&searcherBox{s.cfg.Root})
@@ -117,7 +136,9 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 		if len(req.params) > 0 && req.params[0] == '[' {
 			return errorReply(req.id, CodeInvalidParams, "invalid params: initialize takes an object")
 		}
-		return resultReply(req.id, s.initialize(req.params))
+		reply := resultReply(req.id, s.initialize(req.params))
+		s.initialized(req.params)
+		return reply
 	case "ping":
 		if modern {
 			return resultReply(req.id, map[string]any{"resultType": "complete"})

@@ -28,6 +28,11 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	}
 	st := &stdioStream{core: newCallCore(s), calls: newCallSet(), out: newLineWriter(w)}
 	defer st.wg.Wait()
+	if s.cfg.ClientRoots {
+		s.client.mu.Lock()
+		s.client.send = st.out.write
+		s.client.mu.Unlock()
+	}
 	// Lines are read in their own goroutine so that a cancelled ctx (a
 	// signal) ends Serve even while the client keeps stdin open and quiet.
 	// The channel is unbuffered: the reader holds at most one line while
@@ -49,10 +54,14 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			st.out.send(errorReply(nullID, CodeInvalidRequest, fmt.Sprintf("invalid request: message longer than %d bytes; skipped", MaxLine)))
 		} else if len(bytes.TrimSpace(in.line)) > 0 {
 			req, reply := parse(in.line)
-			if reply != nil {
+			switch {
+			case reply != nil:
 				st.out.send(reply)
-			} else if req != nil {
+			case req != nil:
 				st.dispatch(ctx, req)
+			default:
+				// A reply of the client, to the server's roots/list.
+				s.answered(in.line)
 			}
 		}
 		if in.err != nil {
@@ -78,6 +87,7 @@ type stdioStream struct {
 func (st *stdioStream) dispatch(ctx context.Context, req *request) {
 	if req.id == nil {
 		st.calls.notify(req)
+		st.core.s.notified(ctx, req.method)
 		return
 	}
 	if req.method != "tools/call" {
@@ -166,8 +176,10 @@ func newLineWriter(w io.Writer) *lineWriter {
 	return &lineWriter{w: bufio.NewWriter(w), broken: make(chan struct{})}
 }
 
-func (lw *lineWriter) send(r *response) {
-	b := encodeReply(r)
+func (lw *lineWriter) send(r *response) { lw.write(encodeReply(r)) }
+
+// write writes b, a whole message ending in a newline.
+func (lw *lineWriter) write(b []byte) {
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
 	if lw.err != nil {

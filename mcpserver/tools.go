@@ -180,7 +180,7 @@ func (s *Server) Call(ctx context.Context, name string, raw json.RawMessage) (te
 	if err != nil {
 		return err.Error(), true
 	}
-	if len(s.roots) > 0 {
+	if s.multi {
 		return s.callRoots(ctx, t, args)
 	}
 	return t.Handle(ctx, s, args)

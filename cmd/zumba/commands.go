@@ -32,7 +32,7 @@ var commands []*command
 func init() {
 	pathFlag := flagDef{name: "path", arg: "GLOBS", usage: "only files matching these comma-separated globs (!GLOB leaves out)"}
 	commands = []*command{
-		{name: "mcp", usage: "DIR [DIR...] [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR (several: paths start with each folder's name)", run: runMCP, flags: []flagDef{
+		{name: "mcp", usage: "[DIR...] [--diagnostics FILE] [--http ADDR [--token-file FILE]]", short: "serve MCP over stdio (or HTTP at ADDR) for the project in DIR (several: paths start with each folder's name; none: the client's roots, else the current folder)", run: runMCP, flags: []flagDef{
 			{name: "diagnostics", arg: "FILE", usage: "the editor's diagnostics file"},
 			{name: "http", arg: "ADDR", usage: "serve Streamable HTTP at this address (HOST:PORT) instead of stdio"},
 			{name: "token-file", arg: "FILE", usage: "the file holding the bearer token HTTP clients must send"},
@@ -133,7 +133,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-const mcpUsage = "usage: zumba mcp DIR [DIR...] [--diagnostics FILE] [--http ADDR [--token-file FILE]]"
+const mcpUsage = "usage: zumba mcp [DIR...] [--diagnostics FILE] [--http ADDR [--token-file FILE]]"
 
 // exitGrace bounds how long `zumba mcp` takes to exit after SIGTERM or
 // SIGINT (the README says at once): what is not finished by then is left.
@@ -154,12 +154,15 @@ func runMCP(args []string) int {
 	if err != nil {
 		return usageError("mcp: " + err.Error() + "; " + mcpUsage)
 	}
-	if len(pos) == 0 {
-		return usageError("mcp takes a project folder; " + mcpUsage)
-	}
 	diag, addr, tokenFile := str(fs, "diagnostics"), str(fs, "http"), str(fs, "token-file")
 	if tokenFile != "" && addr == "" {
 		return usageError("mcp: --token-file needs --http; " + mcpUsage)
+	}
+	// Without a folder: the client's roots (over stdio), else the
+	// current folder.
+	clientRoots := len(pos) == 0 && addr == ""
+	if len(pos) == 0 {
+		pos = []string{"."}
 	}
 	var roots []mcpserver.NamedRoot
 	for i, name := range mcpserver.RootNames(pos) {
@@ -199,7 +202,7 @@ func runMCP(args []string) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		indexOpts.Memory.Limit = serverMemoryLimit
 	}
-	cfg := mcpserver.Config{Root: roots[0].Root, Diagnostics: diagFile, Log: os.Stderr, Index: indexOpts}
+	cfg := mcpserver.Config{Root: roots[0].Root, Diagnostics: diagFile, Log: os.Stderr, Index: indexOpts, ClientRoots: clientRoots}
 	if len(roots) > 1 {
 		cfg.Roots = roots
 	}

@@ -276,7 +276,7 @@ func TestCLI(t *testing.T) {
 	}{
 		{[]string{"version"}, 0, "zumba " + mcpserver.Version + "\ncommit ", ""},
 		{[]string{"version"}, 0, runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n", ""},
-		{[]string{"help"}, 0, "zumba mcp DIR", ""},
+		{[]string{"help"}, 0, "zumba mcp [DIR...]", ""},
 		{[]string{"--help"}, 0, "zumba outline [--name NAME] FILE | [--budget TOKENS] DIR", ""},
 		{[]string{"help"}, 0, "--limit N", ""},
 		{[]string{"help"}, 0, "--token-file FILE", ""},
@@ -292,10 +292,10 @@ func TestCLI(t *testing.T) {
 		{[]string{}, 2, "", "missing command"},
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{[]string{"version", "x"}, 2, "", "version takes no arguments"},
-		{[]string{"mcp"}, 2, "", "usage: zumba mcp DIR"},
+
 		{[]string{"mcp", dir, filepath.Join(dir, "missing")}, 1, "", "does not exist"},
-		{[]string{"mcp", "--bogus", dir}, 2, "", "usage: zumba mcp DIR"},
-		{[]string{"mcp", dir, "--diagnostics"}, 2, "", "usage: zumba mcp DIR"},
+		{[]string{"mcp", "--bogus", dir}, 2, "", "usage: zumba mcp [DIR...]"},
+		{[]string{"mcp", dir, "--diagnostics"}, 2, "", "usage: zumba mcp [DIR...]"},
 		{[]string{"mcp", filepath.Join(dir, "missing")}, 1, "", "does not exist"},
 		{[]string{"mcp", file}, 1, "", "is not a directory"},
 		{[]string{"outline"}, 2, "", "usage: zumba outline [--name NAME] FILE, or zumba outline [--budget TOKENS] DIR"},
