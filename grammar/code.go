@@ -73,6 +73,10 @@ var codeRules = map[string]CodeRules{
 		Comments: []string{"comment"},
 		Strings:  []string{"interpreted_string_literal", "raw_string_literal", "rune_literal"},
 	},
+	"haskell": {
+		Comments: []string{"comment", "haddock", "pragma"},
+		Strings:  []string{"string", "char", "quasiquote_body"},
+	},
 	"hcl": {
 		Comments: []string{"comment"},
 		// A block's labels are its names (variable "x"), not strings.

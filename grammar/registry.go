@@ -41,6 +41,10 @@ type Language struct {
 	// HeadingLevels: the language's headings nest by their level (Markdown's
 	// # and ##), not by the containment of their nodes.
 	HeadingLevels bool
+	// Clauses: a function is defined by a signature and equations that
+	// are sibling nodes of one name (Haskell's f :: Int -> Int, f 0 = 1,
+	// f n = …); outline joins them into one entry.
+	Clauses bool
 	// Tests says which of the language's files hold tests (see
 	// [IsTestFile]).
 	Tests TestFiles
@@ -72,6 +76,7 @@ var registry = []*Language{
 	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}},
 	{Name: "elm", Extensions: []string{".elm"}},
 	{Name: "go", Extensions: []string{".go"}, Tests: TestFiles{Names: []string{"*_test.go"}}},
+	{Name: "haskell", Extensions: []string{".hs"}, Tests: TestFiles{Names: []string{"*Spec.hs"}, Dirs: []string{"test", "tests"}}, Bodyless: []string{"signature"}, Clauses: true},
 	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}},
 	{Name: "java", Extensions: []string{".java"}, Tests: dotnetTests},
 	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, Tests: jsTests},

@@ -47,6 +47,9 @@ func TestIsTestFile(t *testing.T) {
 		{"test/widget_test.dart", true},
 		{"lib/src/boollist_test.dart", true},
 		{"lib/src/boollist.dart", false},
+		{"test/Data/MapSpec.hs", true},
+		{"src/Data/MapSpec.hs", true},
+		{"src/Data/Map.hs", false},
 	} {
 		if got := IsTestFile(tc.path); got != tc.want {
 			t.Errorf("IsTestFile(%q) = %v; want %v", tc.path, got, tc.want)

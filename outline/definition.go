@@ -154,10 +154,12 @@ func containerSegments(name string, kind grammar.Kind) []string {
 	if i := strings.LastIndex(n, " for "); i >= 0 {
 		n = n[i+len(" for "):]
 	}
-	if i := strings.IndexAny(n, "<[("); i > 0 {
+	// Haskell's instance Show (Maybe a) is Show for (Maybe a): its
+	// members are Maybe's.
+	n = strings.TrimLeft(n, "*&( ")
+	if i := strings.IndexAny(n, "<[( "); i > 0 {
 		n = n[:i]
 	}
-	n = strings.TrimLeft(n, "*&( ")
 	return SplitQualified(strings.TrimSpace(n))
 }
 

@@ -215,7 +215,7 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", stopped)
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
-	o := &Outline{Entries: nest(defs), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
+	o := &Outline{Entries: nest(defs, lang.Clauses), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
 	if deep.Stop > 0 && stopped != nil {
 		o.StopLine, o.Partial = deep.Stop, true
 	}
@@ -389,8 +389,10 @@ func isWordByte(b byte) bool {
 // nest orders definitions by position and nests each in the innermost
 // definition containing it. Definitions sharing one node (Go's
 // `const A, B = 1, 2`, JavaScript's `const a = 1, b = 2`) have equal
-// ranges and stay siblings: neither contains the other.
-func nest(defs []def) []*Entry {
+// ranges and stay siblings: neither contains the other. With clauses, a
+// function that follows a sibling function of its name extends it (see
+// joinClause).
+func nest(defs []def, clauses bool) []*Entry {
 	slices.SortStableFunc(defs, func(x, y def) int {
 		a, b := x.entry, y.entry
 		if a.StartByte != b.StartByte {
@@ -424,14 +426,20 @@ func nest(defs []def) []*Entry {
 				break
 			}
 		}
-		if parent == nil {
-			roots = append(roots, e)
-		} else {
+		siblings := &roots
+		if parent != nil {
 			if e.Kind == grammar.Function && parent.Kind.MakesMethods() {
 				e.Kind = grammar.Method
 			}
-			parent.Children = append(parent.Children, e)
+			siblings = &parent.Children
 		}
+		if clauses {
+			if first := joinClause(*siblings, e); first != nil {
+				stack = append(stack, def{entry: first, node: d.node, nameKey: [2]uint32{first.nameStart, first.nameStart}})
+				continue
+			}
+		}
+		*siblings = append(*siblings, e)
 		stack = append(stack, d)
 	}
 	// Entries are listed in the order of their names, which is their
@@ -446,4 +454,27 @@ func nest(defs []def) []*Entry {
 	}
 	byLine(roots)
 	return roots
+}
+
+// joinClause extends the first clause of e's function, when e's siblings
+// end with it, over e, and returns it; nil when e starts a function. The
+// clause is the last sibling, or one of the last siblings sharing its
+// node (Haskell's `x, y :: Int` names two functions, whose equations
+// follow).
+func joinClause(siblings []*Entry, e *Entry) *Entry {
+	if e.Kind != grammar.Function && e.Kind != grammar.Method || len(siblings) == 0 {
+		return nil
+	}
+	last := siblings[len(siblings)-1]
+	for i := len(siblings) - 1; i >= 0 && siblings[i].StartByte == last.StartByte; i-- {
+		first := siblings[i]
+		if first.Name == e.Name && first.Kind == e.Kind && first.EndByte <= e.StartByte {
+			first.EndByte = max(first.EndByte, e.EndByte)
+			first.End = max(first.End, e.End)
+			first.Decl = first.Decl && e.Decl
+			first.Children = append(first.Children, e.Children...)
+			return first
+		}
+	}
+	return nil
 }

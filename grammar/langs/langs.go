@@ -37,6 +37,7 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/grammar/langs/dart"
+	"github.com/zumba-dev/zumba/grammar/langs/haskell"
 	"github.com/zumba-dev/zumba/grammar/langs/zig"
 )
 
@@ -51,6 +52,7 @@ var grammars = map[string]func() *sitter.Language{
 	"elixir":     elixir.GetLanguage,
 	"elm":        elm.GetLanguage,
 	"go":         golang.GetLanguage,
+	"haskell":    haskell.Language,
 	"hcl":        hcl.GetLanguage,
 	"java":       java.GetLanguage,
 	"javascript": javascript.GetLanguage,
