@@ -32,19 +32,25 @@ WORK=$(mktemp -d "${WORKDIR:-${TMPDIR:-/tmp}}/zumba-store-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 OUT=${BENCH_OUT:-$WORK/out}
 mkdir -p "$OUT" "$WORK/bin" "$WORK/cache"
-export XDG_CACHE_HOME="$WORK/cache"
 
 echo "== building zumba" >&2
 go build -o "$WORK/bin/zumba" ./cmd/zumba
 go build -o "$WORK/bin/benchclient" ./scripts/benchclient
-# The server's stderr goes to benchclient and to $ZLOG.
+# After the builds: Go's build cache is under it too.
+export XDG_CACHE_HOME="$WORK/cache"
+# The server's stderr goes to benchclient and to $ZLOG, through a tee that
+# is no child of the server's (benchclient reads the memory of the last
+# process of the chain).
 cat >"$WORK/bin/teeerr" <<'SH'
 #!/usr/bin/env bash
-exec "$@" 2> >(tee -a "$ZLOG" >&2)
+f="$ZLOG.fifo"
+rm -f "$f" && mkfifo "$f"
+( tee -a "$ZLOG" <"$f" >&2 & )
+exec "$@" 2>"$f"
 SH
 chmod +x "$WORK/bin/teeerr"
 
-cachesize() { du -sb "$XDG_CACHE_HOME" | cut -f1; }
+cachesize() { du -sb "$XDG_CACHE_HOME/zumba" | cut -f1; }
 
 # serve NAME DIR: one server on DIR until its index is complete.
 serve() {
@@ -73,7 +79,8 @@ for r in $(seq 1 "$ROUNDS"); do
   rm -rf "$XDG_CACHE_HOME/zumba/$(printf '%s' "$(realpath -m "$WORK/B")" | sha256sum | cut -c1-32)"
   before=$(cachesize)
   cp -a "$WORK/A" "$WORK/B"
-  (cd "$WORK/B" && find . -type f \( -name '*.c' -o -name '*.go' \) | sort | awk 'NR % 997 == 0' | head -20) >"$OUT/edited"
+  (cd "$WORK/B" && find . -type f \( -name '*.c' -o -name '*.go' \) | sort >"$OUT/candidates")
+  awk -v s="$(($(wc -l <"$OUT/candidates") / 20))" 'NR % s == 0' "$OUT/candidates" | head -20 >"$OUT/edited"
   while read -r f; do printf '\n// store bench round %d\n' "$r" >>"$WORK/B/$f"; done <"$OUT/edited"
   serve "second$r" "$WORK/B"
   after=$(cachesize)
