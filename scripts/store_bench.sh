@@ -57,7 +57,7 @@ serve() {
   export ZLOG="$OUT/$1.log"
   : >"$ZLOG"
   "$WORK/bin/benchclient" -server "$WORK/bin/zumba" -dir "$2" -wrap "$WORK/bin/teeerr" \
-    -ready-wait "$READY_WAIT" -ping 0 >"$OUT/$1.out"
+    -ready-wait "$READY_WAIT" -ping 0 -idle 3s >"$OUT/$1.out"
   sleep 0.5 # tee's last lines
   local line ready rss
   line=$(grep -o 'index complete: .*' "$ZLOG" || echo "index complete: n/a")

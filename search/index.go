@@ -149,6 +149,9 @@ type Index struct {
 	// (code_record.go); code sums up their records (code_query.go).
 	codePost postings
 	code     codeStats
+	// wordBase is how many file ids the word postings' base covers:
+	// every file with a lower id has its words there.
+	wordBase uint32
 	// deadWords, deadDefs and deadCode count the records killed since
 	// each postings' last merge.
 	deadWords, deadDefs, deadCode int

@@ -46,18 +46,7 @@ func (ix *Index) saveLocked() {
 	gen := ix.gen
 	strs := ix.words.view()
 	words := postings{off: ix.wordPost.off, data: ix.wordPost.data}
-	var recs []saveRec
-	for _, r := range ix.files {
-		// A racy record would be re-read at the next start anyway, and
-		// saved under a later time it would look verified.
-		if r == nil || r.failed || !r.parsed || r.ref != 0 && r.st.RacyAt(r.ref) {
-			continue
-		}
-		recs = append(recs, saveRec{
-			id: r.id, file: diskcache.File{Path: r.path, Stat: r.st, Key: r.key}, generated: r.generated, defs: r.defs, code: r.code,
-			store: r.key != (diskcache.Key{}) && (ix.store == nil || !ix.store.Has(r.key)),
-		})
-	}
+	recs := ix.saveRecsLocked(uint32(len(ix.files)))
 	ix.mu.Unlock()
 	written := time.Now().UnixNano()
 	if err := ix.storeEntries(recs, strs, &words); err != nil {
@@ -80,6 +69,48 @@ func (ix *Index) saveLocked() {
 	ix.mu.Lock()
 	ix.savedGen = max(ix.savedGen, gen)
 	ix.mu.Unlock()
+}
+
+// saveRecsLocked takes the records a save keeps, of the files with an
+// id below words (those whose words are in the word postings' base). The
+// caller holds the index's lock.
+func (ix *Index) saveRecsLocked(words uint32) []saveRec {
+	var recs []saveRec
+	for _, r := range ix.files[:words] {
+		// A racy record would be re-read at the next start anyway, and
+		// saved under a later time it would look verified.
+		if r == nil || r.failed || !r.parsed || r.ref != 0 && r.st.RacyAt(r.ref) {
+			continue
+		}
+		recs = append(recs, saveRec{
+			id: r.id, file: diskcache.File{Path: r.path, Stat: r.st, Key: r.key}, generated: r.generated, defs: r.defs, code: r.code,
+			store: r.key != (diskcache.Key{}) && (ix.store == nil || !ix.store.Has(r.key)),
+		})
+	}
+	return recs
+}
+
+// storeEvery is how often the background parse of many files puts the
+// records it parsed in the store, so that a server stopped before the
+// end (or a second checkout indexed meanwhile) loses little of it.
+const storeEvery = 30 * time.Second
+
+// storeParsed puts in the store the records it lacks of the files whose
+// words are in the word postings' base, unless a save is under way. It
+// merges nothing: the base is read as it is.
+func (ix *Index) storeParsed() {
+	if ix.store == nil || !ix.saveMu.TryLock() {
+		return
+	}
+	defer ix.saveMu.Unlock()
+	ix.mu.RLock()
+	strs := ix.words.view()
+	words := postings{off: ix.wordPost.off, data: ix.wordPost.data}
+	recs := ix.saveRecsLocked(ix.wordBase)
+	ix.mu.RUnlock()
+	if err := ix.storeEntries(recs, strs, &words); err != nil {
+		ix.logf("store: %v", err)
+	}
 }
 
 // storeChunk is how many files' words a save reads from the postings at

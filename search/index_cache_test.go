@@ -285,3 +285,47 @@ func TestStoreSharedByRoots(t *testing.T) {
 		t.Errorf("store holds %d entries; want 24", n)
 	}
 }
+
+// TestStoreEntryRobust: a store entry damaged in ways its checksum would
+// not catch never makes decodeEntry panic or read out of range.
+func TestStoreEntryRobust(t *testing.T) {
+	t.Parallel()
+	dir, cache, b := savedProject(t)
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := diskcache.Decode(b, root.Real, diskcache.Producer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := diskcache.OpenStore(storeOf(cache), diskcache.Producer(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var ents [][]byte
+	for _, f := range s.Files {
+		if e, ok, _ := st.Get(f.Key, nil); ok {
+			ents = append(ents, e)
+		}
+	}
+	if len(ents) == 0 {
+		t.Fatal("no entries")
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		c := slices.Clone(ents[rng.IntN(len(ents))])
+		for range 1 + rng.IntN(4) {
+			c[rng.IntN(len(c))] = byte(rng.IntN(256))
+		}
+		if rng.IntN(4) == 0 {
+			c = c[:rng.IntN(len(c))]
+		}
+		if r, err := ix.decodeEntry(c, "pkg0/f01.go"); err == nil {
+			decodeDefs(ix.words.view(), r.defs)
+			codeTerms(r.code, func(uint32, int, bool) {})
+		}
+	}
+}

@@ -22,18 +22,19 @@ type postings struct {
 	pool []uint32
 }
 
-// build makes the base from the words of each file: wids[f] lists the
-// distinct keys of file f, for files in id order. nkeys bounds the keys.
-// Two passes: sizes, then bytes, so the base is allocated once.
-func (p *postings) build(nkeys int, first uint32, wids [][]uint32) {
+// build makes the base from the keys of each of n files, in id order
+// from first: keys(i, f) calls f with the distinct keys of file first+i.
+// nkeys bounds the keys. Two passes (sizes, then bytes), so the base is
+// allocated once and no file's keys need be held between them.
+func (p *postings) build(nkeys int, first uint32, n int, keys func(i int, f func(k uint32))) {
 	size := make([]uint32, nkeys+1)
 	last := make([]uint32, nkeys) // 1 + the last file id put under the key
-	for i, ws := range wids {
+	for i := range n {
 		f := first + uint32(i)
-		for _, k := range ws {
+		keys(i, func(k uint32) {
 			size[k] += uint32(uvarintLen(uint64(f + 1 - last[k])))
 			last[k] = f + 1
-		}
+		})
 	}
 	var total uint32
 	for k, n := range size {
@@ -44,14 +45,39 @@ func (p *postings) build(nkeys int, first uint32, wids [][]uint32) {
 	p.data = make([]byte, total)
 	at := slices.Clone(size[:nkeys])
 	clear(last)
-	for i, ws := range wids {
+	for i := range n {
 		f := first + uint32(i)
-		for _, k := range ws {
+		keys(i, func(k uint32) {
 			at[k] += uint32(binary.PutUvarint(p.data[at[k]:], uint64(f+1-last[k])))
 			last[k] = f + 1
-		}
+		})
 	}
 	p.head, p.pool = nil, nil
+}
+
+// packIDs encodes distinct ids compactly, for as long as build needs
+// them: sorted, as uvarint differences (a file's words take about a
+// third of their 4 bytes each so).
+func packIDs(ids []uint32) []byte {
+	slices.Sort(ids)
+	b := make([]byte, 0, len(ids)+len(ids)/2)
+	prev := uint32(0)
+	for _, id := range ids {
+		b = binary.AppendUvarint(b, uint64(id-prev))
+		prev = id
+	}
+	return slices.Clip(b)
+}
+
+// unpackIDs calls f with each id packIDs encoded in b.
+func unpackIDs(b []byte, f func(id uint32)) {
+	var id uint32
+	for i := 0; i < len(b); {
+		d, n := binary.Uvarint(b[i:])
+		i += n
+		id += uint32(d)
+		f(id)
+	}
 }
 
 func uvarintLen(v uint64) int {

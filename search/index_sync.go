@@ -31,24 +31,21 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		}
 	}
 	recs := make([]*fileRec, len(files))
-	wids := make([][]uint32, len(files))
+	// Each file's words, packed (packIDs) until the postings are built.
+	words := make([][]byte, len(files))
 	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
 		e := files[i]
+		var wids []uint32
 		if f := known[e.Path]; f != nil && e.Stat().Unchanged(f.Stat, snap.Written) {
-			if r, w := ix.fromStore(e, f.Key, 0); r != nil {
-				recs[i], wids[i] = r, w
-				return
-			}
+			recs[i], wids = ix.fromStore(e, f.Key, 0)
 		}
-		recs[i], wids[i] = ix.read(e, sc)
+		if recs[i] == nil {
+			recs[i], wids = ix.read(e, sc)
+		}
+		words[i] = packIDs(wids)
 	})
 	if ctx.Err() != nil {
 		return
-	}
-	dkeys := make([][]uint32, len(files))
-	cids := make([][]uint32, len(files))
-	for i, r := range recs {
-		dkeys[i], cids[i] = recKeys(r)
 	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
@@ -67,9 +64,21 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		ix.code.add(r.code, 1)
 	}
 	n := ix.words.len()
-	ix.wordPost.build(n, first, wids)
-	ix.defines.build(n, first, dkeys)
-	ix.codePost.build(n, first, cids)
+	ix.wordPost.build(n, first, len(files), func(i int, f func(uint32)) { unpackIDs(words[i], f) })
+	ix.wordBase = uint32(len(ix.files))
+	words = nil
+	ix.defines.build(n, first, len(files), func(i int, f func(uint32)) {
+		d, _ := recKeys(recs[i], true, false)
+		for _, k := range d {
+			f(k)
+		}
+	})
+	ix.codePost.build(n, first, len(files), func(i int, f func(uint32)) {
+		_, c := recKeys(recs[i], false, true)
+		for _, k := range c {
+			f(k)
+		}
+	})
 	ix.gen++
 	if snap != nil && ix.cached == len(files) && len(known) == len(files) {
 		// Nothing changed: the cache holds this index already.
@@ -79,16 +88,16 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 
 // recKeys lists the keys a record's definitions are found by and its
 // find_code words, each sorted and without repeats.
-func recKeys(r *fileRec) (defs, code []uint32) {
+func recKeys(r *fileRec, wantDefs, wantCode bool) (defs, code []uint32) {
 	if !r.parsed {
 		return nil, nil
 	}
-	if len(r.defs) > 0 {
+	if wantDefs && len(r.defs) > 0 {
 		defKeys(r.defs, func(name, last uint32) { defs = append(defs, name, last) })
 		slices.Sort(defs)
 		defs = slices.Compact(defs)
 	}
-	if len(r.code) > 0 {
+	if wantCode && len(r.code) > 0 {
 		codeTerms(r.code, func(id uint32, _ int, _ bool) { code = append(code, id) })
 	}
 	return defs, code
@@ -179,7 +188,7 @@ func (ix *Index) installLocked(r *fileRec, wids []uint32) {
 	for _, w := range wids {
 		ix.wordPost.add(w, r.id)
 	}
-	dkeys, cids := recKeys(r)
+	dkeys, cids := recKeys(r, true, true)
 	for _, k := range dkeys {
 		ix.defines.add(k, r.id)
 	}
@@ -229,6 +238,7 @@ func (ix *Index) mergeLocked(all bool) {
 	n := ix.words.len()
 	if ix.deadWords > 0 && (all || ix.deadWords > maxDead && ix.deadWords > ix.live/8) || ix.wordPost.overlay() > 0 && (all || ix.wordPost.overlay() > maxOverlay) {
 		ix.wordPost.merge(n, live)
+		ix.wordBase = uint32(len(ix.files))
 		ix.deadWords = 0
 	}
 	if ix.deadDefs > 0 && (all || ix.deadDefs > maxDead && ix.deadDefs > ix.live/8) || ix.defines.overlay() > 0 && (all || ix.defines.overlay() > maxOverlay) {
@@ -426,6 +436,22 @@ func (ix *Index) parsePending(ctx context.Context) {
 	}
 	ix.mu.RUnlock()
 	var done atomic.Int64
+	if ix.store != nil && len(todo) >= storeFiles {
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			t := time.NewTicker(storeEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					ix.storeParsed()
+				}
+			}
+		}()
+	}
 	if len(todo) >= progressFiles {
 		stop := make(chan struct{})
 		defer close(stop)
@@ -453,10 +479,12 @@ func (ix *Index) parsePending(ctx context.Context) {
 }
 
 // A background parse of progressFiles files or more logs its progress
-// every progressEvery.
+// every progressEvery; one of storeFiles or more puts what it parsed in
+// the store every storeEvery.
 const (
 	progressFiles = 10000
 	progressEvery = time.Minute
+	storeFiles    = 2000
 )
 
 // ensureParsed parses, for a call, the files of ids not parsed yet, until
