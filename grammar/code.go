@@ -155,11 +155,11 @@ var codeRules = map[string]CodeRules{
 		Strings:  []string{"string", "template_string", "regex", "jsx_text", "template_literal_type"},
 		Code:     []string{"template_substitution", "template_type"},
 	},
-	"typescript": {
-		Comments: []string{"comment", "html_comment", "hash_bang_line"},
-		Strings:  []string{"string", "template_string", "regex", "template_literal_type"},
-		Code:     []string{"template_substitution", "template_type"},
-	},
+	"typescript": typescriptCode,
+	// A component's markup is blanked before the parse: uses there (a
+	// handler named in the template) are code.
+	"svelte": typescriptCode,
+	"vue":    typescriptCode,
 	"yaml": {
 		// Plain scalars (keys and bare values) are the file's names and
 		// stay code; quoted and block scalars are strings.
@@ -170,6 +170,12 @@ var codeRules = map[string]CodeRules{
 		Comments: []string{"comment"},
 		Strings:  []string{"string", "multiline_string", "character"},
 	},
+}
+
+var typescriptCode = CodeRules{
+	Comments: []string{"comment", "html_comment", "hash_bang_line"},
+	Strings:  []string{"string", "template_string", "regex", "template_literal_type"},
+	Code:     []string{"template_substitution", "template_type"},
 }
 
 // Capture names of the code query, in the order of codeQuerySource.

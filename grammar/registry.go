@@ -91,10 +91,12 @@ var registry = []*Language{
 	{Name: "rust", Extensions: []string{".rs"}, Tests: TestFiles{Dirs: []string{"tests"}}},
 	{Name: "scala", Extensions: []string{".scala", ".sc"}},
 	{Name: "sql", Extensions: []string{".sql"}},
+	{Name: "svelte", Extensions: []string{".svelte"}, Prepare: prepareComponent, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift},
 	{Name: "toml", Extensions: []string{".toml"}},
 	{Name: "tsx", Extensions: []string{".tsx"}, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
+	{Name: "vue", Extensions: []string{".vue"}, Prepare: prepareComponent, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "yaml", Extensions: []string{".yaml", ".yml"}},
 	{Name: "zig", Extensions: []string{".zig"}, Tests: TestFiles{Dirs: []string{"test", "tests"}}},
 }

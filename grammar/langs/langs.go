@@ -67,10 +67,12 @@ var grammars = map[string]func() *sitter.Language{
 	"rust":       rust.GetLanguage,
 	"scala":      scala.GetLanguage,
 	"sql":        sql.GetLanguage,
+	"svelte":     typescript.GetLanguage,
 	"swift":      swift.GetLanguage,
 	"toml":       toml.GetLanguage,
 	"tsx":        tsx.GetLanguage,
 	"typescript": typescript.GetLanguage,
+	"vue":        typescript.GetLanguage,
 	"yaml":       yaml.GetLanguage,
 	"zig":        zig.Language,
 }
