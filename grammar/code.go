@@ -103,6 +103,11 @@ var codeRules = map[string]CodeRules{
 		Strings:  []string{"string"},
 	},
 	"markdown": {Prose: true},
+	"objc": {
+		Comments: []string{"comment"},
+		// @"text" is a string_literal with its @.
+		Strings: []string{"string_literal", "char_literal", "system_lib_string"},
+	},
 	"ocaml": {
 		Comments: []string{"comment"},
 		Strings:  []string{"string", "character", "quoted_string"},

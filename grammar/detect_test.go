@@ -25,6 +25,10 @@ func TestHeaderLanguage(t *testing.T) {
 		{"C++ library header", "#include <vector>\n", "cpp"},
 		{"C++ mode line", "//===-- Foo.h - The Foo class ---*- C++ -*-===//\n#define FOO 1\n", "cpp"},
 		{"beyond 8 KiB", strings.Repeat("int x;\n", 1300) + "class Late {\n", "c"},
+		{"Objective-C interface", "#import <Foundation/Foundation.h>\n@interface Shape : NSObject\n@end\n", "objc"},
+		{"Objective-C protocol", "@protocol Drawable <NSObject>\n- (void)draw;\n@end\n", "objc"},
+		{"Objective-C import only", "#import \"Shape.h\"\nextern int count;\n", "objc"},
+		{"@interface in a comment", "/* see @interface Foo */\nint f(void);\n", "c"},
 	}
 	for _, tt := range tests {
 		got := ""

@@ -34,10 +34,18 @@ type Language struct {
 	// Detect inspects the head of a file with a Shared extension.
 	Detect func(head []byte) bool
 	// Prepare, when set, rewrites a file before it is parsed without
-	// moving any byte or line (it may only overwrite bytes with spaces),
-	// to hide what the grammar cannot parse; it returns src itself when it
+	// moving any byte or line (it may only overwrite bytes: with spaces,
+	// or a macro with the keyword it stands for, as Objective-C's
+	// NS_ENUM), to hide what the grammar cannot parse or show it what the
+	// preprocessor would; it returns src itself when it
 	// changes nothing and never modifies src.
 	Prepare func(src []byte) []byte
+	// Rename, when set, names a definition of kind k from its source from
+	// its @name capture on (head, cut at the definition's end and at
+	// MaxRenameHead bytes), where one node does not hold the name: an
+	// Objective-C selector is spread among its parameters. It returns ""
+	// to keep the captured name.
+	Rename func(k Kind, head []byte) string
 	// HeadingLevels: the language's headings nest by their level (Markdown's
 	// # and ##), not by the containment of their nodes.
 	HeadingLevels bool
@@ -83,6 +91,7 @@ var registry = []*Language{
 	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, Tests: dotnetTests},
 	{Name: "lua", Extensions: []string{".lua"}, Interpreters: []string{"lua", "luajit"}},
 	{Name: "markdown", Extensions: []string{".md", ".markdown"}, Prepare: guardMarkdown, HeadingLevels: true},
+	{Name: "objc", Extensions: []string{".m"}, Shared: []string{".h"}, Detect: looksLikeObjC, Prepare: prepareObjC, Rename: objcName, Bodyless: objcBodyless, Tests: TestFiles{Names: []string{"*Tests.m", "*Test.m", "*Spec.m"}, Dirs: []string{"Tests"}}},
 	{Name: "ocaml", Extensions: []string{".ml"}},
 	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}},
 	{Name: "protobuf", Extensions: []string{".proto"}},

@@ -11,6 +11,9 @@ func TestIsTestFile(t *testing.T) {
 		want bool
 	}{
 		{"command.go", false},
+		{"Tests/SDImageCacheTests.m", true},
+		{"Sources/ShapeSpec.m", true},
+		{"Sources/Shape.m", false},
 		{"command_test.go", true},
 		{"pkg/internal/testdata/x.go", true},
 		{"pkg/testdata.go", false},

@@ -210,6 +210,15 @@ func (c *collector) nameText(m *matchCaps) (text string, hidden, ok bool) {
 		// ends the sections above it.
 		hidden = true
 	}
+	if c.p.rename != nil {
+		start := m.name.n.startByte()
+		end := min(m.whole.endByte, start+grammar.MaxRenameHead, uint32(len(c.src)))
+		if start < end {
+			if s := c.p.rename(m.kind, c.src[start:end]); s != "" {
+				text = s
+			}
+		}
+	}
 	if m.scope != nil {
 		// Lua's cl[name] = function: a computed key keeps its brackets.
 		if c.p.prevType(&m.name.n) == "[" {

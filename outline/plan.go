@@ -44,6 +44,8 @@ type plan struct {
 	// whole flags the definition captures (1 for each), whose code end
 	// the native run computes; one more byte, so it is never empty.
 	whole []byte
+	// rename is the language's Rename.
+	rename func(grammar.Kind, []byte) string
 }
 
 // predicate is one of go-tree-sitter's FilterPredicates predicates,
@@ -73,7 +75,7 @@ func planFor(lang *grammar.Language, q *sitter.Query, root tsNode) *plan {
 // language is tl. A plan that cannot run natively (native unset) still
 // serves collect's slower run over every node (matches).
 func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.TSLanguage) *plan {
-	p := &plan{roles: captureRoles(q), whole: make([]byte, q.CaptureCount()+1)}
+	p := &plan{roles: captureRoles(q), whole: make([]byte, q.CaptureCount()+1), rename: lang.Rename}
 	for i, r := range p.roles {
 		if r.role == "definition" || r.role == "end" {
 			p.whole[i] = 1

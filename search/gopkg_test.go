@@ -35,3 +35,23 @@ func TestGoFrameName(t *testing.T) {
 		}
 	}
 }
+
+func TestObjCMessageName(t *testing.T) {
+	for in, want := range map[string]string{
+		"-[UIView setNeedsLayout]":                "UIView.setNeedsLayout",
+		"+[SDImageCache sharedImageCache]":        "SDImageCache.sharedImageCache",
+		"-[UIView(WebCache) sd_setImageWithURL:]": "UIView.sd_setImageWithURL:",
+		"-[Shape initWithName:sides:]":            "Shape.initWithName:sides:",
+		"[Shape draw]":                            "",
+		"-[Shape]":                                "",
+	} {
+		got, ok := objcMessageName(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("objcMessageName(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	q := ParseSymbolQuery("Shape.initWithName:sides:")
+	if string(q.needle) != "initWithName" {
+		t.Errorf("needle of a selector = %q; want its longest piece", q.needle)
+	}
+}

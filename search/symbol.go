@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -88,12 +89,48 @@ func ParseSymbolQuery(name string) SymbolQuery {
 	dotted := memberHash(q.Name)
 	if frame, ok := goFrameName(q.Name); ok {
 		dotted = frame
+	} else if msg, ok := objcMessageName(q.Name); ok {
+		dotted = msg
 	}
 	q.Parts = outline.SplitQualified(dotted)
-	q.needle = []byte(longestField(q.Parts[len(q.Parts)-1]))
+	q.needle = []byte(longestField(selectorPiece(q.Parts[len(q.Parts)-1])))
 	q.fold = strings.ToLower(strings.ReplaceAll(dotted, "::", "."))
 	q.foldNeedle = []byte(strings.ToLower(string(q.needle)))
 	return q
+}
+
+// objcMessage matches Objective-C's way of naming a method, as crash logs
+// and documentation write it: "-[UIView setNeedsLayout]", "+[Foo
+// shared]", "-[UIView(WebCache) sd_setImageWithURL:]".
+var objcMessage = regexp.MustCompile(`^[-+]\[([A-Za-z_]\w*)(?:\s*\(\w*\))?\s+([A-Za-z_][\w:]*)\]$`)
+
+// objcMessageName reads "-[Class selector:]" as "Class.selector:", the
+// qualified name outline gives the method.
+func objcMessageName(s string) (string, bool) {
+	m := objcMessage.FindStringSubmatch(s)
+	if m == nil {
+		return "", false
+	}
+	return m[1] + "." + m[2], true
+}
+
+// selectorPiece is the longest piece of an Objective-C selector,
+// "initWithFrame:style:": a file that defines the method need not hold
+// the selector whole, since its parameters stand between its labels.
+func selectorPiece(s string) string {
+	if strings.IndexByte(s, ':') < 0 {
+		return s
+	}
+	best := ""
+	for _, p := range strings.Split(s, ":") {
+		if len(p) > len(best) {
+			best = p
+		}
+	}
+	if best == "" {
+		return s
+	}
+	return best
 }
 
 // memberHash writes the "#" of documentation's "Class#method" as ".".

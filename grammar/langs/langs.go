@@ -38,6 +38,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/grammar/langs/dart"
 	"github.com/zumba-dev/zumba/grammar/langs/haskell"
+	"github.com/zumba-dev/zumba/grammar/langs/objc"
 	"github.com/zumba-dev/zumba/grammar/langs/zig"
 )
 
@@ -59,6 +60,7 @@ var grammars = map[string]func() *sitter.Language{
 	"kotlin":     kotlin.GetLanguage,
 	"lua":        lua.GetLanguage,
 	"markdown":   markdown.GetLanguage,
+	"objc":       objc.Language,
 	"ocaml":      ocaml.GetLanguage,
 	"php":        php.GetLanguage,
 	"protobuf":   protobuf.GetLanguage,
