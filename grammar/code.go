@@ -112,6 +112,11 @@ var codeRules = map[string]CodeRules{
 		Comments: []string{"comment"},
 		Strings:  []string{"string", "character", "quoted_string"},
 	},
+	"perl": {
+		Comments: []string{"comment", "pod"},
+		Strings:  []string{"string_literal", "interpolated_string_literal", "heredoc_content", "command_string", "quoted_regexp", "match_regexp"},
+		Code:     []string{"scalar", "array", "hash", "container_variable", "slice_container_variable", "keyval_container_variable"},
+	},
 	"php": {
 		Comments: []string{"comment"},
 		Strings:  []string{"string", "encapsed_string", "heredoc", "nowdoc", "text"},

@@ -93,6 +93,7 @@ var registry = []*Language{
 	{Name: "markdown", Extensions: []string{".md", ".markdown"}, Prepare: guardMarkdown, HeadingLevels: true},
 	{Name: "objc", Extensions: []string{".m"}, Shared: []string{".h"}, Detect: looksLikeObjC, Prepare: prepareObjC, Rename: objcName, Bodyless: objcBodyless, Tests: TestFiles{Names: []string{"*Tests.m", "*Test.m", "*Spec.m"}, Dirs: []string{"Tests"}}},
 	{Name: "ocaml", Extensions: []string{".ml"}},
+	{Name: "perl", Extensions: []string{".pl", ".pm", ".t"}, Interpreters: []string{"perl"}, Rename: perlName, Tests: TestFiles{Names: []string{"*.t"}, Dirs: []string{"t"}}},
 	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}},
 	{Name: "protobuf", Extensions: []string{".proto"}},
 	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, Tests: TestFiles{Names: []string{"test_*.py", "*_test.py", "conftest.py"}, Dirs: []string{"tests"}}},

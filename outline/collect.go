@@ -21,11 +21,17 @@ type def struct {
 	// member is the range of the object literal an entry is a member of:
 	// it is kept only when another match marked that literal @listed.
 	member [2]uint32
+	// section marks a @section match: a declaration that, when it ends
+	// with ";" (Perl's "package Foo;"), spans what follows it to the end
+	// of its parent node, whose end is scope, until cutSections ends it
+	// at the next section of the same parent.
+	section, spans bool
+	scope          uint32
 }
 
 // capKind is what collect reads from a capture's name.
 type capKind struct {
-	role string // name, scope, trait, member, listed, skip, end, definition
+	role string // name, scope, trait, member, listed, skip, end, section, definition
 	kind grammar.Kind
 }
 
@@ -110,6 +116,9 @@ type matchCaps struct {
 	// (Dart's function_body, a sibling of the signature).
 	end  *capRec
 	skip bool
+	// section marks a declaration that ends with ";" and holds what
+	// follows it (Perl's "package Foo;"): see cutSections.
+	section bool
 }
 
 func (c *collector) content(r *capRec) string { return string(c.src[r.n.startByte():r.endByte]) }
@@ -133,6 +142,8 @@ func (c *collector) roles(caps []capRec) matchCaps {
 			m.member = r
 		case "end":
 			m.end = r
+		case "section":
+			m.section = true
 		case "listed":
 			c.listed[[2]uint32{r.n.startByte(), r.endByte}] = true
 		case "skip":
@@ -177,10 +188,20 @@ func (c *collector) add(caps []capRec) {
 		e.EndByte = m.end.endByte
 		e.End = max(e.End, p.codeEndLine(m.end))
 	}
+	var scope uint32
+	spans := false
+	if m.section {
+		if end, line, ok := parentEnd(&m.whole.n); ok {
+			scope = end
+			if end > e.EndByte && m.whole.endByte > 0 && int(m.whole.endByte) <= len(c.src) && c.src[m.whole.endByte-1] == ';' {
+				e.EndByte, e.End, spans = end, max(e.End, line), true
+			}
+		}
+	}
 	if m.skip {
 		e = nil
 	}
-	d := def{entry: e, node: *m.whole, nameKey: key, pattern: caps[0].pattern, hidden: hidden}
+	d := def{entry: e, node: *m.whole, nameKey: key, pattern: caps[0].pattern, hidden: hidden, section: m.section, spans: spans, scope: scope}
 	if m.member != nil {
 		d.member = [2]uint32{m.member.n.startByte(), m.member.endByte}
 	}

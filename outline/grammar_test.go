@@ -18,7 +18,7 @@ import (
 // predicates: only the kinds of SPEC.md and the helper captures, and only
 // the predicates smacker/go-tree-sitter evaluates.
 func TestQueriesCompile(t *testing.T) {
-	allowed := map[string]bool{"name": true, "scope": true, "trait": true, "skip": true, "member": true, "listed": true, "end": true}
+	allowed := map[string]bool{"name": true, "scope": true, "trait": true, "skip": true, "member": true, "listed": true, "end": true, "section": true}
 	for _, k := range grammar.Kinds() {
 		allowed["definition."+k.String()] = true
 	}

@@ -44,6 +44,16 @@ func (n *tsNode) startByte() uint32       { return n.context[0] }
 func (n *tsNode) startRow() uint32        { return n.context[1] }
 func (n *tsNode) language() *C.TSLanguage { return C.zumba_language(n.c()) }
 
+// parentEnd returns the end byte and the 1-based last line of n's parent.
+func parentEnd(n *tsNode) (end uint32, line int, ok bool) {
+	p := C.ts_node_parent(n.c())
+	if C.ts_node_is_null(p) {
+		return 0, 0, false
+	}
+	start, stop := C.ts_node_start_point(p), C.ts_node_end_point(p)
+	return uint32(C.ts_node_end_byte(p)), int(lastRow(uint32(start.row), uint32(stop.row), uint32(stop.column))) + 1, true
+}
+
 // capRec is C's zRec: one node a match captured.
 type capRec struct {
 	n                       tsNode

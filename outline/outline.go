@@ -215,6 +215,7 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 		return nil, nil, fmt.Errorf("parse stopped in the queries: %w", stopped)
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
+	cutSections(defs)
 	o := &Outline{Entries: nest(defs, lang.Clauses), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
 	if deep.Stop > 0 && stopped != nil {
 		o.StopLine, o.Partial = deep.Stop, true
@@ -310,6 +311,27 @@ func extendSections(defs []def, leveled bool, size uint32, lines int) []def {
 		}
 	}
 	return out
+}
+
+// cutSections ends each section that spans what follows it (Perl's
+// "package Foo;", up to the end of its block) where the next section of
+// the same block starts. defs are in the order of their start.
+func cutSections(defs []def) {
+	for i, d := range defs {
+		if !d.spans {
+			continue
+		}
+		for _, next := range defs[i+1:] {
+			if next.entry.StartByte >= d.entry.EndByte {
+				break
+			}
+			if next.section && next.scope == d.scope {
+				d.entry.EndByte = next.entry.StartByte
+				d.entry.End = max(next.entry.Start-1, d.entry.Line)
+				break
+			}
+		}
+	}
 }
 
 // cleanName folds whitespace; heading names also lose closing #s and

@@ -135,7 +135,7 @@ func captureRoles(q *sitter.Query) []capKind {
 	roles := make([]capKind, q.CaptureCount())
 	for i := range roles {
 		switch capName := q.CaptureNameForId(uint32(i)); capName {
-		case "name", "scope", "trait", "member", "listed", "skip", "end":
+		case "name", "scope", "trait", "member", "listed", "skip", "end", "section":
 			roles[i].role = capName
 		default:
 			if k, ok := strings.CutPrefix(capName, "definition."); ok {

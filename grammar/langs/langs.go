@@ -39,6 +39,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar/langs/dart"
 	"github.com/zumba-dev/zumba/grammar/langs/haskell"
 	"github.com/zumba-dev/zumba/grammar/langs/objc"
+	"github.com/zumba-dev/zumba/grammar/langs/perl"
 	"github.com/zumba-dev/zumba/grammar/langs/zig"
 )
 
@@ -62,6 +63,7 @@ var grammars = map[string]func() *sitter.Language{
 	"markdown":   markdown.GetLanguage,
 	"objc":       objc.Language,
 	"ocaml":      ocaml.GetLanguage,
+	"perl":       perl.Language,
 	"php":        php.GetLanguage,
 	"protobuf":   protobuf.GetLanguage,
 	"python":     python.GetLanguage,
