@@ -93,6 +93,11 @@ var codeRules = map[string]CodeRules{
 		Strings:  []string{"string", "template_string", "regex", "jsx_text"},
 		Code:     []string{"template_substitution"},
 	},
+	"julia": {
+		Comments: []string{"line_comment", "block_comment"},
+		Strings:  []string{"string_literal", "prefixed_string_literal", "command_literal", "prefixed_command_literal", "character_literal"},
+		Code:     []string{"string_interpolation"},
+	},
 	"kotlin": {
 		Comments: []string{"line_comment", "multiline_comment"},
 		Strings:  []string{"string_literal", "character_literal"},

@@ -88,6 +88,7 @@ var registry = []*Language{
 	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}},
 	{Name: "java", Extensions: []string{".java"}, Tests: dotnetTests},
 	{Name: "javascript", Extensions: []string{".js", ".mjs", ".cjs", ".jsx"}, Interpreters: []string{"node", "nodejs", "deno", "bun"}, Tests: jsTests},
+	{Name: "julia", Extensions: []string{".jl"}, Interpreters: []string{"julia"}, Tests: TestFiles{Dirs: []string{"test"}}},
 	{Name: "kotlin", Extensions: []string{".kt", ".kts"}, Tests: dotnetTests},
 	{Name: "lua", Extensions: []string{".lua"}, Interpreters: []string{"lua", "luajit"}},
 	{Name: "markdown", Extensions: []string{".md", ".markdown"}, Prepare: guardMarkdown, HeadingLevels: true},

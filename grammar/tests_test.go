@@ -56,6 +56,8 @@ func TestIsTestFile(t *testing.T) {
 		{"test/Data/MapSpec.hs", true},
 		{"src/Data/MapSpec.hs", true},
 		{"src/Data/Map.hs", false},
+		{"test/runtests.jl", true},
+		{"src/DataFrames.jl", false},
 	} {
 		if got := IsTestFile(tc.path); got != tc.want {
 			t.Errorf("IsTestFile(%q) = %v; want %v", tc.path, got, tc.want)

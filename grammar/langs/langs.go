@@ -38,6 +38,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/grammar/langs/dart"
 	"github.com/zumba-dev/zumba/grammar/langs/haskell"
+	"github.com/zumba-dev/zumba/grammar/langs/julia"
 	"github.com/zumba-dev/zumba/grammar/langs/objc"
 	"github.com/zumba-dev/zumba/grammar/langs/perl"
 	"github.com/zumba-dev/zumba/grammar/langs/zig"
@@ -58,6 +59,7 @@ var grammars = map[string]func() *sitter.Language{
 	"hcl":        hcl.GetLanguage,
 	"java":       java.GetLanguage,
 	"javascript": javascript.GetLanguage,
+	"julia":      julia.Language,
 	"kotlin":     kotlin.GetLanguage,
 	"lua":        lua.GetLanguage,
 	"markdown":   markdown.GetLanguage,
