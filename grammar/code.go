@@ -50,6 +50,10 @@ var codeRules = map[string]CodeRules{
 		Strings:  []string{"string_literal", "verbatim_string_literal", "raw_string_literal", "character_literal", "interpolated_string_expression"},
 		Code:     []string{"interpolation"},
 	},
+	"css": {
+		Comments: []string{"comment"},
+		Strings:  []string{"string_value"},
+	},
 	"dart": {
 		Comments: []string{"comment", "documentation_comment"},
 		Strings:  []string{"string_literal"},

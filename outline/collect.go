@@ -222,7 +222,7 @@ func (c *collector) add(caps []capRec) {
 // it is an empty heading, which is not listed; false when the match
 // names nothing.
 func (c *collector) nameText(m *matchCaps) (text string, hidden, ok bool) {
-	text = cleanName(c.content(m.name), m.kind)
+	text = cleanName(c.content(m.name), m.kind, c.p.markdown)
 	if text == "" {
 		if m.kind != grammar.Heading {
 			return "", false, false
@@ -243,13 +243,13 @@ func (c *collector) nameText(m *matchCaps) (text string, hidden, ok bool) {
 	if m.scope != nil {
 		// Lua's cl[name] = function: a computed key keeps its brackets.
 		if c.p.prevType(&m.name.n) == "[" {
-			text = cleanName(c.content(m.scope), 0) + "[" + text + "]"
+			text = cleanName(c.content(m.scope), 0, false) + "[" + text + "]"
 		} else {
-			text = cleanName(c.content(m.scope), 0) + "." + text
+			text = cleanName(c.content(m.scope), 0, false) + "." + text
 		}
 	}
 	if m.trait != nil {
-		t := lastSegment(cleanName(c.content(m.trait), 0))
+		t := lastSegment(cleanName(c.content(m.trait), 0, false))
 		// impl !Send for Raw: the ! is a token beside the trait.
 		if c.p.prevType(&m.trait.n) == "!" {
 			t = "!" + t

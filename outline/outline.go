@@ -334,11 +334,11 @@ func cutSections(defs []def) {
 	}
 }
 
-// cleanName folds whitespace; heading names also lose closing #s and
-// their inline markup, and C++ operators their inner space ("operator =="
+// cleanName folds whitespace; Markdown's heading names (markdown) also
+// lose closing #s and their inline markup, and C++ operators their inner space ("operator =="
 // is "operator==", while "operator new" keeps it) and conversion operators
 // their parameters.
-func cleanName(s string, kind grammar.Kind) string {
+func cleanName(s string, kind grammar.Kind, markdown bool) string {
 	if kind != grammar.Heading && plainName(s) {
 		return s
 	}
@@ -353,7 +353,7 @@ func cleanName(s string, kind grammar.Kind) string {
 			s = strings.TrimSpace(s[:i])
 		}
 	}
-	if kind == grammar.Heading {
+	if kind == grammar.Heading && markdown {
 		t := strings.TrimRight(s, "#")
 		if t == "" {
 			return ""

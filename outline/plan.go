@@ -24,10 +24,13 @@ import (
 // every pattern is rooted at a named node type (see newPlan).
 type plan struct {
 	native bool
-	roots  []byte   // flags by symbol: zRoot where a pattern starts, zOpaque, zBlock, zInert, zChain (see zumba_run)
-	names  []string // node type names by symbol
-	preds  [][]predicate
-	roles  []capKind // what collect reads from each capture
+	// markdown: heading names are Markdown's inline text (code spans,
+	// links, emphasis), read as a reader sees them (see cleanName).
+	markdown bool
+	roots    []byte   // flags by symbol: zRoot where a pattern starts, zOpaque, zBlock, zInert, zChain (see zumba_run)
+	names    []string // node type names by symbol
+	preds    [][]predicate
+	roles    []capKind // what collect reads from each capture
 	// decos and keywords are isDecoration and isKeyword of names; kinds
 	// holds both as flags for zumba_extents (1 and 2), and one more byte,
 	// so it is never empty.
@@ -75,7 +78,7 @@ func planFor(lang *grammar.Language, q *sitter.Query, root tsNode) *plan {
 // language is tl. A plan that cannot run natively (native unset) still
 // serves collect's slower run over every node (matches).
 func newPlan(lang *grammar.Language, q *sitter.Query, tl *C.TSLanguage) *plan {
-	p := &plan{roles: captureRoles(q), whole: make([]byte, q.CaptureCount()+1), rename: lang.Rename}
+	p := &plan{roles: captureRoles(q), whole: make([]byte, q.CaptureCount()+1), rename: lang.Rename, markdown: lang.HeadingLevels}
 	for i, r := range p.roles {
 		if r.role == "definition" || r.role == "end" {
 			p.whole[i] = 1

@@ -11,6 +11,7 @@ import (
 	"github.com/smacker/go-tree-sitter/c"
 	"github.com/smacker/go-tree-sitter/cpp"
 	"github.com/smacker/go-tree-sitter/csharp"
+	"github.com/smacker/go-tree-sitter/css"
 	"github.com/smacker/go-tree-sitter/dockerfile"
 	"github.com/smacker/go-tree-sitter/elixir"
 	"github.com/smacker/go-tree-sitter/elm"
@@ -50,6 +51,7 @@ var grammars = map[string]func() *sitter.Language{
 	"c":          c.GetLanguage,
 	"cpp":        cpp.GetLanguage,
 	"csharp":     csharp.GetLanguage,
+	"css":        css.GetLanguage,
 	"dart":       dart.Language,
 	"dockerfile": dockerfile.GetLanguage,
 	"elixir":     elixir.GetLanguage,
