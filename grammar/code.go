@@ -142,6 +142,10 @@ var codeRules = map[string]CodeRules{
 		Strings:  []string{"string"},
 		Code:     []string{"interpolation"},
 	},
+	"r": {
+		Comments: []string{"comment"},
+		Strings:  []string{"string"},
+	},
 	"ruby": {
 		Comments: []string{"comment"},
 		Strings:  []string{"string", "character", "heredoc_body", "delimited_symbol", "regex", "subshell", "bare_string"},

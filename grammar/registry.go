@@ -99,6 +99,7 @@ var registry = []*Language{
 	{Name: "php", Extensions: []string{".php"}, Interpreters: []string{"php"}},
 	{Name: "protobuf", Extensions: []string{".proto"}},
 	{Name: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python2", "python3", "pypy", "pypy3"}, Tests: TestFiles{Names: []string{"test_*.py", "*_test.py", "conftest.py"}, Dirs: []string{"tests"}}},
+	{Name: "r", Extensions: []string{".r"}, Interpreters: []string{"Rscript"}, Rename: rName, Tests: TestFiles{Names: []string{"test-*.R", "test-*.r"}, Dirs: []string{"tests/testthat"}}},
 	{Name: "ruby", Extensions: []string{".rb", ".rake", ".gemspec"}, Filenames: []string{"Rakefile", "Gemfile"}, Interpreters: []string{"ruby"}, Tests: TestFiles{Dirs: []string{"spec", "test"}}},
 	{Name: "rust", Extensions: []string{".rs"}, Tests: TestFiles{Dirs: []string{"tests"}}},
 	{Name: "scala", Extensions: []string{".scala", ".sc"}},

@@ -15,6 +15,8 @@ func TestIsTestFile(t *testing.T) {
 		{"Sources/ShapeSpec.m", true},
 		{"Sources/Shape.m", false},
 		{"t/basic.t", true},
+		{"tests/testthat/test-join.R", true},
+		{"R/join.R", false},
 		{"lib/Foo/Bar.pm", false},
 		{"t/lib/Helper.pm", true},
 		{"command_test.go", true},

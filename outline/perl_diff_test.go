@@ -47,25 +47,7 @@ func TestPerlDifferential(t *testing.T) {
 		return nil
 	})
 	sort.Strings(files)
-	want := map[string][]javaDef{}
-	for i := 0; i < len(files); i += 200 {
-		cmd := exec.Command(perl, append([]string{"../scripts/ppi-outline.pl"}, files[i:min(i+200, len(files))]...)...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("ppi-outline.pl: %v\n%s", err, stderr.String())
-		}
-		sc := bufio.NewScanner(bytes.NewReader(out))
-		for sc.Scan() {
-			f := strings.Split(sc.Text(), "\t")
-			if len(f) != 5 {
-				continue
-			}
-			line, _ := strconv.Atoi(f[1])
-			want[f[0]] = append(want[f[0]], javaDef{line: line, kind: f[2], name: f[3], parent: f[4]})
-		}
-	}
+	want := runOracle(t, []string{perl, "../scripts/ppi-outline.pl"}, files)
 	lang := grammar.ByName("perl")
 	var total, found, subs, nested, partial int
 	var log []string
@@ -137,4 +119,30 @@ func TestPerlDifferential(t *testing.T) {
 	if len(files) < 20 || recall < 0.99 || nesting < 0.99 {
 		t.Errorf("%d files, recall %.4f, nesting %.4f; want at least 20 files and both at least 0.99", len(files), recall, nesting)
 	}
+}
+
+// runOracle runs argv with files appended, 200 at a time, and reads its
+// lines: FILE<TAB>LINE<TAB>KIND<TAB>NAME<TAB>PARENT.
+func runOracle(t *testing.T, argv, files []string) map[string][]javaDef {
+	want := map[string][]javaDef{}
+	for i := 0; i < len(files); i += 200 {
+		cmd := exec.Command(argv[0], append(argv[1:len(argv):len(argv)], files[i:min(i+200, len(files))]...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", argv[len(argv)-1], err, stderr.String())
+		}
+		sc := bufio.NewScanner(bytes.NewReader(out))
+		sc.Buffer(make([]byte, 1<<16), 1<<20)
+		for sc.Scan() {
+			f := strings.Split(sc.Text(), "\t")
+			if len(f) != 5 {
+				continue
+			}
+			line, _ := strconv.Atoi(f[1])
+			want[f[0]] = append(want[f[0]], javaDef{line: line, kind: f[2], name: f[3], parent: f[4]})
+		}
+	}
+	return want
 }

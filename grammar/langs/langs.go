@@ -42,6 +42,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar/langs/julia"
 	"github.com/zumba-dev/zumba/grammar/langs/objc"
 	"github.com/zumba-dev/zumba/grammar/langs/perl"
+	"github.com/zumba-dev/zumba/grammar/langs/r"
 	"github.com/zumba-dev/zumba/grammar/langs/zig"
 )
 
@@ -71,6 +72,7 @@ var grammars = map[string]func() *sitter.Language{
 	"php":        php.GetLanguage,
 	"protobuf":   protobuf.GetLanguage,
 	"python":     python.GetLanguage,
+	"r":          r.Language,
 	"ruby":       ruby.GetLanguage,
 	"rust":       rust.GetLanguage,
 	"scala":      scala.GetLanguage,
