@@ -18,7 +18,7 @@ import (
 
 // checkNesting returns what is wrong with an outline's structure, or "":
 // every entry lies inside its parent, bytes and lines, and entries come in
-// the order of the file.
+// the order of their names in the file.
 func checkNesting(o *Outline, src []byte) string {
 	var walk func(es []*Entry, parent *Entry) string
 	walk = func(es []*Entry, parent *Entry) string {
@@ -40,7 +40,10 @@ func checkNesting(o *Outline, src []byte) string {
 					return fmt.Sprintf("entry %s (lines %d-%d) is outside its parent %s (lines %d-%d)", e.Name, e.Line, e.End, parent.Name, parent.Line, parent.End)
 				}
 			}
-			if i > 0 && (es[i-1].Line > e.Line || es[i-1].StartByte > e.StartByte) {
+			// In the order of their names (the outline's order): a
+			// definition inside another's head (a class in a C++ return
+			// type, `class {A();} A()`) comes before it.
+			if i > 0 && (es[i-1].Line > e.Line || es[i-1].nameStart > e.nameStart) {
 				return fmt.Sprintf("entry %s (line %d) comes after %s (line %d)", e.Name, e.Line, es[i-1].Name, es[i-1].Line)
 			}
 			if msg := walk(e.Children, e); msg != "" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +64,17 @@ func FuzzOutline(f *testing.F) {
 				f.Add(uint8(i), src)
 			}
 		}
+	}
+	// Inputs FuzzOutline found, by language name (the committed seeds
+	// name a language by its place in the registry, which moves as
+	// languages are added): a definition inside another's head (C, C++)
+	// and `export default` with the function on the next line (TSX).
+	for _, in := range []struct{ lang, src string }{
+		{"cpp", "class {A();}A()&"},
+		{"c", "A(struct A{}A(A);"},
+		{"tsx", "export default\nfunction(A{}"},
+	} {
+		f.Add(uint8(slices.Index(langs, grammar.ByName(in.lang))), []byte(in.src))
 	}
 	f.Fuzz(func(t *testing.T, lang uint8, src []byte) {
 		l := langs[int(lang)%len(langs)]

@@ -15,7 +15,7 @@
 ; export default class {}
 (export_statement
   "default" @name
-  value: (class) @definition.class)
+  value: (class)) @definition.class
 
 ; var CancelledError = class extends Error {}, at any depth
 (variable_declarator
@@ -49,7 +49,7 @@
       !name)
     (generator_function
       !name)
-  ] @definition.function)
+  ]) @definition.function
 
 (class_body
   (method_definition

@@ -21,7 +21,7 @@
 ; export default class {}
 (export_statement
   "default" @name
-  value: (class) @definition.class)
+  value: (class)) @definition.class
 
 ; var CancelledError = class extends Error {}, at any depth
 (variable_declarator
@@ -108,7 +108,7 @@
       !name)
     (generator_function
       !name)
-  ] @definition.function)
+  ]) @definition.function
 
 ; methods, accessors, constructors, abstract methods and overload
 ; signatures of methods
