@@ -73,6 +73,10 @@ var codeRules = map[string]CodeRules{
 		Comments: []string{"line_comment", "block_comment"},
 		Strings:  []string{"string_constant_expr", "char_constant_expr"},
 	},
+	"erlang": {
+		Comments: []string{"comment"},
+		Strings:  []string{"string", "char"},
+	},
 	"go": {
 		Comments: []string{"comment"},
 		Strings:  []string{"interpreted_string_literal", "raw_string_literal", "rune_literal"},

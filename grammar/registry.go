@@ -84,6 +84,7 @@ var registry = []*Language{
 	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}},
 	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}},
 	{Name: "elm", Extensions: []string{".elm"}},
+	{Name: "erlang", Extensions: []string{".erl", ".hrl", ".escript"}, Interpreters: []string{"escript"}, Rename: erlangName, Clauses: true, Tests: TestFiles{Names: []string{"*_SUITE.erl", "*_tests.erl"}, Dirs: []string{"test"}}},
 	{Name: "go", Extensions: []string{".go"}, Tests: TestFiles{Names: []string{"*_test.go"}}},
 	{Name: "haskell", Extensions: []string{".hs"}, Tests: TestFiles{Names: []string{"*Spec.hs"}, Dirs: []string{"test", "tests"}}, Bodyless: []string{"signature"}, Clauses: true},
 	{Name: "hcl", Extensions: []string{".tf", ".tfvars", ".hcl"}},

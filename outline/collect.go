@@ -22,7 +22,7 @@ type def struct {
 	// it is kept only when another match marked that literal @listed.
 	member [2]uint32
 	// section marks a @section match: a declaration that, when it ends
-	// with ";" (Perl's "package Foo;"), spans what follows it to the end
+	// with ";" or "." (Perl's "package Foo;", Erlang's "-module(m)."), spans what follows it to the end
 	// of its parent node, whose end is scope, until cutSections ends it
 	// at the next section of the same parent.
 	section, spans bool
@@ -193,7 +193,7 @@ func (c *collector) add(caps []capRec) {
 	if m.section {
 		if end, line, ok := parentEnd(&m.whole.n); ok {
 			scope = end
-			if end > e.EndByte && m.whole.endByte > 0 && int(m.whole.endByte) <= len(c.src) && c.src[m.whole.endByte-1] == ';' {
+			if end > e.EndByte && m.whole.endByte > 0 && int(m.whole.endByte) <= len(c.src) && (c.src[m.whole.endByte-1] == ';' || c.src[m.whole.endByte-1] == '.') {
 				e.EndByte, e.End, spans = end, max(e.End, line), true
 			}
 		}

@@ -136,12 +136,28 @@ func SplitQualified(s string) []string {
 }
 
 // nameSegments is the part a definition adds to its qualified name: a
-// heading's text whole, other names split (Go's "Server.Serve").
+// heading's text whole, other names split (Go's "Server.Serve"), without
+// an arity.
 func nameSegments(name string, kind grammar.Kind) []string {
 	if kind == grammar.Heading {
 		return []string{name}
 	}
-	return SplitQualified(name)
+	return SplitQualified(DropArity(name))
+}
+
+// DropArity drops the arity of Erlang's "area/2": the function is found
+// by its name, and its qualified name is "shapes.area".
+func DropArity(s string) string {
+	i := strings.LastIndexByte(s, '/')
+	if i <= 0 || i == len(s)-1 {
+		return s
+	}
+	for _, c := range s[i+1:] {
+		if c < '0' || c > '9' {
+			return s
+		}
+	}
+	return s[:i]
 }
 
 // containerSegments is how members name their container: "impl<T> Display

@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/zumba-dev/zumba/outline"
+)
 
 func TestPackageClause(t *testing.T) {
 	for src, want := range map[string]string{
@@ -53,5 +57,19 @@ func TestObjCMessageName(t *testing.T) {
 	q := ParseSymbolQuery("Shape.initWithName:sides:")
 	if string(q.needle) != "initWithName" {
 		t.Errorf("needle of a selector = %q; want its longest piece", q.needle)
+	}
+}
+
+func TestErlangNames(t *testing.T) {
+	for in, want := range map[string]string{"lists:map/2": "lists.map/2", "shapes:area": "shapes.area", "std::vector": "", "a:B": ""} {
+		got, ok := erlangMFA(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("erlangMFA(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for in, want := range map[string]string{"area/2": "area", "area": "area", "a/b": "a/b", "x/": "x/"} {
+		if got := outline.DropArity(in); got != want {
+			t.Errorf("DropArity(%q) = %q; want %q", in, got, want)
+		}
 	}
 }

@@ -91,9 +91,11 @@ func ParseSymbolQuery(name string) SymbolQuery {
 		dotted = frame
 	} else if msg, ok := objcMessageName(q.Name); ok {
 		dotted = msg
+	} else if mfa, ok := erlangMFA(q.Name); ok {
+		dotted = mfa
 	}
 	q.Parts = outline.SplitQualified(dotted)
-	q.needle = []byte(longestField(selectorPiece(q.Parts[len(q.Parts)-1])))
+	q.needle = []byte(longestField(selectorPiece(outline.DropArity(q.Parts[len(q.Parts)-1]))))
 	q.fold = strings.ToLower(strings.ReplaceAll(dotted, "::", "."))
 	q.foldNeedle = []byte(strings.ToLower(string(q.needle)))
 	return q
@@ -112,6 +114,20 @@ func objcMessageName(s string) (string, bool) {
 		return "", false
 	}
 	return m[1] + "." + m[2], true
+}
+
+// erlangFun matches Erlang's way of naming a function, "lists:map/2",
+// "shapes:area".
+var erlangFun = regexp.MustCompile(`^([a-z][\w@]*|'[^']+'):([a-z][\w@]*|'[^']+')(/\d+)?$`)
+
+// erlangMFA reads "module:function/arity" as "module.function/arity", the
+// qualified name outline gives the function.
+func erlangMFA(s string) (string, bool) {
+	m := erlangFun.FindStringSubmatch(s)
+	if m == nil {
+		return "", false
+	}
+	return m[1] + "." + m[2] + m[3], true
 }
 
 // selectorPiece is the longest piece of an Objective-C selector,
@@ -210,16 +226,27 @@ func (q SymbolQuery) exact(d *outline.Definition) bool {
 		return true
 	}
 	segs := d.Qualified
-	if len(q.Parts) > len(segs) {
-		extra := len(q.Parts) - len(segs)
-		if !slices.Equal(segs, q.Parts[extra:]) {
+	// Erlang's area/2 is qualified as shapes.area: a query that gives an
+	// arity names the function of that arity.
+	parts := q.Parts
+	if last := parts[len(parts)-1]; d.Kind != grammar.Heading {
+		if a := outline.DropArity(last); a != last {
+			if !strings.HasSuffix(d.Name, last[len(a):]) {
+				return false
+			}
+			parts = append(parts[:len(parts)-1:len(parts)-1], a)
+		}
+	}
+	if len(parts) > len(segs) {
+		extra := len(parts) - len(segs)
+		if !slices.Equal(segs, parts[extra:]) {
 			return false
 		}
-		return pathEndsWith(d.Path, q.Parts[:extra]) ||
-			extra == 1 && q.packages != nil && strings.HasSuffix(d.Path, ".go") && q.packages.of(d.Path) == q.Parts[0]
+		return pathEndsWith(d.Path, parts[:extra]) ||
+			extra == 1 && q.packages != nil && strings.HasSuffix(d.Path, ".go") && q.packages.of(d.Path) == parts[0]
 	}
-	tail := segs[len(segs)-len(q.Parts):]
-	return slices.Equal(tail, q.Parts)
+	tail := segs[len(segs)-len(parts):]
+	return slices.Equal(tail, parts)
 }
 
 // pathEndsWith reports whether the folders of the project path p, or its

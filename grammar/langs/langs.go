@@ -38,6 +38,7 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/grammar/langs/dart"
+	"github.com/zumba-dev/zumba/grammar/langs/erlang"
 	"github.com/zumba-dev/zumba/grammar/langs/haskell"
 	"github.com/zumba-dev/zumba/grammar/langs/julia"
 	"github.com/zumba-dev/zumba/grammar/langs/objc"
@@ -57,6 +58,7 @@ var grammars = map[string]func() *sitter.Language{
 	"dockerfile": dockerfile.GetLanguage,
 	"elixir":     elixir.GetLanguage,
 	"elm":        elm.GetLanguage,
+	"erlang":     erlang.Language,
 	"go":         golang.GetLanguage,
 	"haskell":    haskell.Language,
 	"hcl":        hcl.GetLanguage,
