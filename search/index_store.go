@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
 )
 
@@ -29,9 +28,8 @@ import (
 //	              without the words of the path: the index adds them
 //	              back for the path it finds the file at
 //
-// The key hashes what the records are computed from: the file's bytes,
-// the languages its path and head choose, and whether the path is a Go
-// file's (find_code's private names); the producer (the build of zumba)
+// The key hashes what the records are computed from: the file's bytes
+// and its base name (see contentKey); the producer (the build of zumba)
 // is the store's own.
 
 // entryGenerated is the flags bit of a generated file.
@@ -39,22 +37,18 @@ const entryGenerated = 1
 
 var errBadEntry = errors.New("bad store entry")
 
-// contentKey is the store's key of a file's records.
-func contentKey(path string, readLang, parseLang *grammar.Language, data []byte) diskcache.Key {
+// contentKey is the store's key of the records of the file at path whose
+// bytes are data: a hash of its base name and its bytes. Everything the
+// records depend on but the path's words (which the index adds at load)
+// is a function of the two: the language (grammar.ForPath reads the name
+// and the head), whether it is a Go file, its words and definitions.
+// Hashing the name is cheaper than choosing the language (a .h file's
+// head is matched against C++'s regular expressions).
+func contentKey(path string, data []byte) diskcache.Key {
 	h := sha256.New()
-	for _, l := range []*grammar.Language{readLang, parseLang} {
-		name := ""
-		if l != nil {
-			name = l.Name
-		}
-		h.Write(binary.AppendUvarint(nil, uint64(len(name))))
-		h.Write([]byte(name))
-	}
-	if goPath(path) {
-		h.Write([]byte{1})
-	} else {
-		h.Write([]byte{0})
-	}
+	base := pathBase(path)
+	h.Write(binary.AppendUvarint(nil, uint64(len(base))))
+	h.Write([]byte(base))
 	h.Write(data)
 	var k diskcache.Key
 	copy(k[:], h.Sum(nil))

@@ -123,7 +123,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32)
 	if lang == nil && !strings.Contains(pathBase(e.Path), ".") {
 		lang = grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)])
 	}
-	key := contentKey(e.Path, lang, grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)]), data)
+	key := contentKey(e.Path, data)
 	if ix.store != nil {
 		if s, w := ix.fromStore(e, key, readAt); s != nil {
 			return s, w
