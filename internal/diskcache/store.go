@@ -44,7 +44,9 @@ import (
 // The store is bounded: after a pack is added, the least recently used
 // packs (by modification time, which a process reading a pack sets to
 // the time it read it) are deleted until the folder's packs fit the
-// limit. A process holding a deleted pack open keeps reading it.
+// limit. A process holding a deleted pack open keeps reading it. When a
+// store holds more than maxPacks packs of its producer (a server adds one
+// at each save while files change), a commit merges the smallest into one.
 
 const (
 	packMagic   = "zumbaPK\x00"
@@ -324,6 +326,9 @@ type PackWriter struct {
 	index []indexEntry
 	seen  map[Key]bool
 	err   error
+	// copy: entries the store holds are written too (compact).
+	copy bool
+	name string // once committed
 }
 
 // NewPack starts a pack.
@@ -357,7 +362,7 @@ func (w *PackWriter) write(b []byte) {
 
 // Add writes the entry b for k, unless the store or the pack has one.
 func (w *PackWriter) Add(k Key, b []byte) error {
-	if w.seen[k] || w.s.Has(k) {
+	if w.seen[k] || !w.copy && w.s.Has(k) {
 		return w.err
 	}
 	off := w.off
@@ -408,6 +413,7 @@ func (w *PackWriter) Commit() error {
 	var rnd [8]byte
 	rand.Read(rnd[:])
 	name := "pack-" + hex.EncodeToString(rnd[:]) + packSuffix
+	w.name = name
 	if w.err == nil {
 		w.err = os.Rename(w.f.Name(), filepath.Join(w.s.dir, name))
 	}
@@ -416,8 +422,101 @@ func (w *PackWriter) Commit() error {
 		return fmt.Errorf("store: %w", w.err)
 	}
 	err := w.s.open(name)
-	w.s.evict(name)
+	if !w.copy {
+		w.s.evict(name)
+		if cerr := w.s.compact(); err == nil {
+			err = cerr
+		}
+	}
 	return err
+}
+
+// maxPacks is how many packs of its producer a store holds before a
+// commit merges all but the keepPacks largest into one: a server saves a
+// pack every few minutes while files change.
+// It merges the smallest, up to maxMerge bytes of them.
+const (
+	maxPacks  = 48
+	keepPacks = 8
+	maxMerge  = 256 << 20
+)
+
+// compact merges the store's smaller packs into one when it holds more
+// than maxPacks, and deletes them. Another process that opened them
+// reads them still; one that lists the folder meanwhile may miss their
+// entries, and computes them again.
+func (s *Store) compact() error {
+	s.mu.RLock()
+	type sized struct {
+		p    uint32
+		size int64
+	}
+	var packs []sized
+	for i, p := range s.packs {
+		if fi, err := p.f.Stat(); err == nil {
+			packs = append(packs, sized{uint32(i), fi.Size()})
+		}
+	}
+	s.mu.RUnlock()
+	if len(packs) <= maxPacks {
+		return nil
+	}
+	// The smallest first, at most maxMerge bytes of them.
+	slices.SortFunc(packs, func(a, b sized) int { return int(a.size - b.size) })
+	merged := map[uint32]bool{}
+	var total int64
+	for _, p := range packs[:len(packs)-keepPacks] {
+		if total+p.size > maxMerge {
+			break
+		}
+		merged[p.p] = true
+		total += p.size
+	}
+	if len(merged) < 2 {
+		return nil
+	}
+	s.mu.RLock()
+	var keys []Key
+	for k, l := range s.index {
+		if merged[l.pack] {
+			keys = append(keys, k)
+		}
+	}
+	s.mu.RUnlock()
+	w, err := s.NewPack()
+	if err != nil {
+		return err
+	}
+	w.copy = true
+	var buf []byte
+	for _, k := range keys {
+		var ok bool
+		if buf, ok, _ = s.Get(k, buf[:0]); ok {
+			w.Add(k, buf)
+		}
+	}
+	if err := w.Commit(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// The new pack's entries replace theirs.
+	at := slices.IndexFunc(s.packs, func(p *pack) bool { return p.name == w.name })
+	for _, e := range w.index {
+		if l, ok := s.index[e.key]; ok && merged[l.pack] && at >= 0 {
+			s.index[e.key] = loc{pack: uint32(at), off: e.off, n: e.n, checksum: e.sum}
+		}
+	}
+	for k, l := range s.index {
+		if merged[l.pack] {
+			delete(s.index, k)
+		}
+	}
+	for p := range merged {
+		s.packs[p].f.Close()
+		os.Remove(filepath.Join(s.dir, s.packs[p].name))
+	}
+	return nil
 }
 
 // evict deletes the least recently used packs (any producer's) until

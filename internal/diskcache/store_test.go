@@ -192,3 +192,26 @@ func TestUsageClean(t *testing.T) {
 		t.Errorf("after Clean: %d bytes, %d roots, %v", size, roots, err)
 	}
 }
+
+// TestStoreCompact: past maxPacks packs, a commit merges all but the
+// largest into one, and every entry is still there, for this store and
+// for one opened afterwards.
+func TestStoreCompact(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := OpenStore(dir, "p", 0)
+	defer s.Close()
+	for p := range maxPacks + 1 {
+		addPack(t, s, p*3, p*3+3)
+	}
+	packs, _ := listPacks(dir)
+	if len(packs) != keepPacks+1 {
+		t.Errorf("%d packs after compaction, want %d", len(packs), keepPacks+1)
+	}
+	checkEntries(t, s, 0, 3*(maxPacks+1))
+	s2, _ := OpenStore(dir, "p", 0)
+	defer s2.Close()
+	checkEntries(t, s2, 0, 3*(maxPacks+1))
+	if s2.Len() != 3*(maxPacks+1) {
+		t.Errorf("%d entries, want %d", s2.Len(), 3*(maxPacks+1))
+	}
+}
