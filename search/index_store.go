@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
 )
@@ -80,7 +81,7 @@ func encodeEntry(strs *strTable, words []uint32, generated bool, defs, code []by
 	}
 	var lcode []byte
 	if len(code) > 0 {
-		lcode, _, err = remapCode(code, nstrs, num, nil)
+		lcode, _, _, err = remapCode(code, nstrs, num, nil, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -118,26 +119,46 @@ type storeRec struct {
 	codeIDs []uint32
 }
 
+// entryScratch is what decoding an entry needs only while it runs.
+type entryScratch struct {
+	entry []byte
+	strs  [][]byte
+	words []codeWord
+}
+
+var entryScratches = sync.Pool{New: func() any { return &entryScratch{} }}
+
 // decodeEntry reads an entry for the file at path, interning its strings.
 func (ix *Index) decodeEntry(b []byte, path string) (*storeRec, error) {
+	sc := entryScratches.Get().(*entryScratch)
+	defer entryScratches.Put(sc)
+	return ix.decodeEntryWith(b, path, sc)
+}
+
+func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*storeRec, error) {
 	r := diskcache.NewReader(b)
 	flags := r.Byte()
 	n := r.Count()
-	lens := make([]int, n)
+	strs := sc.strs[:0]
 	total := 0
-	for i := range lens {
-		lens[i] = int(r.Uvarint())
-		total += lens[i]
+	for range n {
+		l := r.Uvarint()
+		if l > uint64(len(b)) {
+			return nil, errBadEntry
+		}
+		total += int(l)
+		strs = append(strs, b[:l]) // for now, only its length counts
 	}
+	sc.strs = strs
 	if r.Err() != nil {
 		return nil, r.Err()
 	}
 	if total > len(r.Rest()) {
 		return nil, errBadEntry
 	}
-	strs := make([][]byte, n)
 	data := r.Rest()
-	for i, l := range lens {
+	for i := range strs {
+		l := len(strs[i])
 		strs[i], data = data[:l:l], data[l:]
 	}
 	r.Skip(total)
@@ -152,6 +173,7 @@ func (ix *Index) decodeEntry(b []byte, path string) (*storeRec, error) {
 		forCodeWords([]byte(pathWords(path)), nil, func(w []byte) { pathWordsB = append(pathWordsB, slices.Clone(w)) })
 	}
 	ids := ix.internAll(append(strs, pathWordsB...))
+	sc.strs = strs[:0]
 	out := &storeRec{generated: flags&entryGenerated != 0, words: ids[:nwords:nwords]}
 	m := func(l uint32) uint32 { return ids[l] }
 	var err error
@@ -159,7 +181,7 @@ func (ix *Index) decodeEntry(b []byte, path string) (*storeRec, error) {
 		return nil, err
 	}
 	if len(code) > 0 {
-		out.code, out.codeIDs, err = remapCode(code, uint64(n), m, ids[n:])
+		out.code, out.codeIDs, sc.words, err = remapCode(code, uint64(n), m, ids[n:], sc.words)
 		if err != nil {
 			return nil, err
 		}
@@ -214,35 +236,41 @@ func remapDefs(raw []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) 
 	if err != nil {
 		return nil, err
 	}
-	return slices.Clip(out), nil
+	return exact(out), nil
+}
+
+// exact returns b in memory of its size: a record is kept for as long
+// as its file is unchanged, and the ids the index maps an entry's to are
+// longer than the entry's (append's spare room was up to half of it).
+func exact(b []byte) []byte {
+	if cap(b)-len(b) <= len(b)/16 {
+		return b
+	}
+	return append(make([]byte, 0, len(b)), b...)
 }
 
 // remapCode re-encodes find_code's record rec, its word ids (below nstrs)
 // mapped by m. With path nil it leaves the path out: words only the path
 // holds are dropped and no word is marked as the path's; otherwise path
 // lists the (mapped) ids of the path's words, marked and added. It
-// returns the record and its words' ids, increasing.
-func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32) ([]byte, []uint32, error) {
+// returns the record and its words' ids, increasing; words is scratch
+// space, returned for reuse.
+func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32, words []codeWord) ([]byte, []uint32, []codeWord, error) {
 	r := diskcache.NewReader(rec)
 	h := readCodeHead(r)
 	r.Skip(2 * h.defs)
 	headEnd := r.Offset()
 	n := r.Count()
-	type word struct {
-		id       uint32
-		off, len int
-		path     bool
-	}
-	words := make([]word, 0, n+len(path))
+	words = words[:0]
 	var id, at uint64
 	for range n {
 		id += r.Uvarint()
 		l := r.Uvarint()
 		if r.Err() != nil {
-			return nil, nil, r.Err()
+			return nil, nil, words, r.Err()
 		}
 		if id >= nstrs {
-			return nil, nil, errBadCode
+			return nil, nil, words, errBadCode
 		}
 		size := int(l >> 1)
 		inPath := l&1 != 0
@@ -250,22 +278,22 @@ func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32) (
 			at += uint64(size)
 			continue
 		}
-		words = append(words, word{id: m(uint32(id)), off: int(at), len: size})
+		words = append(words, codeWord{id: m(uint32(id)), off: int(at), len: size})
 		at += uint64(size)
 	}
 	lists := r.Rest()
 	if r.Err() != nil || at != uint64(len(lists)) {
-		return nil, nil, errBadCode
+		return nil, nil, words, errBadCode
 	}
-	slices.SortFunc(words, func(a, b word) int { return int(a.id) - int(b.id) })
+	slices.SortFunc(words, func(a, b codeWord) int { return int(a.id) - int(b.id) })
 	for _, p := range path {
-		i, ok := slices.BinarySearchFunc(words, p, func(w word, id uint32) int { return int(w.id) - int(id) })
+		i, ok := slices.BinarySearchFunc(words, p, func(w codeWord, id uint32) int { return int(w.id) - int(id) })
 		if !ok {
-			words = slices.Insert(words, i, word{id: p})
+			words = slices.Insert(words, i, codeWord{id: p})
 		}
 		words[i].path = true
 	}
-	out := make([]byte, 0, len(rec)+4*len(path)+8)
+	out := make([]byte, 0, len(rec)+3*len(words)+8)
 	out = append(out, rec[:headEnd]...)
 	out = binary.AppendUvarint(out, uint64(len(words)))
 	ids := make([]uint32, len(words))
@@ -282,7 +310,15 @@ func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32) (
 	for _, w := range words {
 		out = append(out, lists[w.off:w.off+w.len]...)
 	}
-	return slices.Clip(out), ids, nil
+	return exact(out), ids, words, nil
+}
+
+// codeWord is a word of a find_code record being remapped: its id, its
+// list in the record's lists, and whether the path holds it.
+type codeWord struct {
+	id       uint32
+	off, len int
+	path     bool
 }
 
 // goPath reports whether find_code treats the file at path as Go's (see

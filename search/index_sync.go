@@ -67,15 +67,16 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 	ix.wordPost.build(n, first, len(files), func(i int, f func(uint32)) { unpackIDs(words[i], f) })
 	ix.wordBase = uint32(len(ix.files))
 	words = nil
+	buf := make([]uint32, 0, 256) // not nil: recKeys appends to it
 	ix.defines.build(n, first, len(files), func(i int, f func(uint32)) {
-		d, _ := recKeys(recs[i], true, false)
-		for _, k := range d {
+		buf, _ = recKeys(recs[i], buf[:0], nil)
+		for _, k := range buf {
 			f(k)
 		}
 	})
 	ix.codePost.build(n, first, len(files), func(i int, f func(uint32)) {
-		_, c := recKeys(recs[i], false, true)
-		for _, k := range c {
+		_, buf = recKeys(recs[i], nil, buf[:0])
+		for _, k := range buf {
 			f(k)
 		}
 	})
@@ -86,18 +87,20 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 	}
 }
 
-// recKeys lists the keys a record's definitions are found by and its
-// find_code words, each sorted and without repeats.
-func recKeys(r *fileRec, wantDefs, wantCode bool) (defs, code []uint32) {
+// recKeys appends to defs the keys a record's definitions are found by,
+// sorted and without repeats, and to code its find_code words (both when
+// not nil).
+func recKeys(r *fileRec, defs, code []uint32) ([]uint32, []uint32) {
 	if !r.parsed {
-		return nil, nil
+		return defs, code
 	}
-	if wantDefs && len(r.defs) > 0 {
+	if defs != nil && len(r.defs) > 0 {
+		from := len(defs)
 		defKeys(r.defs, func(name, last uint32) { defs = append(defs, name, last) })
-		slices.Sort(defs)
-		defs = slices.Compact(defs)
+		slices.Sort(defs[from:])
+		defs = append(defs[:from], slices.Compact(defs[from:])...)
 	}
-	if wantCode && len(r.code) > 0 {
+	if code != nil && len(r.code) > 0 {
 		codeTerms(r.code, func(id uint32, _ int, _ bool) { code = append(code, id) })
 	}
 	return defs, code
@@ -149,14 +152,17 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64) (*file
 	if ix.store == nil {
 		return nil, nil
 	}
-	b, ok, err := ix.store.Get(key, nil)
+	sc := entryScratches.Get().(*entryScratch)
+	defer entryScratches.Put(sc)
+	b, ok, err := ix.store.Get(key, sc.entry[:0])
+	sc.entry = b
 	if err != nil {
 		ix.logf("%v", err)
 	}
 	if !ok {
 		return nil, nil
 	}
-	s, err := ix.decodeEntry(b, e.Path)
+	s, err := ix.decodeEntryWith(b, e.Path, sc)
 	if err != nil {
 		ix.logf("store entry %s (%s) discarded: %v", key, e.Path, err)
 		return nil, nil
@@ -188,7 +194,7 @@ func (ix *Index) installLocked(r *fileRec, wids []uint32) {
 	for _, w := range wids {
 		ix.wordPost.add(w, r.id)
 	}
-	dkeys, cids := recKeys(r, true, true)
+	dkeys, cids := recKeys(r, []uint32{}, []uint32{})
 	for _, k := range dkeys {
 		ix.defines.add(k, r.id)
 	}
