@@ -164,6 +164,10 @@ var codeRules = map[string]CodeRules{
 		Strings:  []string{"string", "interpolated_string", "character_literal"},
 		Code:     []string{"interpolation"},
 	},
+	"solidity": {
+		Comments: []string{"comment"},
+		Strings:  []string{"string", "hex_string_literal", "unicode_string_literal", "yul_string_literal"},
+	},
 	"sql": {
 		Comments: []string{"comment", "marginalia"},
 		Strings:  []string{"literal"},

@@ -104,6 +104,7 @@ var registry = []*Language{
 	{Name: "ruby", Extensions: []string{".rb", ".rake", ".gemspec"}, Filenames: []string{"Rakefile", "Gemfile"}, Interpreters: []string{"ruby"}, Tests: TestFiles{Dirs: []string{"spec", "test"}}},
 	{Name: "rust", Extensions: []string{".rs"}, Tests: TestFiles{Dirs: []string{"tests"}}},
 	{Name: "scala", Extensions: []string{".scala", ".sc"}},
+	{Name: "solidity", Extensions: []string{".sol"}, Tests: TestFiles{Names: []string{"*.t.sol"}, Dirs: []string{"test"}}},
 	{Name: "sql", Extensions: []string{".sql"}},
 	{Name: "svelte", Extensions: []string{".svelte"}, Prepare: prepareComponent, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift},

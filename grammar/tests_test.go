@@ -15,6 +15,8 @@ func TestIsTestFile(t *testing.T) {
 		{"Sources/ShapeSpec.m", true},
 		{"Sources/Shape.m", false},
 		{"t/basic.t", true},
+		{"test/Vault.t.sol", true},
+		{"src/Vault.sol", false},
 		{"apps/x/test/x_SUITE.erl", true},
 		{"src/x_tests.erl", true},
 		{"src/x.erl", false},

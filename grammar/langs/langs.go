@@ -44,6 +44,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar/langs/objc"
 	"github.com/zumba-dev/zumba/grammar/langs/perl"
 	"github.com/zumba-dev/zumba/grammar/langs/r"
+	"github.com/zumba-dev/zumba/grammar/langs/solidity"
 	"github.com/zumba-dev/zumba/grammar/langs/zig"
 )
 
@@ -78,6 +79,7 @@ var grammars = map[string]func() *sitter.Language{
 	"ruby":       ruby.GetLanguage,
 	"rust":       rust.GetLanguage,
 	"scala":      scala.GetLanguage,
+	"solidity":   solidity.Language,
 	"sql":        sql.GetLanguage,
 	"svelte":     typescript.GetLanguage,
 	"swift":      swift.GetLanguage,
