@@ -59,16 +59,22 @@ type ProjectMap struct {
 	// index being built.
 	Stopped bool
 
-	files  []mapFile
-	defs   []mapDef
-	dirIDs map[string]int32
-	strs   *strTable
-	src    project.Source
+	files []mapFile
+	defs  []mapDef
+	// entries are those of the files whose definitions m holds, for
+	// reading their lines (mapFile.entry).
+	entries []project.Entry
+	dirIDs  map[string]int32
+	strs    *strTable
+	src     project.Source
 }
 
 type mapFile struct {
-	e    project.Entry
-	tier uint8
+	path string
+	// entry is the file's index in ProjectMap.entries, -1 if m holds
+	// none of its definitions.
+	entry int32
+	tier  uint8
 	// user: the file's words count as uses (code, not a test).
 	user bool
 	// goFile: a Go file, whose names count where goScope says; cSource:
@@ -76,8 +82,10 @@ type mapFile struct {
 	goFile, cSource, cFamily bool
 	// dir is its folder's dirID.
 	dir int32
-	// first and n locate its definitions in ProjectMap.defs.
-	first, n int
+	// n counts its definitions; the first of those m holds is
+	// ProjectMap.defs[first], and all of them but in a large map
+	// (projmap_keep.go).
+	first, n int32
 }
 
 // mapDef is one definition, with its strings as ids into the map's
@@ -134,20 +142,48 @@ type rawDef struct {
 // (outline.Outline.Definitions), and nests them; user says whether the
 // file counts as a user (isMapUser).
 func (m *ProjectMap) addFile(e project.Entry, tier uint8, user bool, defs []rawDef) {
-	f := mapFile{e: e, tier: tier, user: user, goFile: strings.HasSuffix(e.Path, ".go"), cSource: isCSource(e.Path), cFamily: isCFamily(e.Path),
-		dir: m.dirID(path.Dir(e.Path)), first: len(m.defs), n: len(defs)}
-	fi := int32(len(m.files))
-	m.files = append(m.files, f)
-	var stack []int32
-	// prev[k] is the last definition at depth k, for telling overloads.
-	var prev []int32
+	m.files = append(m.files, m.newFile(e.Path, tier, user, len(defs)))
+	if len(defs) > 0 {
+		m.addEntry(e)
+	}
+	var n nester
+	m.defs = n.nest(m.defs, int32(len(m.files)-1), defs)
+}
+
+// addEntry records e as the last file's entry.
+func (m *ProjectMap) addEntry(e project.Entry) {
+	m.files[len(m.files)-1].entry = int32(len(m.entries))
+	m.entries = append(m.entries, e)
+}
+
+// newFile is the map's record of a file of n definitions, counted in
+// m.Files and m.Defs, its definitions to come next in m.defs.
+func (m *ProjectMap) newFile(p string, tier uint8, user bool, n int) mapFile {
+	m.Files++
+	m.Defs += n
+	return mapFile{path: p, entry: -1, tier: tier, user: user, goFile: strings.HasSuffix(p, ".go"), cSource: isCSource(p), cFamily: isCFamily(p),
+		dir: m.dirID(path.Dir(p)), first: int32(len(m.defs)), n: int32(n)}
+}
+
+// nester nests a file's definitions; its slices are scratch, reused
+// from file to file.
+type nester struct {
+	// stack holds the definitions enclosing the next one; prev[k] is the
+	// last definition at depth k, for telling overloads.
+	stack, prev []int32
+}
+
+// nest appends the definitions defs of the file fi to dst, in outline
+// order, each with the index in dst of the definition enclosing it.
+func (n *nester) nest(dst []mapDef, fi int32, defs []rawDef) []mapDef {
+	stack, prev := n.stack[:0], n.prev[:0]
 	for _, d := range defs {
 		md := mapDef{file: fi, parent: -1, name: d.name, last: d.last, cont: noString,
 			kind: d.kind, line: d.line, start: d.start, end: d.end}
 		// Definitions come in pre-order: the enclosing one is the
 		// nearest before whose extent holds this one's.
 		for len(stack) > 0 {
-			p := &m.defs[stack[len(stack)-1]]
+			p := &dst[stack[len(stack)-1]]
 			if p.start <= md.start && md.end <= p.end && (p.line < md.line || p.end > md.end) {
 				break
 			}
@@ -165,16 +201,16 @@ func (m *ProjectMap) addFile(e project.Entry, tier uint8, user bool, defs []rawD
 		// map: the first of a run of siblings of one name and kind.
 		k := len(stack)
 		if k < len(prev) {
-			if p := &m.defs[prev[k]]; p.parent == md.parent && p.name == md.name && p.kind == md.kind {
+			if p := &dst[prev[k]]; p.parent == md.parent && p.name == md.name && p.kind == md.kind {
 				md.again = true
 			}
 		}
-		prev = append(prev[:min(k, len(prev))], int32(len(m.defs)))
-		stack = append(stack, int32(len(m.defs)))
-		m.defs = append(m.defs, md)
+		prev = append(prev[:min(k, len(prev))], int32(len(dst)))
+		stack = append(stack, int32(len(dst)))
+		dst = append(dst, md)
 	}
-	m.Files++
-	m.Defs += len(defs)
+	n.stack, n.prev = stack, prev
+	return dst
 }
 
 // goPredeclared are Go's predeclared functions and types: a Go file
@@ -224,22 +260,6 @@ func hasExt(p string, exts []string) bool {
 		}
 	}
 	return false
-}
-
-// headerMemo remembers mapCounter.inHeader by name id.
-type headerMemo struct{ known []uint8 } // 0 unknown, 1 no, 2 yes
-
-func (h *headerMemo) has(c mapCounter, w uint32) bool {
-	if int(w) >= len(h.known) {
-		h.known = append(h.known, make([]uint8, int(w)+1-len(h.known))...)
-	}
-	if h.known[w] == 0 {
-		h.known[w] = 1
-		if c.inHeader(w) {
-			h.known[w] = 2
-		}
-	}
-	return h.known[w] == 2
 }
 
 // predeclaredShare is the share of a name's uses counted for a
@@ -323,149 +343,6 @@ func goScope(p, last string) (pkg string, exported, ok bool) {
 	return pkg, true, true
 }
 
-// rank gives every definition its weight, from c's counts.
-func (m *ProjectMap) rank(c mapCounter) {
-	type counts struct{ users, definers, testers int32 }
-	var all []counts
-	// Names counted over the whole project (most of a large project's)
-	// are found by their id in dense (1 + their index in all); those a
-	// Go scope narrows in scoped.
-	var dense []int32
-	type key struct {
-		w  uint32
-		in mapWhere
-	}
-	scoped := map[key]int32{}
-	pkgs := map[string]uint32{}
-	header := headerMemo{known: make([]uint8, m.strs.len())}
-	count := func(w uint32, in, defs mapWhere) counts {
-		n := counts{users: int32(c.users(w, in))}
-		if n.users > 0 {
-			n.definers = int32(max(c.definers(w, defs), 1))
-		}
-		// Tests only order what no other file uses.
-		if n.users <= 1 {
-			n.testers = int32(c.testers(w, in))
-		}
-		return n
-	}
-	// Vendored and generated code is not the project's own, unless the
-	// map is of a vendored folder.
-	vendored := grammar.IsVendoredFile(m.Dir + "/x")
-	for i := range m.defs {
-		d := &m.defs[i]
-		f := &m.files[d.file]
-		// A heading's name is prose, which no code uses.
-		if d.again || f.tier == testTier || f.tier >= vendoredTier && !vendored || d.kind == grammar.Heading {
-			continue
-		}
-		var n counts
-		if !f.goFile {
-			if dense == nil {
-				dense = make([]int32, m.strs.len())
-			}
-			if at := dense[d.last]; at > 0 {
-				n = all[at-1]
-			} else {
-				n = count(d.last, everywhere, everywhere)
-				all = append(all, n)
-				dense[d.last] = int32(len(all))
-			}
-		} else {
-			k, defs := m.goKey(c, d, pkgs)
-			if at, ok := scoped[key{d.last, k}]; ok {
-				n = all[at-1]
-			} else {
-				n = count(d.last, k, defs)
-				all = append(all, n)
-				scoped[key{d.last, k}] = int32(len(all))
-			}
-		}
-		// Its own file holds the name too, and is not another file.
-		u := n.users
-		if f.user {
-			u--
-		}
-		// What a C source file defines and no header does is used in
-		// that file alone (static) or through an extern declaration
-		// (rare): other files' words so named are other things. (Asked
-		// only of names other files hold: most are not.)
-		if u > 0 && f.cSource && !header.has(c, d.last) {
-			continue
-		}
-		if u > 0 {
-			d.score = float32(u) / float32(n.definers)
-			// (None of those names is over 10 bytes: most names skip
-			// the lookups.)
-			if name := m.strs.str(d.last); len(name) == 1 || len(name) <= 10 && (f.goFile && goPredeclared[name] || f.cFamily && cReserved[name]) {
-				d.score *= predeclaredShare
-			}
-		}
-		d.tests = float32(n.testers)
-	}
-	// Members after their container: summing from the end adds each
-	// definition's whole weight to its container's.
-	for i := len(m.defs) - 1; i >= 0; i-- {
-		if p := m.defs[i].parent; p >= 0 {
-			m.defs[p].score += m.defs[i].score
-			m.defs[p].tests += m.defs[i].tests
-		}
-	}
-	m.creditTypes()
-}
-
-// goKey is where the Go definition d's name is counted (goScope): its
-// users, and its definers.
-func (m *ProjectMap) goKey(c mapCounter, d *mapDef, pkgs map[string]uint32) (users, defs mapWhere) {
-	f := &m.files[d.file]
-	pkg, exported, _ := goScope(f.e.Path, m.strs.str(d.last))
-	users = mapWhere{dir: f.dir, pkg: noString}
-	if !exported {
-		return users, users
-	}
-	id, seen := pkgs[pkg]
-	if !seen {
-		id = noString
-		if w, ok := c.word(pkg); ok {
-			id = w
-		}
-		pkgs[pkg] = id
-	}
-	users.pkg = id
-	return users, everywhere
-}
-
-// creditTypes adds to a Go type the weights of the methods declared
-// beside it in its folder (top-level definitions named Type.method).
-func (m *ProjectMap) creditTypes() {
-	var methods []int
-	for i, d := range m.defs {
-		if d.parent < 0 && d.cont != noString && m.files[d.file].goFile {
-			methods = append(methods, i)
-		}
-	}
-	if len(methods) == 0 {
-		return
-	}
-	type typeKey struct {
-		name uint32
-		dir  int32
-	}
-	types := map[typeKey]int{}
-	for i, d := range m.defs {
-		if d.parent < 0 && typeKinds[d.kind] && m.files[d.file].goFile {
-			types[typeKey{d.last, m.files[d.file].dir}] = i
-		}
-	}
-	for _, i := range methods {
-		d := &m.defs[i]
-		if t, ok := types[typeKey{d.cont, m.files[d.file].dir}]; ok {
-			m.defs[t].score += d.score
-			m.defs[t].tests += d.tests
-		}
-	}
-}
-
 // better reports whether definition a ranks before b: heavier first,
 // then what other code may use (m.public: what a project offers, even when
 // it does not use it itself), then the more tests use it, then the
@@ -484,7 +361,7 @@ func (m *ProjectMap) better(a, b int32) bool {
 		return da.tests > db.tests
 	}
 	fa, fb := &m.files[da.file], &m.files[db.file]
-	if c := cmp.Or(cmp.Compare(fa.tier, fb.tier), strings.Compare(fa.e.Path, fb.e.Path)); c != 0 {
+	if c := cmp.Or(cmp.Compare(fa.tier, fb.tier), strings.Compare(fa.path, fb.path)); c != 0 {
 		return c < 0
 	}
 	return a < b
@@ -520,7 +397,7 @@ func (m *ProjectMap) public(d *mapDef) bool {
 	if name == "" || name[0] == '_' {
 		return false
 	}
-	_, exported, ok := goScope(m.files[d.file].e.Path, name)
+	_, exported, ok := goScope(m.files[d.file].path, name)
 	return exported || !ok
 }
 
@@ -530,7 +407,7 @@ func (m *ProjectMap) def(i int32) Def {
 	f := &m.files[d.file]
 	return Def{
 		Definition: outline.Definition{
-			Path: f.e.Path, Kind: d.kind, Name: m.strs.str(d.name),
+			Path: f.path, Kind: d.kind, Name: m.strs.str(d.name),
 			Line: int(d.line), Start: int(d.start), End: int(d.end),
 		},
 		tier: f.tier,
@@ -538,7 +415,8 @@ func (m *ProjectMap) def(i int32) Def {
 }
 
 // Ranked returns the n highest-ranked definitions, best first, with their
-// weights (for measuring the ranking; the map's answer is Select's).
+// weights (for measuring the ranking; the map's answer is Select's). A
+// large map from the index holds its mapKeep best (projmap_keep.go).
 func (m *ProjectMap) Ranked(n int) ([]Def, []float64) {
 	var defs []Def
 	var scores []float64

@@ -60,17 +60,16 @@ func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return ix.mapLocked(dir), nil
+	return ix.mapLocked(dir, mapStreamAbove, mapKeep), nil
 }
 
 // mapLocked makes the map of dir from the records; the caller holds
-// ix.mu.
-func (ix *Index) mapLocked(dir string) *ProjectMap {
+// ix.mu. A map of more than streamAbove definitions keeps only those that
+// may rank among its keep best (projmap_keep.go).
+func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	m := &ProjectMap{Dir: dir, src: ix.root, strs: ix.words.view(), Total: ix.live}
-	user := make([]bool, len(ix.files))
-	tester := make([]bool, len(ix.files))
-	header := make([]bool, len(ix.files))
-	definer := make([]bool, len(ix.files))
+	c := &indexCounter{ix: ix, user: make([]bool, len(ix.files)), tester: make([]bool, len(ix.files)),
+		header: make([]bool, len(ix.files)), definer: make([]bool, len(ix.files)), dirs: make([]int32, len(ix.files))}
 	type scoped struct {
 		r    *fileRec
 		tier uint8
@@ -79,6 +78,7 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 	var scope []scoped
 	langs := langMemo{}
 	for f, r := range ix.files {
+		c.dirs[f] = -1
 		if r == nil || r.dead || r.failed {
 			continue
 		}
@@ -86,19 +86,18 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 		pathTier := fileTier(r.path)
 		tier := headTier(pathTier, r.generated)
 		lang, code := langs.of(r.path)
-		user[f], tester[f] = code && pathTier != testTier, code && pathTier == testTier
+		c.user[f], c.tester[f] = code && pathTier != testTier, code && pathTier == testTier
 		if r.parsed {
 			m.Indexed++
-			definer[f] = tier != testTier
-			header[f] = definer[f] && isCHeader(r.path)
+			c.definer[f] = tier != testTier
+			c.header[f] = c.definer[f] && isCHeader(r.path)
 		}
 		if mapScope(dir, r.path) && (lang || mayOutline(r.path)) {
-			scope = append(scope, scoped{r, tier, user[f]})
+			scope = append(scope, scoped{r, tier, c.user[f]})
 		}
 	}
 	m.Building = m.Indexed < m.Total
 	slices.SortFunc(scope, func(a, b scoped) int { return strings.Compare(a.r.path, b.r.path) })
-	// Every definition's room at once: a large project's are millions.
 	total := 0
 	for _, sf := range scope {
 		if sf.r.parsed && len(sf.r.defs) > 0 {
@@ -106,7 +105,26 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 			total += int(n)
 		}
 	}
-	m.defs = make([]mapDef, 0, total)
+	// The folders, numbered in path order of the files under dir first,
+	// as m.rank would number them.
+	for _, sf := range scope {
+		m.dirID(path.Dir(sf.r.path))
+	}
+	for f, r := range ix.files {
+		if r != nil && (c.user[f] || c.tester[f] || c.definer[f]) {
+			c.dirs[f] = m.dirID(path.Dir(r.path))
+		}
+	}
+	m.files = make([]mapFile, 0, len(scope))
+	var keeper *mapKeeper
+	var rk *ranker
+	if total > streamAbove {
+		keeper = &mapKeeper{floor: scoreFloor{n: keep}}
+		rk = newRanker(m, c)
+	} else {
+		// Every definition's room at once: a large project's are millions.
+		m.defs = make([]mapDef, 0, total)
+	}
 	var raw []rawDef
 	for _, sf := range scope {
 		r := sf.r
@@ -119,29 +137,38 @@ func (ix *Index) mapLocked(dir string) *ProjectMap {
 			m.addFile(r.entry(), sf.tier, sf.user, nil)
 			continue
 		}
-		raw = raw[:0]
-		walkDefs(r.defs, uint64(m.strs.len()), func(name uint32, k byte, line, before, after uint64, quals []uint32) {
-			d := rawDef{name: name, last: name, cont: noString, kind: grammar.Kind(k &^ declBit),
-				line: int32(line), start: int32(line - before), end: int32(line + after)}
-			if n := len(quals); n > 0 {
-				d.last = quals[n-1]
-				if n >= 2 {
-					d.cont = quals[n-2]
-				}
-			}
-			raw = append(raw, d)
-		})
-		m.addFile(r.entry(), sf.tier, sf.user, raw)
-	}
-	c := &indexCounter{ix: ix, user: user, tester: tester, definer: definer, header: header, dirs: make([]int32, len(ix.files))}
-	for f, r := range ix.files {
-		c.dirs[f] = -1
-		if r != nil && (user[f] || tester[f] || definer[f]) {
-			c.dirs[f] = m.dirID(path.Dir(r.path))
+		raw = appendRawDefs(raw[:0], r.defs, m.strs.len())
+		if keeper == nil {
+			m.addFile(r.entry(), sf.tier, sf.user, raw)
+			continue
+		}
+		m.files = append(m.files, m.newFile(r.path, sf.tier, sf.user, len(raw)))
+		if keeper.add(m, rk, int32(len(m.files)-1), raw) {
+			m.addEntry(r.entry())
 		}
 	}
-	m.rank(c)
+	if keeper == nil {
+		m.rank(c)
+	} else {
+		keeper.done(m)
+	}
 	return m
+}
+
+// appendRawDefs appends the definitions of a file's record rec to raw.
+func appendRawDefs(raw []rawDef, rec []byte, nstrs int) []rawDef {
+	walkDefs(rec, uint64(nstrs), func(name uint32, k byte, line, before, after uint64, quals []uint32) {
+		d := rawDef{name: name, last: name, cont: noString, kind: grammar.Kind(k &^ declBit),
+			line: int32(line), start: int32(line - before), end: int32(line + after)}
+		if n := len(quals); n > 0 {
+			d.last = quals[n-1]
+			if n >= 2 {
+				d.cont = quals[n-2]
+			}
+		}
+		raw = append(raw, d)
+	})
+	return raw
 }
 
 // indexCounter counts from the word index (the files holding each word)
@@ -175,6 +202,9 @@ func (c *indexCounter) word(s string) (uint32, bool) {
 }
 
 func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) int {
+	if in.pkg == noString && (int(w) >= len(p.head) || p.head[w] == 0) {
+		return c.countBase(p, files, w, in.dir)
+	}
 	c.buf = p.list(w, c.buf[:0])
 	if in.pkg != noString {
 		c.pkg = c.ix.wordPost.list(in.pkg, c.pkg[:0])
@@ -192,6 +222,33 @@ func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) i
 			if _, ok := slices.BinarySearch(c.pkg, f); ok {
 				n++
 			}
+		}
+	}
+	return n
+}
+
+// countBase counts the files of key w's list that files holds and that
+// are in the folder dir (any if dir < 0), for a key whose files are all
+// in the postings' base: read where they lie (postings.list's format),
+// as most of a large map's names are counted.
+func (c *indexCounter) countBase(p *postings, files []bool, w uint32, dir int32) int {
+	if int(w)+1 >= len(p.off) {
+		return 0
+	}
+	b := p.data[p.off[w]:p.off[w+1]]
+	n := 0
+	var f uint32
+	for i := 0; i < len(b); {
+		if d := b[i]; d < 0x80 {
+			f += uint32(d)
+			i++
+		} else {
+			d, k := binary.Uvarint(b[i:])
+			f += uint32(d)
+			i += k
+		}
+		if id := f - 1; int(id) < len(files) && files[id] && (dir < 0 || c.dirs[id] == dir) {
+			n++
 		}
 	}
 	return n

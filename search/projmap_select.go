@@ -146,7 +146,7 @@ func (m *ProjectMap) lineTexts(ctx context.Context, cands []int32) ([]Def, error
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		data, err := m.src.Contents(m.files[f].e, sc)
+		data, err := m.src.Contents(m.entries[m.files[f].entry], sc)
 		if err != nil {
 			continue
 		}
@@ -166,7 +166,7 @@ func (m *ProjectMap) lineTexts(ctx context.Context, cands []int32) ([]Def, error
 func (m *ProjectMap) summarise(sel *MapSelection, shownFile map[int32]int, budget, lines int, size MapSizer) {
 	shownDirs := map[string]bool{}
 	for f := range shownFile {
-		for d := path.Dir(m.files[f].e.Path); ; d = path.Dir(d) {
+		for d := path.Dir(m.files[f].path); ; d = path.Dir(d) {
 			if shownDirs[d] {
 				break
 			}
@@ -181,7 +181,7 @@ func (m *ProjectMap) summarise(sel *MapSelection, shownFile map[int32]int, budge
 		if _, ok := shownFile[int32(i)]; ok {
 			continue
 		}
-		dir := m.topUnshown(path.Dir(m.files[i].e.Path), shownDirs)
+		dir := m.topUnshown(path.Dir(m.files[i].path), shownDirs)
 		if dir == "" {
 			continue
 		}
@@ -191,7 +191,7 @@ func (m *ProjectMap) summarise(sel *MapSelection, shownFile map[int32]int, budge
 			folders[dir] = f
 		}
 		f.Files++
-		f.Defs += m.files[i].n
+		f.Defs += int(m.files[i].n)
 	}
 	all := make([]MapFolder, 0, len(folders))
 	for _, f := range folders {

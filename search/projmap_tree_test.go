@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"syscall"
 	"testing"
@@ -31,9 +33,16 @@ func TestMapTree(t *testing.T) {
 	t0 := time.Now()
 	ix.Build(context.Background())
 	t.Logf("index built in %v", time.Since(t0))
-	var ds, cs []time.Duration
-	for range 5 {
-		t0, c0 := time.Now(), cpuTime()
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	a0, c0 := ms.TotalAlloc, cpuTime()
+	time.Sleep(time.Second)
+	runtime.ReadMemStats(&ms)
+	t.Logf("heap after GC %.0f MB; in 1 s idle: allocated %.1f MB, CPU %v", float64(ms.HeapAlloc)/1e6, float64(ms.TotalAlloc-a0)/1e6, cpuTime()-c0)
+	// Map syncs first: without a watcher (NoWatch) it sweeps the tree,
+	// which a server's watcher spares it; the map itself is timed apart.
+	time5(t, "Map(.) (a sweep of the tree included) and Select", func() *ProjectMap {
 		m, err := ix.Map(context.Background(), ".")
 		if err != nil {
 			t.Fatal(err)
@@ -41,14 +50,46 @@ func TestMapTree(t *testing.T) {
 		if m.Building {
 			t.Fatal("map of a complete index says it is building")
 		}
+		return m
+	})
+	time5(t, "the map of . from the index and Select", func() *ProjectMap {
+		ix.mu.RLock()
+		defer ix.mu.RUnlock()
+		return ix.mapLocked(".", mapStreamAbove, mapKeep)
+	})
+}
+
+// time5 times the map made by mk and its selection five times and logs
+// the medians of the time, the CPU time and the memory allocated.
+func time5(t *testing.T, what string, mk func() *ProjectMap) {
+	var ms runtime.MemStats
+	var ds, cs []time.Duration
+	var allocs, mapAllocs []uint64
+	for range 5 {
+		runtime.ReadMemStats(&ms)
+		a0 := ms.TotalAlloc
+		t0, c0 := time.Now(), cpuTime()
+		m := mk()
+		runtime.ReadMemStats(&ms)
+		mapAllocs = append(mapAllocs, ms.TotalAlloc-a0)
 		if _, err := m.Select(context.Background(), 8000, 400, treeSizer{}); err != nil {
 			t.Fatal(err)
 		}
 		ds, cs = append(ds, time.Since(t0)), append(cs, cpuTime()-c0)
+		runtime.ReadMemStats(&ms)
+		allocs = append(allocs, ms.TotalAlloc-a0)
+		if len(ds) == 1 {
+			t.Logf("%d definitions kept: %s", len(m.defs), m.keptStats())
+		}
 	}
-	slices.Sort(ds)
-	slices.Sort(cs)
-	t.Logf("map of . and its selection: median %v, CPU time median %v (all %v)", ds[2], cs[2], ds)
+	for _, s := range [][]time.Duration{ds, cs} {
+		slices.Sort(s)
+	}
+	for _, s := range [][]uint64{allocs, mapAllocs} {
+		slices.Sort(s)
+	}
+	t.Logf("%s: median %v, CPU time median %v (all %v); allocated median %.1f MB (the map %.1f MB)",
+		what, ds[2], cs[2], ds, float64(allocs[2])/1e6, float64(mapAllocs[2])/1e6)
 }
 
 // cpuTime is the process's user and system time so far.
@@ -68,3 +109,22 @@ func (treeSizer) DefLine(d *Def, depth int, sig bool) int {
 	return 2*depth + 20 + len(d.Name) + len(d.Text)
 }
 func (treeSizer) FolderLine(f MapFolder) int { return len(f.Path) + 30 }
+
+func (m *ProjectMap) keptStats() string {
+	scores := make([]float32, 0, len(m.defs))
+	for _, d := range m.defs {
+		if !d.again {
+			scores = append(scores, d.score)
+		}
+	}
+	slices.Sort(scores)
+	slices.Reverse(scores)
+	floor := scores[min(len(scores)-1, mapKeep-1)]
+	above := 0
+	for _, s := range scores {
+		if s >= floor {
+			above++
+		}
+	}
+	return fmt.Sprintf("floor %.2f, %d at or above it, %d files with entries, cap %d", floor, above, len(m.entries), cap(m.defs))
+}
