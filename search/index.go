@@ -263,7 +263,8 @@ func (ix *Index) Close() {
 	defer ix.saveMu.Unlock()
 	ix.saveLocked()
 	if ix.store != nil {
-		ix.store.Close()
+		ix.store.Release()
+		ix.store = nil
 	}
 }
 
@@ -385,7 +386,7 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 			ix.logf("%v", err)
 		}
 		if dir := ix.storeDir(); dir != "" {
-			ix.store, err = diskcache.OpenStore(dir, diskcache.Producer(), ix.opts.StoreLimit)
+			ix.store, err = diskcache.OpenShared(dir, diskcache.Producer(), ix.opts.StoreLimit)
 			if err != nil {
 				ix.logf("%v", err)
 			}

@@ -85,6 +85,9 @@ type Store struct {
 	mu            sync.RWMutex
 	packs         []*pack
 	index         map[Key]loc
+	// refs counts the users of a store OpenShared returned (guarded by
+	// openStores.mu).
+	refs int
 }
 
 type pack struct {
@@ -617,4 +620,43 @@ func Clean(base string) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// The stores open in this process, shared by its indexes (one server of
+// several projects opens the store once).
+var openStores struct {
+	mu sync.Mutex
+	m  map[[2]string]*Store
+}
+
+// OpenShared is OpenStore, but returns the store already open in this
+// process for dir and producer if there is one (with the limit it was
+// opened with). Each call is matched by a Release.
+func OpenShared(dir, producer string, limit int64) (*Store, error) {
+	openStores.mu.Lock()
+	defer openStores.mu.Unlock()
+	key := [2]string{dir, producer}
+	if s := openStores.m[key]; s != nil {
+		s.refs++
+		return s, nil
+	}
+	s, err := OpenStore(dir, producer, limit)
+	if openStores.m == nil {
+		openStores.m = map[[2]string]*Store{}
+	}
+	s.refs = 1
+	openStores.m[key] = s
+	return s, err
+}
+
+// Release ends a use of a store OpenShared returned, closing it after
+// the last.
+func (s *Store) Release() {
+	openStores.mu.Lock()
+	defer openStores.mu.Unlock()
+	if s.refs--; s.refs > 0 {
+		return
+	}
+	delete(openStores.m, [2]string{s.dir, s.producer})
+	s.Close()
 }

@@ -215,3 +215,27 @@ func TestStoreCompact(t *testing.T) {
 		t.Errorf("%d entries, want %d", s2.Len(), 3*(maxPacks+1))
 	}
 }
+
+// TestOpenShared: the indexes of one process share one open store of a
+// folder, closed after its last user.
+func TestOpenShared(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := OpenShared(dir, "p", 0)
+	b, _ := OpenShared(dir, "p", 0)
+	c, _ := OpenShared(dir, "other", 0)
+	if a != b || a == c {
+		t.Fatal("OpenShared: one folder and producer, two stores; or two producers, one store")
+	}
+	addPack(t, a, 0, 5)
+	checkEntries(t, b, 0, 5)
+	a.Release()
+	checkEntries(t, b, 0, 5)
+	b.Release()
+	c.Release()
+	d, _ := OpenShared(dir, "p", 0)
+	defer d.Release()
+	if d == a {
+		t.Error("a released store was handed out again")
+	}
+	checkEntries(t, d, 0, 5)
+}
