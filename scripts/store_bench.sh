@@ -14,9 +14,10 @@
 #    B added, so every round adds 20 new ones.)
 # 3. A restart on the last B (its own snapshot, nothing changed).
 #
-# Prints, per server, its stderr's "index complete" line, then the
-# benchclient lines "log ready MS" and "rss ready PEAK_MB", and the cache
-# folder's size; a summary with the medians over the rounds last.
+# Prints, per server, its stderr's "index complete" line, the time to it
+# and the peak resident set (benchclient's "log ready" and "rss ready"),
+# its CPU time (user+sys, /usr/bin/time), and the cache folder's size; a
+# summary with the medians over the rounds last.
 # Environment: ROUNDS=3, READY_WAIT=60m, WORKDIR (default $TMPDIR or /tmp:
 # it needs three times SRC's size), BENCH_OUT=DIR (keep the logs there).
 # The machine should be quiet: run it under `nice -n 10` at most.
@@ -46,7 +47,9 @@ cat >"$WORK/bin/teeerr" <<'SH'
 f="$ZLOG.fifo"
 rm -f "$f" && mkfifo "$f"
 ( tee -a "$ZLOG" <"$f" >&2 & )
-exec "$@" 2>"$f"
+# The server's CPU time over its life (the machine's load stretches the
+# wall-clock figures; this one it does not).
+exec /usr/bin/time -f "%U %S" -o "$ZLOG.cpu" "$@" 2>"$f"
 SH
 chmod +x "$WORK/bin/teeerr"
 
@@ -63,8 +66,10 @@ serve() {
   line=$(grep -o 'index complete: .*' "$ZLOG" || echo "index complete: n/a")
   ready=$(awk '$1=="log" && $2=="ready" {print $3}' "$OUT/$1.out")
   rss=$(awk '$1=="rss" && $2=="ready" {print $3}' "$OUT/$1.out")
-  echo "$1: $line; ready ${ready} ms; peak rss ${rss} MiB; cache $(cachesize) bytes"
-  echo "$1 $ready $rss" >>"$OUT/figures"
+  local cpu
+  cpu=$(awk '{printf "%.1f", $1 + $2}' "$ZLOG.cpu" 2>/dev/null || echo n/a)
+  echo "$1: $line; ready ${ready} ms; peak rss ${rss} MiB; cpu ${cpu} s (user+sys, whole life); cache $(cachesize) bytes"
+  echo "$1 $ready $rss $cpu" >>"$OUT/figures"
 }
 
 echo "== copying $SRC" >&2
@@ -92,6 +97,7 @@ serve restart "$WORK/B"
 median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "n/a"; else print a[int((NR+1)/2)]}'; }
 echo "== summary over $ROUNDS rounds (cold index: $(awk '$1=="cold"{print $2" ms, "$3" MiB"}' "$OUT/figures"), cache $base bytes)"
 echo "second checkout ready: median $(grep '^second' "$OUT/figures" | awk '{print $2}' | median) ms (goal <= 10000)"
+echo "second checkout cpu (user+sys): median $(grep '^second' "$OUT/figures" | awk '{print $4}' | median) s"
 echo "second checkout peak rss: median $(grep '^second' "$OUT/figures" | awk '{print $3}' | median) MiB (goal <= 500)"
 echo "cache growth per checkout: median $(grep '^growth' "$OUT/figures" | awk '{print $2}' | median)% (goal <= 5)"
-echo "restart: $(awk '$1=="restart"{print $2" ms, "$3" MiB"}' "$OUT/figures")"
+echo "restart: $(awk '$1=="restart"{print $2" ms, "$3" MiB, cpu "$4" s"}' "$OUT/figures")"
