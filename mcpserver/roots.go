@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -345,10 +346,7 @@ func (p prefixed) Symbols(ctx context.Context, q search.SymbolQuery) (*search.Sy
 		return res, err
 	}
 	out := *res
-	out.Defs = append([]search.Def(nil), res.Defs...)
-	for i := range out.Defs {
-		out.Defs[i].Path = p.s.shown(out.Defs[i].Path)
-	}
+	out.Defs = shownPaths(p.s, res.Defs, func(d *search.Def) *string { return &d.Path })
 	return &out, nil
 }
 
@@ -358,10 +356,7 @@ func (p prefixed) References(ctx context.Context, name string, filter *project.P
 		return res, err
 	}
 	out := *res
-	out.Refs = append([]search.Ref(nil), res.Refs...)
-	for i := range out.Refs {
-		out.Refs[i].Path = p.s.shown(out.Refs[i].Path)
-	}
+	out.Refs = shownPaths(p.s, res.Refs, func(r *search.Ref) *string { return &r.Path })
 	return &out, nil
 }
 
@@ -371,10 +366,7 @@ func (p prefixed) Sites(ctx context.Context, name string, filter *project.PathFi
 		return res, err
 	}
 	out := *res
-	out.Sites = append([]search.Site(nil), res.Sites...)
-	for i := range out.Sites {
-		out.Sites[i].Path = p.s.shown(out.Sites[i].Path)
-	}
+	out.Sites = shownPaths(p.s, res.Sites, func(s *search.Site) *string { return &s.Path })
 	return &out, nil
 }
 
@@ -384,9 +376,17 @@ func (p prefixed) Code(ctx context.Context, query string, filter *project.PathFi
 		return res, err
 	}
 	out := *res
-	out.Defs = append([]search.CodeDef(nil), res.Defs...)
-	for i := range out.Defs {
-		out.Defs[i].Path = p.s.shown(out.Defs[i].Path)
-	}
+	out.Defs = shownPaths(p.s, res.Defs, func(d *search.CodeDef) *string { return &d.Path })
 	return &out, nil
+}
+
+// shownPaths is a copy of items with each one's path (where path says it
+// is) as s shows it.
+func shownPaths[T any](s *Server, items []T, path func(*T) *string) []T {
+	out := slices.Clone(items)
+	for i := range out {
+		p := path(&out[i])
+		*p = s.shown(*p)
+	}
+	return out
 }
