@@ -1,9 +1,7 @@
 package outline
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -11,8 +9,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/zumba-dev/zumba/grammar"
 )
 
 // TestClangDifferential compares zumba's C++ outlines with clang's AST
@@ -72,79 +68,29 @@ func TestClangDifferential(t *testing.T) {
 		t.Logf("clang: %v; %d headers with errors", waitErr, len(bad))
 	}
 
-	lang := grammar.ByName("cpp")
 	var files []string
 	for p := range want {
-		files = append(files, p)
+		if !bad[p] {
+			files = append(files, p)
+		}
 	}
 	sort.Strings(files)
-	var total, found, nested, partial, compared int
-	var log []string
-	for _, p := range files {
-		if bad[p] {
-			continue
-		}
-		compared++
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := Parse(context.Background(), lang, src)
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		if o.Partial {
-			partial++
-		}
-		type key struct {
-			line       int
-			kind, name string
-		}
-		ours := map[key][]string{}
-		for _, s := range withParents(o) {
-			// Out-of-line members are named Class.member, and so are the
-			// containers they are.
-			name, parent := unqualified(s.Name), unqualified(s.parent)
-			k := key{s.Line, clangKind(s.Kind.String()), conversionName(name)}
-			ours[k] = append(ours[k], parent)
-		}
-		for _, d := range want[p] {
-			total++
-			k := key{d.line, d.kind, d.name}
-			ps := ours[k]
-			if len(ps) == 0 {
-				log = append(log, fmt.Sprintf("%s: clang has, zumba has not: %s", p, d))
-				continue
-			}
-			found++
-			if i := indexOf(ps, d.parent); i >= 0 {
-				nested++
-			} else {
-				log = append(log, fmt.Sprintf("%s: %s; zumba in %q", p, d, ps[0]))
-			}
-		}
-	}
-	sort.Strings(log)
-	recall := float64(found) / float64(max(total, 1))
-	nesting := float64(nested) / float64(max(found, 1))
+	f := oracleDiff{lang: "cpp", oracle: "clang", want: want, ours: clangEntries}.compare(t, files)
 	t.Logf("clang differential: %d headers (%d with clang errors left out, %d with tree-sitter syntax errors); %d entries from clang",
-		compared, len(bad), partial, total)
-	t.Logf("recall %.4f%% (%d missed), nesting %.4f%% (%d of the found elsewhere)", 100*recall, total-found, 100*nesting, found-nested)
-	if dump := os.Getenv("ZUMBA_CLANG_DIFF_DUMP"); dump != "" {
-		if err := os.WriteFile(dump, []byte(strings.Join(log, "\n")+"\n"), 0o644); err != nil {
-			t.Error(err)
-		}
+		f.files, len(bad), f.partial, f.total)
+	f.report(t, "ZUMBA_CLANG_DIFF_DUMP", 0, 0.99)
+}
+
+// clangEntries lists zumba's entries of o as clang's dump is read:
+// out-of-line members are named Class.member, and so are the containers
+// they are.
+func clangEntries(o *Outline) []javaDef {
+	var out []javaDef
+	for _, s := range withParents(o) {
+		name, parent := unqualified(s.Name), unqualified(s.parent)
+		out = append(out, javaDef{line: s.Line, kind: clangKind(s.Kind.String()), name: conversionName(name), parent: parent})
 	}
-	for i, m := range log {
-		if i == 20 {
-			t.Logf("… %d more", len(log)-i)
-			break
-		}
-		t.Log(m)
-	}
-	if recall < 0.99 || nesting < 0.99 {
-		t.Errorf("recall %.4f, nesting %.4f; want both at least 0.99", recall, nesting)
-	}
+	return out
 }
 
 // unqualified returns the name after a qualified name's last ".".

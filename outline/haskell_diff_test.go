@@ -3,13 +3,10 @@ package outline
 import (
 	"bufio"
 	"bytes"
-	"context"
-	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,98 +46,23 @@ func TestHaskellDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, rejected := haskellOracle(t, ghc, files)
-
-	lang := grammar.ByName("haskell")
-	var found, nested, total, extra, zumbaTotal, partialFiles int
-	var missLog []string
+	var compared []string
 	for _, p := range files {
-		if rejected[p] {
-			continue
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := Parse(context.Background(), lang, src)
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		if o.Partial {
-			partialFiles++
-		}
-		type key struct {
-			line       int
-			kind, name string
-		}
-		ours := map[key][]string{}
-		for _, s := range haskellEntries(o.Entries, nil) {
-			ours[key{s.line, s.kind, s.name}] = append(ours[key{s.line, s.kind, s.name}], s.parent)
-			zumbaTotal++
-		}
-		for _, d := range want[p] {
-			total++
-			k := key{d.line, d.kind, d.name}
-			parents := ours[k]
-			if len(parents) == 0 {
-				missLog = append(missLog, fmt.Sprintf("%s: ghc has, zumba has not: %s", p, d))
-				continue
-			}
-			found++
-			i := indexOf(parents, d.parent)
-			if i < 0 {
-				missLog = append(missLog, fmt.Sprintf("%s: %s; zumba in %q", p, d, parents[0]))
-				i = 0
-			} else {
-				nested++
-			}
-			ours[k] = append(parents[:i], parents[i+1:]...)
-		}
-		for k, ps := range ours {
-			for range ps {
-				extra++
-				missLog = append(missLog, fmt.Sprintf("%s: zumba has, ghc has not: %d %s %s", p, k.line, k.kind, k.name))
-			}
+		if !rejected[p] {
+			compared = append(compared, p)
 		}
 	}
-	sort.Strings(missLog)
-	recall := float64(found) / float64(max(total, 1))
-	nesting := float64(nested) / float64(max(found, 1))
-	precision := float64(zumbaTotal-extra) / float64(max(zumbaTotal, 1))
+	f := oracleDiff{lang: "haskell", oracle: "ghc", want: want, extra: true, ours: func(o *Outline) []javaDef {
+		return haskellEntries(o.Entries, nil)
+	}}.compare(t, compared)
 	t.Logf("haskell differential: %d files (%d GHC rejects, %d with tree-sitter syntax errors); %d entries from GHC, %d from zumba",
-		len(files), len(rejected), partialFiles, total, zumbaTotal)
-	t.Logf("recall %.4f%% (%d missed), nesting %.4f%% (%d of the found elsewhere), precision %.4f%% (%d extra)",
-		100*recall, total-found, 100*nesting, found-nested, 100*precision, extra)
-	if dump := os.Getenv("ZUMBA_HASKELL_DIFF_DUMP"); dump != "" {
-		if err := os.WriteFile(dump, []byte(strings.Join(missLog, "\n")+"\n"), 0o644); err != nil {
-			t.Error(err)
-		}
-	}
-	for i, m := range missLog {
-		if i == 20 {
-			t.Logf("… %d more", len(missLog)-i)
-			break
-		}
-		t.Log(m)
-	}
-	if recall < 0.99 || nesting < 0.99 {
-		t.Errorf("recall %.4f, nesting %.4f; want both at least 0.99", recall, nesting)
-	}
-}
-
-// haskellDef is one outline entry as both sides see it; methods are
-// functions, and an instance is named "Class Type".
-type haskellDef struct {
-	line               int
-	kind, name, parent string
-}
-
-func (d haskellDef) String() string {
-	return fmt.Sprintf("%d %s %s (in %q)", d.line, d.kind, d.name, d.parent)
+		len(files), len(rejected), f.partial, f.total, f.ours)
+	f.report(t, "ZUMBA_HASKELL_DIFF_DUMP", 0, 0.99)
 }
 
 // haskellOracle builds HsOutline with ghc and runs it over files: the
 // definitions of each file, and the files GHC rejects.
-func haskellOracle(t *testing.T, ghc string, files []string) (map[string][]haskellDef, map[string]bool) {
+func haskellOracle(t *testing.T, ghc string, files []string) (map[string][]javaDef, map[string]bool) {
 	src, err := filepath.Abs("../testdata/difftest/HsOutline.hs")
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +83,7 @@ func haskellOracle(t *testing.T, ghc string, files []string) (map[string][]haske
 	if err != nil {
 		t.Fatalf("GHC oracle: %v", err)
 	}
-	want := map[string][]haskellDef{}
+	want := map[string][]javaDef{}
 	rejected := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -175,7 +97,7 @@ func haskellOracle(t *testing.T, ghc string, files []string) (map[string][]haske
 			t.Fatalf("oracle line %q", sc.Text())
 		}
 		line, _ := strconv.Atoi(f[1])
-		want[f[0]] = append(want[f[0]], haskellDef{line, f[2], strings.Join(strings.Fields(f[3]), " "), strings.Join(strings.Fields(f[4]), " ")})
+		want[f[0]] = append(want[f[0]], javaDef{line, f[2], strings.Join(strings.Fields(f[3]), " "), strings.Join(strings.Fields(f[4]), " ")})
 	}
 	return want, rejected
 }
@@ -184,8 +106,8 @@ func haskellOracle(t *testing.T, ghc string, files []string) (map[string][]haske
 // as functions, "Show for T" as "Show T", and nothing nested in a
 // function but a constructor's fields (a constructor is a function in a
 // type).
-func haskellEntries(es []*Entry, parent *Entry) []haskellDef {
-	var out []haskellDef
+func haskellEntries(es []*Entry, parent *Entry) []javaDef {
+	var out []javaDef
 	for _, e := range es {
 		kind := e.Kind.String()
 		if kind == "method" {
@@ -195,7 +117,7 @@ func haskellEntries(es []*Entry, parent *Entry) []haskellDef {
 		if parent != nil {
 			parentName = haskellName(parent.Name)
 		}
-		out = append(out, haskellDef{e.Line, kind, name, parentName})
+		out = append(out, javaDef{e.Line, kind, name, parentName})
 		fn := e.Kind == grammar.Function || e.Kind == grammar.Method
 		if !fn || parent != nil && parent.Kind == grammar.Type {
 			out = append(out, haskellEntries(e.Children, e)...)

@@ -3,22 +3,19 @@ package outline
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/zumba-dev/zumba/grammar"
 )
 
-// javaDef is one outline entry as both sides see it; methods and
-// functions are both "function".
+// javaDef is one outline entry as both sides of a differential test see
+// it (oracleDiff); first written for Java, where methods and functions
+// are both "function".
 type javaDef struct {
 	line               int
 	kind, name, parent string
@@ -87,86 +84,18 @@ func TestJavaDifferential(t *testing.T) {
 		want[f[0]] = append(want[f[0]], javaDef{line, f[2], f[3], f[4]})
 	}
 
-	lang := grammar.ByName("java")
-	var found, nested, total, extra, zumbaTotal, partialFiles int
-	var missLog []string
+	var compared []string
 	for _, p := range files {
-		if rejected[p] {
-			continue
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := Parse(context.Background(), lang, src)
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		if o.Partial {
-			partialFiles++
-		}
-		// By (line, kind, name): the parent is what nesting measures.
-		type key struct {
-			line       int
-			kind, name string
-		}
-		ours := map[key][]string{}
-		for _, s := range withParents(o) {
-			kind := s.Kind.String()
-			if kind == "method" {
-				kind = "function"
-			}
-			ours[key{s.Line, kind, s.Name}] = append(ours[key{s.Line, kind, s.Name}], s.parent)
-			zumbaTotal++
-		}
-		for _, d := range want[p] {
-			total++
-			k := key{d.line, d.kind, d.name}
-			parents := ours[k]
-			if len(parents) == 0 {
-				missLog = append(missLog, fmt.Sprintf("%s: javac has, zumba has not: %s", p, d))
-				continue
-			}
-			found++
-			i := indexOf(parents, d.parent)
-			if i < 0 {
-				missLog = append(missLog, fmt.Sprintf("%s: %s; zumba in %q", p, d, parents[0]))
-				i = 0
-			} else {
-				nested++
-			}
-			ours[k] = append(parents[:i], parents[i+1:]...)
-		}
-		for k, ps := range ours {
-			for range ps {
-				extra++
-				missLog = append(missLog, fmt.Sprintf("%s: zumba has, javac has not: %d %s %s", p, k.line, k.kind, k.name))
-			}
+		if !rejected[p] {
+			compared = append(compared, p)
 		}
 	}
-	sort.Strings(missLog)
-	recall := float64(found) / float64(max(total, 1))
-	nesting := float64(nested) / float64(max(found, 1))
-	precision := float64(zumbaTotal-extra) / float64(max(zumbaTotal, 1))
+	f := oracleDiff{lang: "java", oracle: "javac", want: want, extra: true, ours: func(o *Outline) []javaDef {
+		return parentedDefs(o, methodAsFunction)
+	}}.compare(t, compared)
 	t.Logf("java differential: %d files (%d javac rejects, %d with tree-sitter syntax errors); %d entries from javac, %d from zumba",
-		len(files), len(rejected), partialFiles, total, zumbaTotal)
-	t.Logf("recall %.4f%% (%d missed), nesting %.4f%% (%d of the found elsewhere), precision %.4f%% (%d extra)",
-		100*recall, total-found, 100*nesting, found-nested, 100*precision, extra)
-	if dump := os.Getenv("ZUMBA_JAVA_DIFF_DUMP"); dump != "" {
-		if err := os.WriteFile(dump, []byte(strings.Join(missLog, "\n")+"\n"), 0o644); err != nil {
-			t.Error(err)
-		}
-	}
-	for i, m := range missLog {
-		if i == 20 {
-			t.Logf("… %d more", len(missLog)-i)
-			break
-		}
-		t.Log(m)
-	}
-	if recall < 0.995 || nesting < 0.995 {
-		t.Errorf("recall %.4f, nesting %.4f; want both at least 0.995", recall, nesting)
-	}
+		len(files), len(rejected), f.partial, f.total, f.ours)
+	f.report(t, "ZUMBA_JAVA_DIFF_DUMP", 0, 0.995)
 }
 
 func indexOf(ss []string, s string) int {

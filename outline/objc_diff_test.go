@@ -2,7 +2,6 @@ package outline
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -13,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/zumba-dev/zumba/grammar"
 )
 
 // TestObjCDifferential compares zumba's Objective-C outlines with clang's
@@ -55,76 +52,19 @@ func TestObjCDifferential(t *testing.T) {
 	for _, tu := range tus {
 		objcClang(t, clang, tu, dir, want, bad)
 	}
-	lang := grammar.ByName("objc")
 	var files []string
 	for p := range want {
-		files = append(files, p)
+		if !bad[p] {
+			files = append(files, p)
+		}
 	}
 	sort.Strings(files)
-	var total, found, nested, partial, compared int
-	var log []string
-	for _, p := range files {
-		if bad[p] {
-			continue
-		}
-		compared++
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := Parse(context.Background(), lang, src)
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		if o.Partial {
-			partial++
-		}
-		type key struct {
-			line       int
-			kind, name string
-		}
-		ours := map[key][]string{}
-		for _, s := range withParents(o) {
-			k := key{s.Line, objcKind(s.Kind.String()), s.Name}
-			ours[k] = append(ours[k], s.parent)
-		}
-		for _, d := range want[p] {
-			total++
-			k := key{d.line, d.kind, d.name}
-			ps := ours[k]
-			if len(ps) == 0 {
-				log = append(log, fmt.Sprintf("%s: clang has, zumba has not: %s", p, d))
-				continue
-			}
-			found++
-			if indexOf(ps, d.parent) >= 0 {
-				nested++
-			} else {
-				log = append(log, fmt.Sprintf("%s: %s; zumba in %q", p, d, ps[0]))
-			}
-		}
-	}
-	sort.Strings(log)
-	recall := float64(found) / float64(max(total, 1))
-	nesting := float64(nested) / float64(max(found, 1))
+	f := oracleDiff{lang: "objc", oracle: "clang", want: want, ours: func(o *Outline) []javaDef {
+		return parentedDefs(o, objcKind)
+	}}.compare(t, files)
 	t.Logf("objc differential: %d files (%d with clang errors left out, %d with tree-sitter syntax errors); %d entries from clang",
-		compared, len(bad), partial, total)
-	t.Logf("recall %.4f%% (%d missed), nesting %.4f%% (%d of the found elsewhere)", 100*recall, total-found, 100*nesting, found-nested)
-	if dump := os.Getenv("ZUMBA_OBJC_DIFF_DUMP"); dump != "" {
-		if err := os.WriteFile(dump, []byte(strings.Join(log, "\n")+"\n"), 0o644); err != nil {
-			t.Error(err)
-		}
-	}
-	for i, m := range log {
-		if i == 20 {
-			t.Logf("… %d more", len(log)-i)
-			break
-		}
-		t.Log(m)
-	}
-	if compared < 20 || recall < 0.99 || nesting < 0.99 {
-		t.Errorf("%d files, recall %.4f, nesting %.4f; want at least 20 files and both at least 0.99", compared, recall, nesting)
-	}
+		f.files, len(bad), f.partial, f.total)
+	f.report(t, "ZUMBA_OBJC_DIFF_DUMP", 20, 0.99)
 }
 
 // objcKind folds zumba's kinds onto the oracle's.

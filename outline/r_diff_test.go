@@ -1,13 +1,8 @@
 package outline
 
 import (
-	"context"
-	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/zumba-dev/zumba/grammar"
@@ -18,7 +13,8 @@ import (
 // ZUMBA_R_DIFF_DIR (scripts/r-diff fetches pinned packages' sources).
 // Recall counts the functions R finds bound by an assignment (<-, =, <<-,
 // ->) at the same (line, name); nesting, whether the nearest function
-// around each in zumba's outline is the one R has around it.
+// around each in zumba's outline is the one R has around it. Files where
+// R finds no function are left out.
 func TestRDifferential(t *testing.T) {
 	dir := os.Getenv("ZUMBA_R_DIFF_DIR")
 	if dir == "" {
@@ -28,84 +24,34 @@ func TestRDifferential(t *testing.T) {
 	if err != nil {
 		t.Skip("Rscript not found (apt-get install r-base-core)")
 	}
-	var files []string
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".R") || strings.HasSuffix(p, ".r")) {
-			files = append(files, p)
-		}
-		return nil
-	})
-	sort.Strings(files)
+	files := filesUnder(dir, ".R", ".r")
 	want := runOracle(t, []string{rscript, "--vanilla", "../scripts/r-outline.R"}, files)
-	lang := grammar.ByName("r")
-	var total, found, nested, partial, compared int
-	var log []string
+	var compared []string
 	for _, p := range files {
-		if len(want[p]) == 0 {
-			continue
+		if len(want[p]) > 0 {
+			compared = append(compared, p)
 		}
-		compared++
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := Parse(context.Background(), lang, src)
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		if o.Partial {
-			partial++
-		}
-		type key struct {
-			line int
-			name string
-		}
-		ours := map[key][]string{}
-		var walk func(es []*Entry, fn string)
-		walk = func(es []*Entry, fn string) {
-			for _, e := range es {
-				inner := fn
-				if e.Kind == grammar.Function {
-					ours[key{e.Line, e.Name}] = append(ours[key{e.Line, e.Name}], fn)
-					inner = e.Name
-				}
-				walk(e.Children, inner)
+	}
+	f := oracleDiff{lang: "r", oracle: "R", want: want, ours: rFunctions}.compare(t, compared)
+	t.Logf("R differential: %d files with functions (%d with tree-sitter syntax errors); %d functions from R", f.files, f.partial, f.total)
+	f.report(t, "ZUMBA_R_DIFF_DUMP", 20, 0.99)
+}
+
+// rFunctions lists the functions of o as scripts/r-outline.R does, each
+// with the nearest function around it.
+func rFunctions(o *Outline) []javaDef {
+	var out []javaDef
+	var walk func(es []*Entry, fn string)
+	walk = func(es []*Entry, fn string) {
+		for _, e := range es {
+			inner := fn
+			if e.Kind == grammar.Function {
+				out = append(out, javaDef{line: e.Line, kind: "function", name: e.Name, parent: fn})
+				inner = e.Name
 			}
-		}
-		walk(o.Entries, "")
-		for _, d := range want[p] {
-			total++
-			fns := ours[key{d.line, d.name}]
-			if len(fns) == 0 {
-				log = append(log, fmt.Sprintf("%s: R has, zumba has not: %s", p, d))
-				continue
-			}
-			found++
-			if indexOf(fns, d.parent) >= 0 {
-				nested++
-			} else {
-				log = append(log, fmt.Sprintf("%s: %s; zumba in %q", p, d, fns[0]))
-			}
+			walk(e.Children, inner)
 		}
 	}
-	sort.Strings(log)
-	recall := float64(found) / float64(max(total, 1))
-	nesting := float64(nested) / float64(max(found, 1))
-	t.Logf("R differential: %d files with functions (%d with tree-sitter syntax errors); %d functions from R", compared, partial, total)
-	t.Logf("recall %.4f%% (%d missed), nesting %.4f%% (%d of the found elsewhere)", 100*recall, total-found, 100*nesting, found-nested)
-	if dump := os.Getenv("ZUMBA_R_DIFF_DUMP"); dump != "" {
-		if err := os.WriteFile(dump, []byte(strings.Join(log, "\n")+"\n"), 0o644); err != nil {
-			t.Error(err)
-		}
-	}
-	for i, m := range log {
-		if i == 20 {
-			t.Logf("… %d more", len(log)-i)
-			break
-		}
-		t.Log(m)
-	}
-	if compared < 20 || recall < 0.99 || nesting < 0.99 {
-		t.Errorf("%d files, recall %.4f, nesting %.4f; want at least 20 files and both at least 0.99", compared, recall, nesting)
-	}
+	walk(o.Entries, "")
+	return out
 }
