@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"encoding/binary"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -119,7 +120,14 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	var keeper *mapKeeper
 	var rk *ranker
 	if total > streamAbove {
-		keeper = &mapKeeper{floor: scoreFloor{n: keep}}
+		keeper = &mapKeeper{floor: scoreFloor{n: keep}, users: func(w uint32) int {
+			// A file id takes at least a byte of the list.
+			p := &ix.wordPost
+			if int(w) < len(p.head) && p.head[w] != 0 || int(w)+1 >= len(p.off) {
+				return math.MaxInt32
+			}
+			return int(p.off[w+1] - p.off[w])
+		}}
 		rk = newRanker(m, c)
 	} else {
 		// Every definition's room at once: a large project's are millions.
@@ -155,19 +163,48 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	return m
 }
 
-// appendRawDefs appends the definitions of a file's record rec to raw.
+// appendRawDefs appends the definitions of a file's record rec (the
+// format walkDefs reads, read here where its numbers lie: the map of a
+// large project reads millions) to raw, up to the first that does not
+// decode.
 func appendRawDefs(raw []rawDef, rec []byte, nstrs int) []rawDef {
-	walkDefs(rec, uint64(nstrs), func(name uint32, k byte, line, before, after uint64, quals []uint32) {
-		d := rawDef{name: name, last: name, cont: noString, kind: grammar.Kind(k &^ declBit),
+	maxKind := uint64(len(grammar.Kinds()))
+	n, at, ok := uvarintAt(rec, 0)
+	if !ok || n > uint64(len(rec)-at) {
+		return raw
+	}
+	for range n {
+		var name, line, before, after, nq uint64
+		var ok1, ok2, ok3, ok4, ok5 bool
+		name, at, ok1 = uvarintAt(rec, at)
+		if !ok1 || at >= len(rec) {
+			return raw
+		}
+		k := rec[at]
+		line, at, ok2 = uvarintAt(rec, at+1)
+		before, at, ok3 = uvarintAt(rec, at)
+		after, at, ok4 = uvarintAt(rec, at)
+		nq, at, ok5 = uvarintAt(rec, at)
+		kk := uint64(k &^ declBit)
+		if !ok2 || !ok3 || !ok4 || !ok5 || nq > uint64(len(rec)-at) || name >= uint64(nstrs) || kk == 0 || kk > maxKind ||
+			line > math.MaxInt32 || before > line || after > math.MaxInt32-line {
+			return raw
+		}
+		d := rawDef{name: uint32(name), last: uint32(name), cont: noString, kind: grammar.Kind(kk),
 			line: int32(line), start: int32(line - before), end: int32(line + after)}
-		if n := len(quals); n > 0 {
-			d.last = quals[n-1]
-			if n >= 2 {
-				d.cont = quals[n-2]
+		for i := range nq {
+			var q uint64
+			if q, at, ok1 = uvarintAt(rec, at); !ok1 || q >= uint64(nstrs) {
+				return raw
+			}
+			if i == nq-1 {
+				d.last = uint32(q)
+			} else if i == nq-2 {
+				d.cont = uint32(q)
 			}
 		}
 		raw = append(raw, d)
-	})
+	}
 	return raw
 }
 

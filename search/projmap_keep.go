@@ -31,6 +31,12 @@ type mapKeeper struct {
 	// next is how many definitions kept make add drop those the floor
 	// has risen above.
 	next int
+	// users, if set, bounds the files using a name (its list's length
+	// in the word index) without counting them: a definition outside Go
+	// whose name and members' names are used by too few files to weigh
+	// up to the floor is dropped before it is weighed (most are).
+	users  func(w uint32) int
+	bounds []float64
 }
 
 // add nests, weighs and keeps the definitions of the file fi (whose
@@ -38,8 +44,11 @@ type mapKeeper struct {
 func (k *mapKeeper) add(m *ProjectMap, r *ranker, fi int32, raw []rawDef) bool {
 	defs := k.nest.nest(k.scratch[:0], fi, raw)
 	k.scratch = defs
-	r.weigh(defs, 0)
 	f := &m.files[fi]
+	if k.users != nil && !f.goFile {
+		defs = k.dropLight(defs)
+	}
+	r.weigh(defs, 0)
 	for i := range defs {
 		d := &defs[i]
 		if !d.again {
@@ -59,6 +68,45 @@ func (k *mapKeeper) add(m *ProjectMap, r *ranker, fi int32, raw []rawDef) bool {
 		k.next = len(m.defs) + 4*k.floor.n
 	}
 	return len(m.defs) > 0 && m.defs[len(m.defs)-1].file == fi
+}
+
+// dropLight drops from one file's definitions the top-level ones (with
+// their members) that cannot weigh up to the floor: a definition weighs
+// at most as many files as use its name (k.users), plus its members'
+// weights. (A margin covers the rounding of the weights' sums.)
+func (k *mapKeeper) dropLight(defs []mapDef) []mapDef {
+	t := float64(k.floor.min())
+	if math.IsInf(t, -1) {
+		return defs
+	}
+	b := append(k.bounds[:0], make([]float64, len(defs))...)
+	k.bounds = b
+	for i := range defs {
+		b[i] = float64(k.users(defs[i].last))
+	}
+	for i := len(defs) - 1; i >= 0; i-- {
+		if p := defs[i].parent; p >= 0 {
+			b[p] += b[i]
+		}
+	}
+	at := append(k.at[:0], make([]int32, len(defs))...)
+	k.at = at
+	out := defs[:0]
+	drop := false
+	for i, d := range defs {
+		if d.parent < 0 {
+			drop = b[i]*(1+1e-3)+1 < t
+		}
+		if drop {
+			continue
+		}
+		if d.parent >= 0 {
+			d.parent = at[d.parent]
+		}
+		at[i] = int32(len(out))
+		out = append(out, d)
+	}
+	return out
 }
 
 // keepAbove appends to dst those of defs (one file's, or m.defs) that

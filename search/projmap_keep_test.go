@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/zumba-dev/zumba/grammar"
 )
 
 // TestMapKeepSame: a map that keeps only the definitions that may rank
@@ -59,5 +62,55 @@ func TestMapKeepSame(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAppendRawDefs: the map's reader of definition records reads what
+// walkDefs reads, of whole records and of every cut or damaged one.
+func TestAppendRawDefs(t *testing.T) {
+	ix, _, _ := testIndex(t, "../testdata/outline", "-", true)
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	nstrs := ix.words.len()
+	walk := func(rec []byte) []rawDef {
+		var raw []rawDef
+		walkDefs(rec, uint64(nstrs), func(name uint32, k byte, line, before, after uint64, quals []uint32) {
+			d := rawDef{name: name, last: name, cont: noString, kind: grammar.Kind(k &^ declBit),
+				line: int32(line), start: int32(line - before), end: int32(line + after)}
+			if n := len(quals); n > 0 {
+				d.last = quals[n-1]
+				if n >= 2 {
+					d.cont = quals[n-2]
+				}
+			}
+			raw = append(raw, d)
+		})
+		return raw
+	}
+	same := func(rec []byte) {
+		t.Helper()
+		if want, got := walk(rec), appendRawDefs(nil, rec, nstrs); !slices.Equal(want, got) {
+			t.Fatalf("record % x: got %v, want %v", rec, got, want)
+		}
+	}
+	n := 0
+	for _, r := range ix.files {
+		if r == nil || len(r.defs) == 0 {
+			continue
+		}
+		n++
+		same(r.defs)
+		if n%10 != 0 {
+			continue
+		}
+		for i := range r.defs {
+			same(r.defs[:i])
+			bad := slices.Clone(r.defs)
+			bad[i] ^= 0xff
+			same(bad)
+		}
+	}
+	if n < 50 {
+		t.Fatalf("%d records read", n)
 	}
 }
