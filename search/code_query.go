@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -438,12 +439,23 @@ func (s *codeScorer) file(f uint32) {
 	lensAt := rd.Offset()
 	rd.Skip(2 * ndefs)
 	n := rd.Count()
+	if rd.Err() != nil {
+		return
+	}
 	s.spans = s.spans[:0]
 	var id uint64
 	off, q, inPath := 0, 0, false
+	// The word table is most of what is read: its numbers are read where
+	// they lie (most are one byte), not through rd.
+	b, at := r.code, rd.Offset()
 	for range n {
-		id += rd.Uvarint()
-		l := rd.Uvarint()
+		delta, next, ok := uvarintAt(b, at)
+		l, next2, ok2 := uvarintAt(b, next)
+		if !ok || !ok2 {
+			return
+		}
+		at = next2
+		id += delta
 		size := int(l >> 1)
 		for q < nt && uint64(s.terms[q].id) < id {
 			q++
@@ -456,8 +468,8 @@ func (s *codeScorer) file(f uint32) {
 		}
 		off += size
 	}
-	listsAt := rd.Offset()
-	if rd.Err() != nil || id >= s.nstrs || listsAt+off != len(r.code) {
+	listsAt := at
+	if id >= s.nstrs || listsAt+off != len(r.code) {
 		return
 	}
 	lens := r.code[lensAt : lensAt+2*ndefs]
@@ -476,16 +488,24 @@ func (s *codeScorer) file(f uint32) {
 		}
 	}
 	for _, sp := range s.spans {
-		lr := diskcache.NewReader(r.code[listsAt+sp.off : listsAt+sp.off+sp.size])
+		list := r.code[listsAt+sp.off : listsAt+sp.off+sp.size]
 		d := 0
-		for !lr.Done() {
-			e := lr.Uvarint()
+		for i := 0; i < len(list); {
+			e, next, ok := uvarintAt(list, i)
+			if !ok {
+				return
+			}
+			i = next
 			d += int(e >> 1)
 			mask := uint8(1 << fieldBody)
 			if e&1 != 0 {
-				mask = lr.Byte()
+				if i >= len(list) {
+					return
+				}
+				mask = list[i]
+				i++
 			}
-			if lr.Err() != nil || d >= ndefs {
+			if d >= ndefs {
 				return
 			}
 			s.touch(d)
@@ -493,6 +513,22 @@ func (s *codeScorer) file(f uint32) {
 		}
 	}
 	s.scoreTouched(f, r, lens)
+}
+
+// uvarintAt reads the unsigned varint at b[i:]: its value and the offset
+// after it; ok is false when b ends first or it is too long.
+func uvarintAt(b []byte, i int) (v uint64, next int, ok bool) {
+	if i < len(b) && b[i] < 0x80 {
+		return uint64(b[i]), i + 1, true
+	}
+	if i > len(b) {
+		return 0, i, false
+	}
+	v, n := binary.Uvarint(b[i:])
+	if n <= 0 {
+		return 0, i, false
+	}
+	return v, i + n, true
 }
 
 // scoreTouched scores the touched definitions of file f, whose record is
