@@ -21,8 +21,10 @@
 //   - index.go: Index, the project index the server answers from.
 //   - projmap.go, projmap_select.go: the map of a folder (ProjectMap):
 //     its definitions ranked by how much the rest of the project uses
-//     them, and those that fit a budget; from the index
-//     (projmap_index.go) or from the files (projmap_root.go).
+//     them (projmap_rank.go), and those that fit a budget; from the
+//     index (projmap_index.go; a large map keeps only what may rank
+//     among its best, projmap_keep.go) or from the files
+//     (projmap_root.go).
 //   - code_*.go: find_code, the definitions whose words match a
 //     description: the words (code_words.go), each file's record of its
 //     definitions' words (code_record.go), the BM25F ranking over them
