@@ -18,8 +18,10 @@
 //	root          string (uvarint length, bytes)
 //	producer      string
 //	written at    varint, Unix ns
-//	files         uvarint count, each: its path (string), size, mtime
-//	              (varint), inode, ctime (varint), and its key (16 bytes)
+//	files         uvarint count, each: its path (how many bytes it shares
+//	              with the path before, then the rest as a string), size,
+//	              mtime (varint), inode, ctime (varint), and its key (16
+//	              bytes)
 //
 // Numbers are uvarints unless marked.
 package diskcache
@@ -47,7 +49,7 @@ import (
 // of a record changes (the definitions' encoding included).
 const (
 	magic      = "zumbaFC\x00"
-	version    = 11
+	version    = 12
 	headerSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	// maxFile keeps a damaged length field from asking for memory that
 	// was never written.
@@ -113,9 +115,18 @@ func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 	out = appendString(out, producer)
 	out = binary.AppendVarint(out, s.Written)
 	out = binary.AppendUvarint(out, uint64(len(s.Files)))
+	prev := ""
 	for i := range s.Files {
 		r := &s.Files[i]
-		out = appendString(out, r.Path)
+		// The path as the length it shares with the one before, then
+		// the rest: a project's paths come sorted, and share most.
+		n := 0
+		for n < len(prev) && n < len(r.Path) && prev[n] == r.Path[n] {
+			n++
+		}
+		out = binary.AppendUvarint(out, uint64(n))
+		out = appendString(out, r.Path[n:])
+		prev = r.Path
 		out = binary.AppendUvarint(out, uint64(r.Stat.Size))
 		out = binary.AppendVarint(out, r.Stat.MTime)
 		out = binary.AppendUvarint(out, r.Stat.Inode)
@@ -208,9 +219,28 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 	}
 	s.Files = make([]File, nfiles)
 	seen := make(map[string]bool, nfiles)
+	// The paths, end to end, as they are decoded (the strings point into
+	// it: a larger array for the next ones leaves them where they are).
+	paths := make([]byte, 0, 3*len(r.b))
+	// A damaged shared length repeats the path before: bounded, so that
+	// it cannot ask for memory.
+	maxPaths := 32*len(r.b) + 1<<20
+	prev := 0 // where the path before starts in paths
 	for i := range s.Files {
 		f := &s.Files[i]
-		path := r.Bytes()
+		shared := r.Uvarint()
+		rest := r.Bytes()
+		if r.err == nil && (shared > uint64(len(paths)-prev) || len(paths)+int(shared)+len(rest) > maxPaths) {
+			r.err = errors.New("bad path")
+		}
+		if r.err != nil {
+			return nil, r.err
+		}
+		start := len(paths)
+		paths = append(paths, paths[prev:prev+int(shared)]...)
+		paths = append(paths, rest...)
+		prev = start
+		path := paths[start:]
 		f.Stat = filestat.Stat{Size: int64(r.Uvarint()), MTime: r.Varint(), Inode: r.Uvarint(), CTime: r.Varint()}
 		if r.err == nil && len(r.b)-r.off < len(f.Key) {
 			r.err = errTruncated
