@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -94,7 +95,7 @@ type pack struct {
 	name string
 	f    *os.File
 	// used: an entry was read from it since the last Touch.
-	used bool
+	used atomic.Bool
 }
 
 type loc struct {
@@ -284,10 +285,8 @@ func (s *Store) Get(k Key, buf []byte) ([]byte, bool, error) {
 		s.mu.Unlock()
 		return buf[:start], false, fmt.Errorf("store pack %s, entry %s: %w", p.name, k, err)
 	}
-	if !p.used {
-		s.mu.Lock()
-		p.used = true
-		s.mu.Unlock()
+	if !p.used.Load() {
+		p.used.Store(true)
 	}
 	return buf, true, nil
 }
@@ -299,8 +298,7 @@ func (s *Store) Touch() {
 	s.mu.Lock()
 	var names []string
 	for _, p := range s.packs {
-		if p.used {
-			p.used = false
+		if p.used.Swap(false) {
 			names = append(names, p.name)
 		}
 	}
