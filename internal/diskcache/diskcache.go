@@ -20,8 +20,8 @@
 //	written at    varint, Unix ns
 //	files         uvarint count, each: its path (how many bytes it shares
 //	              with the path before, then the rest as a string), size,
-//	              mtime (varint), inode, ctime (varint), and its key (16
-//	              bytes)
+//	              mtime (varint, less the file before's), inode, ctime
+//	              (varint, less the file before's), and its key (16 bytes)
 //
 // Numbers are uvarints unless marked.
 package diskcache
@@ -49,7 +49,7 @@ import (
 // of a record changes (the definitions' encoding included).
 const (
 	magic      = "zumbaFC\x00"
-	version    = 12
+	version    = 13
 	headerSize = 8 + 4 + 4 + 8 // magic, version, crc32c, payload length
 	// maxFile keeps a damaged length field from asking for memory that
 	// was never written.
@@ -116,6 +116,7 @@ func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 	out = binary.AppendVarint(out, s.Written)
 	out = binary.AppendUvarint(out, uint64(len(s.Files)))
 	prev := ""
+	var prevM, prevC int64
 	for i := range s.Files {
 		r := &s.Files[i]
 		// The path as the length it shares with the one before, then
@@ -128,9 +129,12 @@ func Encode(root, producer string, s *Snapshot) ([]byte, error) {
 		out = appendString(out, r.Path[n:])
 		prev = r.Path
 		out = binary.AppendUvarint(out, uint64(r.Stat.Size))
-		out = binary.AppendVarint(out, r.Stat.MTime)
+		// Times as their difference from the file before's: the files
+		// of a checkout were written within moments of each other.
+		out = binary.AppendVarint(out, r.Stat.MTime-prevM)
 		out = binary.AppendUvarint(out, r.Stat.Inode)
-		out = binary.AppendVarint(out, r.Stat.CTime)
+		out = binary.AppendVarint(out, r.Stat.CTime-prevC)
+		prevM, prevC = r.Stat.MTime, r.Stat.CTime
 		out = append(out, r.Key[:]...)
 	}
 	payload := out[headerSize:]
@@ -226,6 +230,7 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 	// it cannot ask for memory.
 	maxPaths := 32*len(r.b) + 1<<20
 	prev := 0 // where the path before starts in paths
+	var prevM, prevC int64
 	for i := range s.Files {
 		f := &s.Files[i]
 		shared := r.Uvarint()
@@ -241,7 +246,8 @@ func Decode(b []byte, root, producer string) (*Snapshot, error) {
 		paths = append(paths, rest...)
 		prev = start
 		path := paths[start:]
-		f.Stat = filestat.Stat{Size: int64(r.Uvarint()), MTime: r.Varint(), Inode: r.Uvarint(), CTime: r.Varint()}
+		f.Stat = filestat.Stat{Size: int64(r.Uvarint()), MTime: prevM + r.Varint(), Inode: r.Uvarint(), CTime: prevC + r.Varint()}
+		prevM, prevC = f.Stat.MTime, f.Stat.CTime
 		if r.err == nil && len(r.b)-r.off < len(f.Key) {
 			r.err = errTruncated
 		}
