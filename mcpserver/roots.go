@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -132,17 +133,13 @@ var pathArgs = map[string]struct {
 // callRoots answers a tool call of a server of several roots.
 func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, bool) {
 	roots := s.rootList(ctx)
-	type call struct {
-		s    *Server
-		args Args
-	}
-	var calls []call
+	var calls []rootCall
 	pa, hasPath := pathArgs[t.Name]
 	switch {
 	case hasPath && pa.globs && strings.TrimSpace(args[pa.arg]) != "":
 		for _, r := range roots {
 			if g, ok := r.ownGlobs(args[pa.arg], roots); ok {
-				calls = append(calls, call{r, withArg(args, pa.arg, g)})
+				calls = append(calls, rootCall{r, withArg(args, pa.arg, g)})
 			}
 		}
 		if len(calls) == 0 {
@@ -162,23 +159,10 @@ func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, boo
 	}
 	if calls == nil {
 		for _, r := range roots {
-			calls = append(calls, call{r, args})
+			calls = append(calls, rootCall{r, args})
 		}
 	}
-	type answer struct {
-		text    string
-		isError bool
-	}
-	answers := make([]answer, len(calls))
-	var wg sync.WaitGroup
-	for i, c := range calls {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			answers[i].text, answers[i].isError = c.s.run(ctx, t, c.args)
-		}()
-	}
-	wg.Wait()
+	answers := runAll(ctx, t, calls)
 	var found []string
 	for _, a := range answers {
 		if !a.isError && !foundNothing(a.text) {
@@ -196,6 +180,34 @@ func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, boo
 		return answers[0].text, true
 	}
 	return strings.Join(found, "\n\n"), false
+}
+
+// rootCall is a tool call for one root, with its arguments.
+type rootCall struct {
+	s    *Server
+	args Args
+}
+
+// rootAnswer is one root's answer.
+type rootAnswer struct {
+	text    string
+	isError bool
+}
+
+// runAll runs t for every call at once and returns their answers, in
+// the calls' order.
+func runAll(ctx context.Context, t *Tool, calls []rootCall) []rootAnswer {
+	answers := make([]rootAnswer, len(calls))
+	var wg sync.WaitGroup
+	for i, c := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i].text, answers[i].isError = c.s.run(ctx, t, c.args)
+		}()
+	}
+	wg.Wait()
+	return answers
 }
 
 // foundNothing reports whether a tool's answer says it found nothing: by
@@ -218,16 +230,14 @@ func rootsMap(ctx context.Context, roots []*Server, t *Tool, args Args) (string,
 		budget = b
 	}
 	share := strconv.Itoa(max(mapMinBudget, budget/len(roots)))
-	texts := make([]string, len(roots))
-	var wg sync.WaitGroup
+	calls := make([]rootCall, len(roots))
 	for i, r := range roots {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			texts[i], _ = r.run(ctx, t, withArg(withArg(args, "path", "."), "budget", share))
-		}()
+		calls[i] = rootCall{r, withArg(withArg(args, "path", "."), "budget", share)}
 	}
-	wg.Wait()
+	texts := make([]string, len(roots))
+	for i, a := range runAll(ctx, t, calls) {
+		texts[i] = a.text
+	}
 	return strings.Join(texts, "\n\n"), false
 }
 
@@ -291,17 +301,8 @@ func (s *Server) ownGlobs(arg string, roots []*Server) (string, bool) {
 // readSymbolRoot routes read_symbol: when every name it reads is a
 // location in one root (api/src/x.go:12), to that root without the name.
 func readSymbolRoot(roots []*Server, args Args) (*Server, Args, bool) {
-	var items []string
-	for _, k := range []string{"name", "names"} {
-		if v := strings.TrimSpace(args[k]); v != "" {
-			items = append(items, strings.Split(v, listSep)...)
-		}
-	}
 	var to *Server
-	out := Args{}
-	for k, v := range args {
-		out[k] = v
-	}
+	out := maps.Clone(args)
 	for _, k := range []string{"name", "names"} {
 		v := args[k]
 		if strings.TrimSpace(v) == "" {
@@ -320,15 +321,12 @@ func readSymbolRoot(roots []*Server, args Args) (*Server, Args, bool) {
 		}
 		out[k] = strings.Join(parts, listSep)
 	}
-	return to, out, to != nil && len(items) > 0
+	return to, out, to != nil
 }
 
 // withArg is args with k set to v.
 func withArg(args Args, k, v string) Args {
-	out := Args{}
-	for a, w := range args {
-		out[a] = w
-	}
+	out := maps.Clone(args)
 	out[k] = v
 	return out
 }
