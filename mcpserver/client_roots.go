@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -256,22 +257,13 @@ func (s *Server) setRoots(dirs []string) {
 		}
 	}
 	for _, o := range old {
-		if stop, ok := s.client.stops[o]; ok && !containsServer(roots, o) {
+		if stop, ok := s.client.stops[o]; ok && !slices.Contains(roots, o) {
 			delete(s.client.stops, o)
 			stop()
 		}
 	}
 	s.client.mu.Unlock()
 	s.client.readyOnce.Do(func() { close(s.client.ready) })
-}
-
-func containsServer(list []*Server, s *Server) bool {
-	for _, r := range list {
-		if r == s {
-			return true
-		}
-	}
-	return false
 }
 
 // serveRootIndexes starts the index of every root s serves, and for the
