@@ -179,7 +179,27 @@ func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, boo
 		}
 		return answers[0].text, true
 	}
-	return strings.Join(found, "\n\n"), false
+	return joinAnswers(found, maxOutlineAnswer), false
+}
+
+// joinAnswers puts the roots' answers one after another, as many whole
+// ones as fit in max bytes (the first always), and a last line saying
+// how many were left out: each root's answer is bounded, their sum must be
+// too.
+func joinAnswers(found []string, max int) string {
+	var sb strings.Builder
+	for i, f := range found {
+		if i > 0 && sb.Len()+2+len(f) > max {
+			fmt.Fprintf(&sb, "\n\n… %d more %s left out; name a root in the path (ROOT/…) to see its",
+				len(found)-i, plural(len(found)-i, "root's answer", "roots' answers"))
+			break
+		}
+		if i > 0 {
+			sb.WriteString("\n\n")
+		}
+		sb.WriteString(f)
+	}
+	return sb.String()
 }
 
 // rootCall is a tool call for one root, with its arguments.

@@ -226,3 +226,20 @@ func TestClientRoots(t *testing.T) {
 		t.Errorf("find_symbol without roots = %q; want the empty fallback folder's answer", got)
 	}
 }
+
+// TestJoinAnswers: the roots' answers together stay within the bound.
+func TestJoinAnswers(t *testing.T) {
+	a, b, c := strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40)
+	for _, tc := range []struct {
+		max  int
+		want string
+	}{
+		{1000, a + "\n\n" + b + "\n\n" + c},
+		{90, a + "\n\n" + b + "\n\n… 1 more root's answer left out; name a root in the path (ROOT/…) to see its"},
+		{10, a + "\n\n… 2 more roots' answers left out; name a root in the path (ROOT/…) to see its"},
+	} {
+		if got := joinAnswers([]string{a, b, c}, tc.max); got != tc.want {
+			t.Errorf("joinAnswers(max %d) = %q; want %q", tc.max, got, tc.want)
+		}
+	}
+}
