@@ -147,11 +147,22 @@ func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, boo
 		}
 	case hasPath && strings.TrimSpace(args[pa.arg]) != "":
 		if r, rest, ok := rootNamed(roots, args[pa.arg]); ok {
-			return r.run(ctx, t, withArg(args, pa.arg, rest))
+			text, isError := r.run(ctx, t, withArg(args, pa.arg, rest))
+			if isError {
+				text = rootError(text, r.cfg.name, rest)
+			}
+			return text, isError
 		}
 	case t.Name == "read_symbol":
 		if r, a, ok := readSymbolRoot(roots, args); ok {
-			return r.run(ctx, t, a)
+			text, isError := r.run(ctx, t, a)
+			if isError {
+				loc, _, _ := strings.Cut(strings.TrimSpace(a["name"]+listSep+a["names"]), listSep)
+				if m := locationRE.FindStringSubmatch(strings.TrimSpace(loc)); m != nil {
+					text = rootError(text, r.cfg.name, m[1])
+				}
+			}
+			return text, isError
 		}
 	}
 	if t.Name == "outline" && isWhole(args["path"]) {
@@ -177,9 +188,24 @@ func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, boo
 				return a.text, false
 			}
 		}
+		if hasPath && !pa.globs {
+			// A path no root has: it names none of them.
+			return fmt.Sprintf("%s (a path starts with a root's name: %s)", answers[0].text, rootNames(roots)), true
+		}
 		return answers[0].text, true
 	}
 	return joinAnswers(found, maxOutlineAnswer), false
+}
+
+// rootError is the error text of a tool called with the path rest inside
+// the root name, naming the path as the agent gave it: the root's own
+// message names it inside the root.
+func rootError(text, name, rest string) string {
+	inside := project.Echo(rest)
+	if i := strings.Index(text, inside); i >= 0 && rest != "." {
+		return text[:i] + project.Echo(name+"/"+rest) + text[i+len(inside):]
+	}
+	return text + " (in root " + name + ")"
 }
 
 // joinAnswers puts the roots' answers one after another, as many whole

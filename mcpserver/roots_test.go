@@ -92,9 +92,21 @@ func TestRoots(t *testing.T) {
 			t.Errorf("outline . = %q; want it to hold %q", got, want)
 		}
 	}
-	// A file no root has: the error of the first.
-	if got, isError := s.CallArgs(context.Background(), "outline", map[string]string{"path": "nope.go"}); !isError || !strings.Contains(got, "nope.go") {
-		t.Errorf("outline nope.go = %q, %v; want an error naming it", got, isError)
+	// Errors name the path as the agent gave it; a path no root has says
+	// how paths start.
+	for _, tc := range []struct{ path, want string }{
+		{"nope.go", "no such file: nope.go (a path starts with a root's name: api/, web/)"},
+		{"api/nope.go", "no such file: api/nope.go"},
+		{"web/lib/../../api/src/x.go", "path outside the project: web/lib/../../api/src/x.go"},
+		{"web/./nope.go", "no such file: nope.go (in root web)"},
+	} {
+		got, isError := s.CallArgs(context.Background(), "outline", map[string]string{"path": tc.path})
+		if got != tc.want || !isError {
+			t.Errorf("outline %s = %q, %v; want %q, an error", tc.path, got, isError, tc.want)
+		}
+	}
+	if got, isError := s.CallArgs(context.Background(), "read_symbol", map[string]string{"name": "web/nope.go:3"}); got != "no such file: web/nope.go" || !isError {
+		t.Errorf("read_symbol web/nope.go:3 = %q, %v; want the path named as given, an error", got, isError)
 	}
 }
 
