@@ -79,7 +79,7 @@ var registry = []*Language{
 	{Name: "c", Extensions: []string{".c", ".h"}, Prepare: prepareC, Bodyless: cBodyless, Skip: cSkips},
 	{Name: "cpp", Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"}, Shared: []string{".h"}, Detect: looksLikeCpp, Prepare: prepareCpp, Bodyless: cBodyless},
 	{Name: "csharp", Extensions: []string{".cs"}, Tests: dotnetTests},
-	{Name: "css", Extensions: []string{".css"}},
+	{Name: "css", Extensions: []string{".css"}, Rename: cssName},
 	{Name: "dart", Extensions: []string{".dart"}, Tests: TestFiles{Names: []string{"*_test.dart"}, Dirs: []string{"test"}}, Bodyless: []string{"declaration"}},
 	{Name: "dockerfile", Extensions: []string{".dockerfile"}, Filenames: []string{"Dockerfile", "Containerfile"}},
 	{Name: "elixir", Extensions: []string{".ex", ".exs"}, Interpreters: []string{"elixir"}},
