@@ -1,6 +1,9 @@
 package grammar
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // Single-file components (Vue's .vue, Svelte's .svelte) hold their code in
 // <script> elements beside markup and styles. Their outline is that of the
@@ -26,6 +29,66 @@ func prepareComponent(src []byte) []byte {
 	return out
 }
 
+// componentComments returns the comments of the parts of a component
+// that prepareComponent blanks, which the parser never sees: the HTML
+// comments of its markup and the /* */ comments of its <style> elements.
+// They are not code, as the scripts' own comments are not. The ranges are
+// in order.
+func componentComments(src []byte) [][2]int {
+	scripts, styles := scriptBlocks(src), elementBlocks(src, "style")
+	var out [][2]int
+	at := 0
+	for _, b := range inOrder(scripts, styles, len(src)) {
+		out = appendDelimited(out, src, at, b[0], "<!--", "-->")
+		at = b[1]
+	}
+	for _, b := range styles {
+		out = appendDelimited(out, src, b[0], b[1], "/*", "*/")
+	}
+	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	return out
+}
+
+// inOrder merges two sorted lists of ranges into one sorted list, a range
+// that starts inside the one before left out, and ends it with the empty
+// range at end.
+func inOrder(a, b [][2]int, end int) [][2]int {
+	out := make([][2]int, 0, len(a)+len(b)+1)
+	for len(a) > 0 || len(b) > 0 {
+		var next [2]int
+		if len(b) == 0 || len(a) > 0 && a[0][0] < b[0][0] {
+			next, a = a[0], a[1:]
+		} else {
+			next, b = b[0], b[1:]
+		}
+		if n := len(out); n > 0 && next[0] < out[n-1][1] {
+			continue
+		}
+		out = append(out, next)
+	}
+	return append(out, [2]int{end, end})
+}
+
+// appendDelimited appends to out the ranges of src[from:to] that open with
+// open and close with close (the close included; one left open runs to
+// to).
+func appendDelimited(out [][2]int, src []byte, from, to int, open, close string) [][2]int {
+	for from < to {
+		i := bytes.Index(src[from:to], []byte(open))
+		if i < 0 {
+			break
+		}
+		start := from + i
+		j := bytes.Index(src[start+len(open):to], []byte(close))
+		if j < 0 {
+			return append(out, [2]int{start, to})
+		}
+		from = start + len(open) + j + len(close)
+		out = append(out, [2]int{start, from})
+	}
+	return out
+}
+
 // blankBytes makes every byte of b a space but line breaks.
 func blankBytes(b []byte) {
 	for i, c := range b {
@@ -38,7 +101,12 @@ func blankBytes(b []byte) {
 // scriptBlocks returns the [start, end) byte ranges of the contents of
 // the <script> elements of src, in order. An element without its end tag
 // runs to the end of src.
-func scriptBlocks(src []byte) [][2]int {
+func scriptBlocks(src []byte) [][2]int { return elementBlocks(src, "script") }
+
+// elementBlocks returns the [start, end) byte ranges of the contents of
+// the elements of src named name (script, style), in order, outside HTML
+// comments. An element without its end tag runs to the end of src.
+func elementBlocks(src []byte, name string) [][2]int {
 	var out [][2]int
 	i := 0
 	for i < len(src) {
@@ -55,11 +123,11 @@ func scriptBlocks(src []byte) [][2]int {
 			i += 4 + end + 3
 			continue
 		}
-		if !tagNamed(src[i+1:], "script") {
+		if !tagNamed(src[i+1:], name) {
 			i++
 			continue
 		}
-		open := tagEnd(src, i+len("<script"))
+		open := tagEnd(src, i+1+len(name))
 		if open < 0 {
 			break
 		}
@@ -68,13 +136,13 @@ func scriptBlocks(src []byte) [][2]int {
 			continue
 		}
 		start := open + 1
-		end := indexFold(src[start:], "</script")
+		end := indexFold(src[start:], "</"+name)
 		if end < 0 {
 			out = append(out, [2]int{start, len(src)})
 			break
 		}
 		out = append(out, [2]int{start, start + end})
-		i = start + end + len("</script")
+		i = start + end + len("</") + len(name)
 	}
 	return out
 }

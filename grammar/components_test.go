@@ -54,3 +54,27 @@ func TestPrepareComponent(t *testing.T) {
 		t.Errorf("a source it does not change is not returned as it is")
 	}
 }
+
+func TestComponentComments(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"<!-- a --><p>x</p><!-- b -->", []string{"<!-- a -->", "<!-- b -->"}},
+		// A script's text is not markup; a style's comments are found.
+		{"<script>s = '<!-- x -->'</script><style>/* c */ p {}</style>", []string{"/* c */"}},
+		// Left open: to the end of the file (the script after it is in
+		// the comment, as prepareComponent has it), or of the style.
+		{"<p/><!-- open<script>x</script>", []string{"<!-- open<script>x</script>"}},
+		{"<style>p {} /* open</style><!-- d -->", []string{"/* open", "<!-- d -->"}},
+		{"<div></div>", nil},
+	} {
+		var got []string
+		for _, r := range componentComments([]byte(tc.src)) {
+			got = append(got, tc.src[r[0]:r[1]])
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("componentComments(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

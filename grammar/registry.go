@@ -40,6 +40,10 @@ type Language struct {
 	// preprocessor would; it returns src itself when it
 	// changes nothing and never modifies src.
 	Prepare func(src []byte) []byte
+	// Comments, when set, returns the [start, end) byte ranges of the
+	// comments in the parts of a file Prepare blanks (a component's markup
+	// and styles): the parser never sees them, but they are not code.
+	Comments func(src []byte) [][2]int
 	// Rename, when set, names a definition of kind k from its source from
 	// its @name capture on (head, cut at the definition's end and at
 	// MaxRenameHead bytes), where one node does not hold the name: an
@@ -106,12 +110,12 @@ var registry = []*Language{
 	{Name: "scala", Extensions: []string{".scala", ".sc"}},
 	{Name: "solidity", Extensions: []string{".sol"}, Tests: TestFiles{Names: []string{"*.t.sol"}, Dirs: []string{"test"}}},
 	{Name: "sql", Extensions: []string{".sql"}},
-	{Name: "svelte", Extensions: []string{".svelte"}, Prepare: prepareComponent, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
+	{Name: "svelte", Extensions: []string{".svelte"}, Prepare: prepareComponent, Comments: componentComments, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "swift", Extensions: []string{".swift"}, Prepare: guardSwift},
 	{Name: "toml", Extensions: []string{".toml"}},
 	{Name: "tsx", Extensions: []string{".tsx"}, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "typescript", Extensions: []string{".ts", ".mts", ".cts", ".d.ts"}, Interpreters: []string{"ts-node", "tsx"}, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
-	{Name: "vue", Extensions: []string{".vue"}, Prepare: prepareComponent, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
+	{Name: "vue", Extensions: []string{".vue"}, Prepare: prepareComponent, Comments: componentComments, Tests: jsTests, Bodyless: tsBodyless, Skip: tsSkips},
 	{Name: "yaml", Extensions: []string{".yaml", ".yml"}},
 	{Name: "zig", Extensions: []string{".zig"}, Tests: TestFiles{Dirs: []string{"test", "tests"}}},
 }

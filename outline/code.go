@@ -52,6 +52,11 @@ func nonCode(ctx context.Context, lang *grammar.Language, root *sitter.Node, src
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if lang.Comments != nil {
+		for _, c := range lang.Comments(src) {
+			marks = append(marks, mark{Span{uint32(c[0]), uint32(c[1])}, false})
+		}
+	}
 	// Outer before inner: by start, then the longer first.
 	sort.SliceStable(marks, func(i, j int) bool {
 		if marks[i].Start != marks[j].Start {

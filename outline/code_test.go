@@ -25,6 +25,8 @@ func TestNonCode(t *testing.T) {
 		{"bash", "# no\nyes \"no $yes ${yes} $(yes 'no')\" 'no'\n"},
 		{"c", "// no\nint yes = printf(\"no\" yes \"no\");\n"},
 		{"markdown", "# no\n\nno `no`\n"},
+		{"vue", "<template>\n  <!-- no -->\n  <p :a=\"yes\">{{ yes }}</p>\n</template>\n<script>\n// no\nconst yes = 'no'\n</script>\n<style>\n/* no */ .yes { color: red }\n</style>\n"},
+		{"svelte", "<!-- no\nno -->\n<script>\n/* no */ let yes = 1\n</script>\n{#if yes}<p>{yes}</p>{/if}\n"},
 	}
 	word := regexp.MustCompile(`\b(yes|no)\b`)
 	for _, tt := range tests {
