@@ -15,8 +15,9 @@ import (
 // megabytes instead of a test of each of the millions of strings of the
 // vocabulary. The names are grouped by their first two bytes, so that
 // those starting with a piece are one stretch of the text. It is made
-// when the index is complete, and again when the base of defines changes
-// (a merge); keys added since are in the overlay, and tested one by one.
+// at the first search that needs it, and again when the base of defines
+// changes (a merge); keys added since are in the overlay, and tested one
+// by one.
 //
 // Each name is its key's id in nameIDLen bytes of 7 bits (each with its
 // top bit set, so never 0), its lower case, then a 0 byte: a match found
@@ -52,15 +53,6 @@ func (n *defNames) mark(k int) {
 		n.in = append(n.in, make([]uint64, k/64+1-len(n.in))...)
 	}
 	n.in[k/64] |= 1 << (k % 64)
-}
-
-// prepare makes the text now if it is out of date.
-func (n *defNames) prepare(ix *Index) {
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	n.update(ix)
 }
 
 func (n *defNames) update(ix *Index) {
