@@ -30,40 +30,7 @@ func TestCodeTune(t *testing.T) {
 		t.Fatal(err)
 	}
 	qs := tuneQueries(t, strings.TrimSpace(string(b)))
-	eval := func(w codeWeights, half int) (h5, mrr float64) {
-		n := 0
-		for i, q := range qs {
-			if half >= 0 && i%2 != half {
-				continue
-			}
-			n++
-			hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			q.ix.mu.RLock()
-			strs := q.ix.words.view()
-			for r, h := range hits {
-				rec := q.ix.files[h.file]
-				if rec == nil || !q.targets[rec.path] {
-					continue
-				}
-				defs := decodeDefs(strs, rec.defs)
-				if h.def < len(defs) {
-					qn := defs[h.def].QualifiedName()
-					if qn == q.name || strings.HasSuffix(qn, "."+q.name) {
-						if r < 5 {
-							h5++
-						}
-						mrr += 1 / float64(r+1)
-						break
-					}
-				}
-			}
-			q.ix.mu.RUnlock()
-		}
-		return h5 / float64(n), mrr / float64(n)
-	}
+	eval := func(w codeWeights, half int) (h5, mrr float64) { return tuneEval(t, qs, w, half) }
 	show := func(label string, w codeWeights) {
 		a5, am := eval(w, 0)
 		b5, bm := eval(w, 1)
@@ -94,6 +61,8 @@ func TestCodeTune(t *testing.T) {
 		{"coord", func(w *codeWeights) *float64 { return &w.coord }, []float64{0, 0.5, 1, 2}},
 		{"private", func(w *codeWeights) *float64 { return &w.private }, []float64{0.5, 0.65, 0.8, 0.9, 1}},
 		{"tier.vendored", func(w *codeWeights) *float64 { return &w.tier[vendoredTier] }, []float64{0.3, 0.5, 0.8}},
+		{"abbrev", func(w *codeWeights) *float64 { return &w.abbrev }, []float64{0, 0.2, 0.3, 0.5}},
+		{"internal", func(w *codeWeights) *float64 { return &w.internal }, []float64{0.5, 0.7, 0.8, 1}},
 		{"tier.test", func(w *codeWeights) *float64 { return &w.tier[testTier] }, []float64{0.2, 0.35, 0.5, 0.7}},
 	}
 	for round := range 2 {
@@ -136,6 +105,7 @@ type tuneQuery struct {
 	terms   []codeTerm
 	name    string
 	targets map[string]bool
+	text    string
 }
 
 // tuneQueries indexes the projects of spec ("DIR<tab>QUERIES" lines) and
@@ -177,7 +147,7 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 				}
 			}
 			if len(targets) > 0 {
-				qs = append(qs, tuneQuery{ix, parseCodeQuery(fs[0]), fs[2], targets})
+				qs = append(qs, tuneQuery{ix, parseCodeQuery(fs[0]), fs[2], targets, fs[0]})
 				kept++
 			}
 		}
@@ -185,4 +155,41 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 		t.Logf("%s: %d of %d queries with targets", dir, kept, n)
 	}
 	return qs
+}
+
+// tuneEval returns hit@5 and MRR of find_code with weights w over half
+// of the queries (0 or 1: every other one; -1: all).
+func tuneEval(t *testing.T, qs []tuneQuery, w codeWeights, half int) (h5, mrr float64) {
+	n := 0
+	for i, q := range qs {
+		if half >= 0 && i%2 != half {
+			continue
+		}
+		n++
+		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.ix.mu.RLock()
+		strs := q.ix.words.view()
+		for r, h := range hits {
+			rec := q.ix.files[h.file]
+			if rec == nil || !q.targets[rec.path] {
+				continue
+			}
+			defs := decodeDefs(strs, rec.defs)
+			if h.def < len(defs) {
+				qn := defs[h.def].QualifiedName()
+				if qn == q.name || strings.HasSuffix(qn, "."+q.name) {
+					if r < 5 {
+						h5++
+					}
+					mrr += 1 / float64(r+1)
+					break
+				}
+			}
+		}
+		q.ix.mu.RUnlock()
+	}
+	return h5 / float64(n), mrr / float64(n)
 }

@@ -1,0 +1,167 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/zumba-dev/zumba/internal/diskcache"
+)
+
+// TestCodeDump writes, for the failure analysis of find_code's ranking,
+// every benchmark query of ZUMBA_CODE_TUNE (see TestCodeTune) with its
+// target's rank, the best five and the fields of each holding each query
+// word, to the file ZUMBA_CODE_DUMP names.
+func TestCodeDump(t *testing.T) {
+	spec, out := os.Getenv("ZUMBA_CODE_TUNE"), os.Getenv("ZUMBA_CODE_DUMP")
+	if spec == "" || out == "" {
+		t.Skip("ZUMBA_CODE_TUNE or ZUMBA_CODE_DUMP is not set")
+	}
+	b, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := tuneQueries(t, strings.TrimSpace(string(b)))
+	var sb strings.Builder
+	w := defaultCodeWeights
+	for i, q := range qs {
+		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.ix.mu.RLock()
+		strs := q.ix.words.view()
+		rank := -1
+		var words []string
+		for _, tm := range q.terms {
+			words = append(words, tm.stem)
+		}
+		var top []string
+		for r, h := range hits {
+			rec := q.ix.files[h.file]
+			defs := decodeDefs(strs, rec.defs)
+			qn := defs[h.def].QualifiedName()
+			if rank < 0 && q.targets[rec.path] && (qn == q.name || strings.HasSuffix(qn, "."+q.name)) {
+				rank = r
+			}
+			if r < 5 {
+				top = append(top, fmt.Sprintf("    %d %.2f %s %s %s %s", r+1, h.score, defs[h.def].Kind, qn, rec.path, dumpFields(q.ix, q.terms, h.file, h.def)))
+			}
+		}
+		// The target's own words and score.
+		tgt := "    target: not found"
+		best := -1.0
+		for f, rec := range q.ix.files {
+			if rec == nil || !q.targets[rec.path] {
+				continue
+			}
+			defs := decodeDefs(strs, rec.defs)
+			for d := range defs {
+				qn := defs[d].QualifiedName()
+				if qn != q.name && !strings.HasSuffix(qn, "."+q.name) {
+					continue
+				}
+				sc := q.ix.codeScorer(q.terms, nil, w, &CodeResult{})
+				score := 0.0
+				fields := "no word"
+				if sc != nil {
+					sc.file(uint32(f))
+					if sc.mark != nil && d < len(sc.mark) && sc.mark[d] == sc.gen {
+						r := codeLens(rec.code)
+						score = sc.defScore(d, r) * sc.w.tier[recTier(rec)]
+						fields = dumpFields(q.ix, q.terms, uint32(f), d)
+					}
+				}
+				if score > best {
+					best = score
+					tgt = fmt.Sprintf("    target: %.2f %s %s %s %s", score, defs[d].Kind, qn, rec.path, fields)
+				}
+			}
+		}
+		q.ix.mu.RUnlock()
+		fmt.Fprintf(&sb, "Q%d half=%d rank=%d name=%s\n    query: %s\n    text: %s\n", i, i%2, rank+1, q.name, strings.Join(words, " "), q.text)
+		sb.WriteString(tgt + "\n")
+		for _, l := range top {
+			sb.WriteString(l + "\n")
+		}
+	}
+	if err := os.WriteFile(out, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// codeLens returns the definitions' lengths of a find_code record.
+func codeLens(rec []byte) []byte {
+	r := diskcache.NewReader(rec)
+	h := readCodeHead(r)
+	at := r.Offset()
+	return rec[at : at+2*h.defs]
+}
+
+// dumpFields says which fields of definition d of file f hold each query
+// word: "word:ncdbs" (name, container, doc, body, summary; p: the path).
+// The caller holds ix.mu.
+func dumpFields(ix *Index, terms []codeTerm, f uint32, d int) string {
+	sc := ix.codeScorer(terms, nil, defaultCodeWeights, &CodeResult{})
+	if sc == nil {
+		return ""
+	}
+	sc.file(f)
+	var parts []string
+	for q, t := range sc.terms {
+		s := ""
+		if sc.path[q] {
+			s += "p"
+		}
+		if d < len(sc.mark) && sc.mark[d] == sc.gen {
+			m := sc.masks[d*len(sc.terms)+q]
+			for fl, c := range "ncdbs" {
+				if m&(1<<fl) != 0 {
+					s += string(c)
+				}
+			}
+		}
+		if s != "" {
+			parts = append(parts, fmt.Sprintf("%s:%s(%.1f)", t.stem, s, t.idf))
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// TestCodeVariants logs find_code's hit@5 and MRR on both halves of the
+// benchmark's queries (see TestCodeTune) for a few variants of the
+// weights, indexing the projects once.
+func TestCodeVariants(t *testing.T) {
+	spec := os.Getenv("ZUMBA_CODE_TUNE")
+	if spec == "" || os.Getenv("ZUMBA_CODE_VARIANTS") == "" {
+		t.Skip("ZUMBA_CODE_TUNE or ZUMBA_CODE_VARIANTS is not set")
+	}
+	b, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := tuneQueries(t, strings.TrimSpace(string(b)))
+	d := defaultCodeWeights
+	variants := []struct {
+		name string
+		w    codeWeights
+	}{{"defaults", d}}
+	add := func(name string, f func(w *codeWeights)) {
+		w := d
+		f(&w)
+		variants = append(variants, struct {
+			name string
+			w    codeWeights
+		}{name, w})
+	}
+	add("no abbreviations", func(w *codeWeights) { w.abbrev = 0 })
+	add("no internal factor", func(w *codeWeights) { w.internal = 1 })
+	add("neither", func(w *codeWeights) { w.abbrev, w.internal = 0, 1 })
+	for _, v := range variants {
+		a5, am := tuneEval(t, qs, v.w, 0)
+		b5, bm := tuneEval(t, qs, v.w, 1)
+		t.Logf("%-22s tune %.3f %.3f  held %.3f %.3f  all %.3f", v.name, a5, am, b5, bm, (a5+b5)/2)
+	}
+}
