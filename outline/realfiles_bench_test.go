@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -185,8 +184,9 @@ func sampleFiles(lang *grammar.Language, dirs []string) []benchFile {
 // packForBench unpacks the npm package spec into the tsdiff cache (shared
 // with scripts/tsdiff) and returns its folder, or "" without npm.
 func packForBench(spec, name string) string {
-	_, file, _, _ := runtime.Caller(0)
-	cache := filepath.Join(filepath.Dir(file), "..", "scripts", ".cache", "tsdiff")
+	// go test runs in the package's folder (with or without -trimpath,
+	// which would leave runtime.Caller no folder to go by).
+	cache := filepath.Join("..", "scripts", ".cache", "tsdiff")
 	dir := filepath.Join(cache, name)
 	if _, err := os.Stat(dir); err == nil {
 		return dir
