@@ -9,7 +9,7 @@
 # checkout.
 #
 #   scripts/code_bench.sh            all three projects
-#   scripts/code_bench.sh go         one of go, rxjs, python
+#   scripts/code_bench.sh go         one of go, rxjs, rxjs-tree, python
 #
 # The projects and their queries (scripts/code_bench/):
 #   go      the Go standard library at $(go env GOROOT)/src; queries from
@@ -23,6 +23,14 @@
 #           (its compiled dist/ left out, as a clone of the repository has
 #           none); queries from the package's own CHANGELOG.md, built by
 #           rxjs_queries.py at each run.
+#   rxjs-tree the same sources; queries from RxJS's operator decision
+#           tree (rxjs.dev's "which operator do I need": "I have one
+#           existing Observable, and / I want to ignore values / from the
+#           end of the Observable" -> skipLast), a user's words for what
+#           each operator does: one query per leaf, the labels on the way
+#           to it joined. Built by rxjs_tree_queries.py from ReactiveX/rxjs's
+#           apps/rxjs.dev/content/operator-decision-tree.yml at 6cd81137
+#           into rxjs_tree.tsv (committed: the tree is not in the package).
 #   python  Python 3.11's standard library, as the local python3 installs it
 #           (without site-packages and __pycache__; needs Python 3.11);
 #           queries written by hand in python.tsv, one per entry of the
@@ -64,11 +72,16 @@ want=${1:-all}
 if [ "$want" = all ] || [ "$want" = go ]; then
   run go "$(go env GOROOT)/src" "$Q/go.tsv"
 fi
-if [ "$want" = all ] || [ "$want" = rxjs ]; then
+if [ "$want" = all ] || [ "$want" = rxjs ] || [ "$want" = rxjs-tree ]; then
   (cd "$WORK" && npm pack --silent rxjs@7.8.1 >/dev/null)
   mkdir -p "$WORK/rxjs" && tar xzf "$WORK/rxjs-7.8.1.tgz" -C "$WORK/rxjs" && rm -rf "$WORK/rxjs/package/dist"
-  python3 "$Q/rxjs_queries.py" "$WORK/rxjs/package/CHANGELOG.md" > "$WORK/rxjs.tsv"
-  run rxjs "$WORK/rxjs/package" "$WORK/rxjs.tsv"
+  if [ "$want" != rxjs-tree ]; then
+    python3 "$Q/rxjs_queries.py" "$WORK/rxjs/package/CHANGELOG.md" > "$WORK/rxjs.tsv"
+    run rxjs "$WORK/rxjs/package" "$WORK/rxjs.tsv"
+  fi
+  if [ "$want" != rxjs ]; then
+    run rxjs-tree "$WORK/rxjs/package" "$Q/rxjs_tree.tsv"
+  fi
 fi
 if [ "$want" = all ] || [ "$want" = python ]; then
   PY=$(python3 -c 'import sys, sysconfig; print(sysconfig.get_paths()["stdlib"] if sys.version_info[:2] == (3, 11) else "")')
@@ -92,15 +105,15 @@ for r in rows:
         res.setdefault(r[1], {})[r[4]] = (int(r[2]), int(r[3]), float(r[5]), float(r[6]), float(r[7]))
     elif r[0] == "latency":
         lat[r[1]] = (int(r[2]), float(r[3]), float(r[4]), float(r[5]))
-print(f"{'project':8} {'queries':>7} {'skipped':>7} {'tool':10} {'hit@1':>6} {'hit@5':>6} {'MRR':>6}")
+print(f"{'project':9} {'queries':>7} {'skipped':>7} {'tool':10} {'hit@1':>6} {'hit@5':>6} {'MRR':>6}")
 tot = {}
 for p, tools in res.items():
     for tool, (n, sk, h1, h5, mrr) in tools.items():
-        print(f"{p:8} {n:7d} {sk:7d} {tool:10} {h1:6.3f} {h5:6.3f} {mrr:6.3f}")
+        print(f"{p:9} {n:7d} {sk:7d} {tool:10} {h1:6.3f} {h5:6.3f} {mrr:6.3f}")
         t = tot.setdefault(tool, [0, 0, 0.0, 0.0, 0.0])
         t[0] += n; t[1] += sk; t[2] += h1 * n; t[3] += h5 * n; t[4] += mrr * n
 for tool, (n, sk, h1, h5, mrr) in tot.items():
-    print(f"{'all':8} {n:7d} {sk:7d} {tool:10} {h1/n:6.3f} {h5/n:6.3f} {mrr/n:6.3f}")
+    print(f"{'all':9} {n:7d} {sk:7d} {tool:10} {h1/n:6.3f} {h5/n:6.3f} {mrr/n:6.3f}")
 if "find_code" in tot and "rg" in tot:
     c, b = tot["find_code"][3], tot["rg"][3]
     print(f"find_code hit@5 {c/tot['find_code'][0]:.3f} (goal >= 0.7), {c/b if b else float('inf'):.2f}x the baseline's (goal >= 1.5x)")
