@@ -14,9 +14,11 @@ word of the symbol's own name taken out ("Writer", "Add", "FS"), as a person who
 does not know the name would describe it. The target is the symbol in the
 package's folder. Sentences about a change rather than what the symbol does (the rest starting
 with "now", "is", "has", "will", "no longer", ..., or saying "deprecated") are
-dropped, and so are sentences left with fewer than three words that find_code
-keeps (not stop words, not numbers) are dropped, as are symbols the notes name
-twice (the first sentence is kept).
+dropped (for a sentence about a member, "The [`Package`] field [`IgnoredGoFiles`]
+will ...", the member is the symbol), and so are sentences about a part of the symbol ("[`Reader`]'s ReadForm
+method ..."), sentences left with fewer than three words that find_code keeps
+(not stop words, not numbers), and symbols the notes name twice (the first
+sentence is kept).
 
 Output: one line per query, tab-separated: query, package folder (under
 GOROOT/src), symbol (Type.Method or Name), the notes file it came from.
@@ -27,6 +29,7 @@ import sys
 from words import name_words, keep_words
 
 LINK = re.compile(r"\[`?([^\]`]+)`?\]\(/pkg/([a-z0-9_/.]+?)/?#([A-Za-z_][A-Za-z0-9_.]*)\)")
+LIST = re.compile(r"\s*(,\s*and|,|and|or)\s*" + LINK.pattern)
 ANYLINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # Sentences about a change rather than what the symbol does.
 BAD_START = {"and", "or", "now", "has", "have", "had", "is", "are", "was", "were", "will", "would", "may", "can",
@@ -67,12 +70,27 @@ def main():
                 continue
             # "[A] and [B] functions provide ...": past the list of links.
             rest = s[m.end():]
+            # "[Reader]'s ReadForm method no longer ...": the sentence is
+            # about a part of the symbol (a method, a field, its result),
+            # not the symbol itself.
+            if re.match(r"['’]s\b", rest):
+                continue
             while True:
-                more = re.match(r"\s*(,\s*and|,|and|or)\s*" + LINK.pattern, rest)
+                more = LIST.match(rest)
                 if not more:
                     break
                 rest = rest[more.end():]
             rest = KIND.sub("", rest)
+            # "The [Package] field [IgnoredGoFiles](#Package.IgnoredGoFiles)
+            # will ...": the sentence is about the member the second link
+            # names.
+            # (Of a list of members, "The new [Map] methods [Swap],
+            # [CompareAndSwap] and ...", the symbol stays the type.)
+            member = LINK.match(rest)
+            if member and member.group(3).startswith(sym + ".") and not LIST.match(rest[member.end():]):
+                sym, rest = member.group(3), KIND.sub("", rest[member.end():])
+                if (pkg, sym) in seen:
+                    continue
             first = rest.split()[:2]
             if not first or first[0].lower() in BAD_START or " ".join(first).lower() in BAD_START or "deprecated" in rest:
                 continue
