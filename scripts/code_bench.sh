@@ -21,8 +21,9 @@
 #           skipped and counted.
 #   rxjs    RxJS 7.8.1's TypeScript sources, from `npm pack rxjs@7.8.1`
 #           (its compiled dist/ left out, as a clone of the repository has
-#           none); queries from the package's own CHANGELOG.md, built by
-#           rxjs_queries.py at each run.
+#           none); queries from the Features entries of the package's own
+#           CHANGELOG.md (not its Bug Fixes: they say what was wrong),
+#           built by rxjs_queries.py at each run.
 #   rxjs-tree the same sources; queries from RxJS's operator decision
 #           tree (rxjs.dev's "which operator do I need": "I have one
 #           existing Observable, and / I want to ignore values / from the

@@ -4,8 +4,8 @@ npm package's own, as `npm pack rxjs@7.8.1` ships it beside src/).
 
 Usage: rxjs_queries.py CHANGELOG.md > rxjs.tsv
 
-Each changelog entry "- **scope:** what changed (#123) (abc1234)" whose scope
-is an identifier (an operator, a class, a function: "throttle",
+Each entry "- **scope:** what it adds (#123) (abc1234)" of a Features
+section whose scope is an identifier (an operator, a class, a function: "throttle",
 "WebSocketSubject") gives one query: the entry's text without its issue and
 commit links and backticks, with every word of the scope's name taken out, as
 a person who does not know the name would describe it. The target is a
@@ -13,7 +13,10 @@ definition of that name under src/ (not a spec). Of a scope's entries, the
 one with the most words find_code keeps is taken (the newest among equals);
 entries saying "deprecated" or left with fewer than three such words are
 dropped, and so are texts given for several scopes ("add higher order
-lettable version of"), which describe none of them.
+lettable version of"), which describe none of them. The Bug Fixes sections
+are left out: an entry there says what was wrong ("no longer emits more than
+necessary in sync trailing case"), not what the definition does, as the Go
+queries leave out the sentences about a change (go_queries.py).
 
 Output: query, folder (src), name, the changelog section it came from.
 """
@@ -42,7 +45,7 @@ def main():
             section = "features" if "Feature" in line else "fixes" if "Fix" in line else "other"
             continue
         m = ENTRY.match(line)
-        if not m or section == "other":
+        if not m or section != "features":
             continue
         scope, desc = m.group(1), clean(m.group(2))
         if "deprecat" in desc.lower() or scope.lower() in ("types", "typescript", "package", "docs", "build", "perf", "deps"):
