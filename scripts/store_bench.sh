@@ -74,6 +74,14 @@ serve() {
 
 echo "== copying $SRC" >&2
 cp -a "$SRC" "$WORK/A"
+# Debian's linux-source packages (6.12.118 and later) end the tree's top
+# .gitignore with their packaging repository's "/*" and "!/debian/", which
+# leave every file of the tree out (zumba follows .gitignore as git does,
+# repository or not): the copy drops them, as the upstream tree has none.
+if [ -f "$WORK/A/.gitignore" ] && grep -qx '!/debian/' "$WORK/A/.gitignore"; then
+  sed -i -e '/^\/\*$/d' -e '/^!\/debian\/$/d' "$WORK/A/.gitignore"
+  echo "   (dropped Debian's packaging rules /* and !/debian/ from the copy's .gitignore)" >&2
+fi
 serve cold "$WORK/A"
 base=$(cachesize)
 
