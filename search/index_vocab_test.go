@@ -1,8 +1,15 @@
 package search
 
 import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // vocabSample has strings of every size a reference treats apart: empty,
@@ -61,4 +68,55 @@ func TestVocab(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkVocabGoSrc interns the words of every Go file of the standard
+// library, each file's distinct words in turn as an index does, into a
+// new vocab ("intern"), and looks them all up in the full one ("lookup").
+func BenchmarkVocabGoSrc(b *testing.B) {
+	var words [][]byte
+	err := filepath.WalkDir(fixture.GoSrc(b), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		for _, w := range bytes.FieldsFunc(data, func(r rune) bool {
+			return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r))
+		}) {
+			if !seen[string(w)] {
+				seen[string(w)] = true
+				words = append(words, w)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("intern", func(b *testing.B) {
+		for b.Loop() {
+			v := newVocab()
+			for _, w := range words {
+				v.intern(w)
+			}
+		}
+	})
+	b.Run("lookup", func(b *testing.B) {
+		v := newVocab()
+		for _, w := range words {
+			v.intern(w)
+		}
+		b.ReportMetric(float64(v.len()), "strings")
+		for b.Loop() {
+			for _, w := range words {
+				if _, ok := v.lookup(w); !ok {
+					b.Fatal("not found")
+				}
+			}
+		}
+	})
 }
