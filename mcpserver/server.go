@@ -88,6 +88,13 @@ func New(cfg Config) *Server {
 	if w == nil {
 		w = io.Discard
 	}
+	if cfg.Index != nil && cfg.Index.Shared == nil && (len(cfg.Roots) > 0 || cfg.ClientRoots) {
+		// The roots' indexes share their words and records: a root
+		// whose files are mostly another's costs little (issue 31).
+		opts := *cfg.Index
+		opts.Shared = search.NewShared()
+		cfg.Index = &opts
+	}
 	s := &Server{
 		cfg:      cfg,
 		log:      log.New(w, "zumba: ", 0),

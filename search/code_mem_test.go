@@ -74,7 +74,8 @@ func TestCodeMem(t *testing.T) {
 		}
 	}
 	t.Logf("code-only strings %d (%d bytes)", only, onlyBytes)
-	t.Logf("vocab %d strings, refs %d B, chunks %d", ix.words.len(), 8*cap(ix.words.refs), len(ix.words.chunks))
+	strs := ix.words.view()
+	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.len(), 8*cap(strs.refs), len(strs.chunks))
 	ix.mu.RUnlock()
 	runtime.GC()
 	var ms runtime.MemStats

@@ -18,7 +18,8 @@
 //   - searcher.go: Searcher, the searches the tools ask for, answered by
 //     Root (root.go: a project searched directly) from the files and by
 //     Index from what it keeps.
-//   - index.go: Index, the project index the server answers from.
+//   - index.go: Index, the project index the server answers from;
+//     shared.go: what the indexes of one process share (Shared).
 //   - projmap.go, projmap_select.go: the map of a folder (ProjectMap):
 //     its definitions ranked by how much the rest of the project uses
 //     them (projmap_rank.go), and those that fit a budget; from the

@@ -56,6 +56,9 @@ type IndexOptions struct {
 	SymbolTimeLimit time.Duration
 	// Memory is the runtime's memory policy while the index lives.
 	Memory MemoryPolicy
+	// Shared is what the index shares with the other indexes of the
+	// process; nil: the index has its own.
+	Shared *Shared
 }
 
 // Index is a project's word index (identifier → files holding it) and
@@ -139,10 +142,11 @@ type Index struct {
 	files  []*fileRec
 	byPath map[string]*fileRec
 	live   int
-	// words interns every word and definition name; wordPost lists the
-	// files holding each word, defines the files defining each name (by
-	// its last segment and its whole name).
-	words    *vocab
+	// words interns every word and definition name (shared with the
+	// process's other indexes: see Shared); wordPost lists the files
+	// holding each word, defines the files defining each name (by its
+	// last segment and its whole name).
+	words    *wordTable
 	wordPost postings
 	defines  postings
 	// codePost lists the files holding each of find_code's words
@@ -206,6 +210,10 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
+	shared := opts.Shared
+	if shared == nil {
+		shared = NewShared()
+	}
 	return &Index{
 		root:      root,
 		opts:      opts,
@@ -214,7 +222,7 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 		ready:     make(chan struct{}),
 		parseWake: make(chan struct{}, 1),
 		byPath:    map[string]*fileRec{},
-		words:     newVocab(),
+		words:     shared.words,
 	}
 }
 

@@ -31,8 +31,9 @@ func (ix *Index) foldCandidates(q SymbolQuery) []uint32 {
 	}
 	in := make([]bool, len(ix.files))
 	var buf []uint32
-	for k := range ix.words.len() {
-		if ix.wordPost.empty(uint32(k)) || !containsFoldString(ix.words.str(uint32(k)), run) {
+	strs := ix.words.view()
+	for k := range strs.len() {
+		if ix.wordPost.empty(uint32(k)) || !containsFoldString(strs.str(uint32(k)), run) {
 			continue
 		}
 		buf = ix.wordPost.list(uint32(k), buf[:0])

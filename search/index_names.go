@@ -65,10 +65,11 @@ func (n *defNames) update(ix *Index) {
 		// overlay are in the base now. Keys gone from it stay, and
 		// lead to no file.
 		n.off = p.off
+		strs := ix.words.view()
 		for k := 0; k+1 < len(p.off); k++ {
 			if p.off[k+1] > p.off[k] && !n.has(k) {
 				n.extraIDs = append(n.extraIDs, uint32(k))
-				n.extra = append(appendLower(n.extra, ix.words.str(uint32(k))), 0)
+				n.extra = append(appendLower(n.extra, strs.str(uint32(k))), 0)
 			}
 		}
 		for _, k := range n.extraIDs {
@@ -150,11 +151,12 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 	}
 	// Keys with files in the overlay only (defined since the last merge).
 	p := &ix.defines
+	strs := ix.words.view()
 	for k, h := range p.head {
 		if h == 0 || int(k)+1 < len(p.off) && p.off[k+1] > p.off[k] {
 			continue
 		}
-		lower := []byte(strings.ToLower(ix.words.str(uint32(k))))
+		lower := []byte(strings.ToLower(strs.str(uint32(k))))
 		if i := bytes.Index(lower, needle); i >= 0 {
 			f(uint32(k), lower, i)
 		}

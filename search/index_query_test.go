@@ -30,8 +30,9 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 		step = 2111
 	}
 	ix.mu.RLock()
-	for i := range ix.words.len() {
-		w := ix.words.str(uint32(i))
+	strs := ix.words.view()
+	for i := range strs.len() {
+		w := strs.str(uint32(i))
 		if i%step == 0 && len(w) >= 4 && !ix.defines.empty(uint32(i)) {
 			pieces[strings.ToLower(w[1:4])] = true
 			pieces[w[:len(w)-1]] = true

@@ -193,21 +193,21 @@ func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*stor
 func (ix *Index) internAll(strs [][]byte) []uint32 {
 	ids := make([]uint32, len(strs))
 	var unknown []int
-	ix.mu.RLock()
-	for i, s := range strs {
-		id, ok := ix.words.lookup(s)
-		if !ok {
-			unknown = append(unknown, i)
+	ix.words.read(func(v *vocab) {
+		for i, s := range strs {
+			id, ok := v.lookup(s)
+			if !ok {
+				unknown = append(unknown, i)
+			}
+			ids[i] = id
 		}
-		ids[i] = id
-	}
-	ix.mu.RUnlock()
+	})
 	if len(unknown) > 0 {
-		ix.mu.Lock()
-		for _, i := range unknown {
-			ids[i] = ix.words.intern(strs[i])
-		}
-		ix.mu.Unlock()
+		ix.words.write(func(v *vocab) {
+			for _, i := range unknown {
+				ids[i] = v.intern(strs[i])
+			}
+		})
 	}
 	return ids
 }

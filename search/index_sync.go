@@ -282,34 +282,35 @@ func (ix *Index) wordIDs(data []byte) []uint32 {
 	}
 	clear(ws.unknown)
 	ids := ws.ids[:0]
-	ix.mu.RLock()
-	if n := ix.words.len(); len(ws.mark) < n {
-		ws.mark = append(ws.mark, make([]uint32, n-len(ws.mark)+n/4)...)
-	}
-	forWords(data, func(w []byte) {
-		if !indexedWord(w) {
-			return
+	ix.words.read(func(v *vocab) {
+		if n := v.len(); len(ws.mark) < n {
+			ws.mark = append(ws.mark, make([]uint32, n-len(ws.mark)+n/4)...)
 		}
-		id, ok := ix.words.lookup(w)
-		switch {
-		case !ok:
-			if _, seen := ws.unknown[string(w)]; !seen {
-				ws.unknown[string(w)] = struct{}{}
+		forWords(data, func(w []byte) {
+			if !indexedWord(w) {
+				return
 			}
-		case ws.mark[id] != ws.gen:
-			ws.mark[id] = ws.gen
-			ids = append(ids, id)
-		}
+			id, ok := v.lookup(w)
+			switch {
+			case !ok:
+				if _, seen := ws.unknown[string(w)]; !seen {
+					ws.unknown[string(w)] = struct{}{}
+				}
+			case ws.mark[id] != ws.gen:
+				ws.mark[id] = ws.gen
+				ids = append(ids, id)
+			}
+		})
 	})
-	ix.mu.RUnlock()
 	if len(ws.unknown) > 0 {
-		ix.mu.Lock()
-		for w := range ws.unknown {
-			// Another worker may have added it meanwhile, and listed
-			// it for this file's known words never.
-			ids = append(ids, ix.words.internString(w))
-		}
-		ix.mu.Unlock()
+		ix.words.write(func(v *vocab) {
+			for w := range ws.unknown {
+				// Another worker (or index) may have added it
+				// meanwhile, and listed it for this file's known
+				// words never.
+				ids = append(ids, v.internString(w))
+			}
+		})
 	}
 	ws.ids = ids
 	return slices.Clone(ids)
@@ -404,7 +405,7 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 		return true
 	}
 	r.parsed = true
-	r.defs = encodeDefs(ix.words, defs)
+	ix.words.write(func(v *vocab) { r.defs = encodeDefs(v, defs) })
 	if len(r.defs) > 0 {
 		var keys []uint32
 		defKeys(r.defs, func(name, last uint32) { keys = append(keys, name, last) })
@@ -418,7 +419,7 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 	}
 	if cb != nil {
 		var ids []uint32
-		r.code, ids = cb.encode(ix.words)
+		ix.words.write(func(v *vocab) { r.code, ids = cb.encode(v) })
 		for _, k := range ids {
 			ix.codePost.add(k, r.id)
 		}

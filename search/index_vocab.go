@@ -3,6 +3,7 @@ package search
 import (
 	"hash/maphash"
 	"math/bits"
+	"sync"
 	"unsafe"
 )
 
@@ -16,8 +17,9 @@ import (
 // open-addressing array of ids, each slot's spare high bits holding bits
 // of its string's hash (see slotTag).
 //
-// A vocab is not safe for concurrent use; the Index guards it. A view
-// taken under the Index's lock stays valid outside it (see strTable).
+// A vocab is not safe for concurrent use; an index's is in a wordTable,
+// whose lock guards it. A view taken under the lock stays valid outside
+// it (see strTable).
 type vocab struct {
 	strTable
 	// table holds id+1 per slot, 0 for an empty slot, under a tag of
@@ -34,7 +36,7 @@ type vocab struct {
 }
 
 // strTable is the vocab's strings by id. Its slices only ever grow, and
-// what they hold never changes, so a copy taken under the Index's lock
+// what they hold never changes, so a copy taken under the lock
 // (vocab.view) reads the ids it covers without the lock while the vocab
 // grows.
 type strTable struct {
@@ -188,4 +190,58 @@ func (v *vocab) grow(n int) {
 	for id := range v.refs {
 		v.place(uint32(id))
 	}
+}
+
+// wordTable is a vocab shared by the indexes of a process (see Shared),
+// so that a word has one id in all of them and their records can be
+// shared too. Its lock is its own, taken after an Index's (never the
+// other way round): a caller holding an index's lock may intern, and a
+// view taken under the index's lock covers every id the index's records
+// hold at that moment, since they were interned before being added.
+type wordTable struct {
+	mu sync.RWMutex
+	v  *vocab
+}
+
+func newWordTable() *wordTable { return &wordTable{v: newVocab()} }
+
+// view returns the strings as they are now, for use without any lock.
+func (t *wordTable) view() *strTable {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.v.view()
+}
+
+// len is how many strings the table holds: an id below it is valid.
+func (t *wordTable) len() int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.v.len()
+}
+
+func (t *wordTable) lookup(b []byte) (uint32, bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.v.lookup(b)
+}
+
+func (t *wordTable) lookupString(s string) (uint32, bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.v.lookupString(s)
+}
+
+// read calls f with the vocab, which it may only read, under the read
+// lock: for many lookups at once.
+func (t *wordTable) read(f func(v *vocab)) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	f(t.v)
+}
+
+// write calls f with the vocab under the lock: for interning.
+func (t *wordTable) write(f func(v *vocab)) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f(t.v)
 }
