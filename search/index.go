@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unique"
 
 	"github.com/zumba-dev/zumba/internal/cmem"
 	"github.com/zumba-dev/zumba/internal/diskcache"
@@ -198,6 +199,9 @@ type fileRec struct {
 	// key is the store's key of the file's records (index_store.go);
 	// the zero key for a file with nothing in it.
 	key diskcache.Key
+	// shared holds defs and code when other indexes may share them
+	// (see shareRecords); else the zero handle.
+	shared unique.Handle[string]
 }
 
 func (r *fileRec) entry() project.Entry {

@@ -168,6 +168,9 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64) (*file
 		return nil, nil
 	}
 	r.generated, r.defs, r.code = s.generated, s.defs, s.code
+	if ix.opts.Shared != nil {
+		r.shared, r.defs, r.code = shareRecords(r.defs, r.code)
+	}
 	return r, s.words
 }
 
@@ -427,6 +430,9 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 		if ix.codePost.overlay() > maxOverlay {
 			ix.mergeLocked(false)
 		}
+	}
+	if ix.opts.Shared != nil {
+		r.shared, r.defs, r.code = shareRecords(r.defs, r.code)
 	}
 	ix.gen++
 	return true

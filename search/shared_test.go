@@ -1,0 +1,99 @@
+package search
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
+)
+
+// TestShareRecords: the parts come back as they went in, and equal
+// records are one copy.
+func TestShareRecords(t *testing.T) {
+	cases := []struct{ defs, code []byte }{
+		{[]byte("defs"), []byte("code")},
+		{[]byte("defs only"), nil},
+		{nil, []byte("code only")},
+		{nil, nil},
+	}
+	for _, c := range cases {
+		h1, d1, c1 := shareRecords(c.defs, c.code)
+		h2, d2, c2 := shareRecords(bytes.Clone(c.defs), bytes.Clone(c.code))
+		if !bytes.Equal(d1, c.defs) || !bytes.Equal(c1, c.code) || (d1 == nil) != (c.defs == nil) || (c1 == nil) != (c.code == nil) {
+			t.Errorf("shareRecords(%q, %q) = %q, %q", c.defs, c.code, d1, c1)
+		}
+		if h1 != h2 || unsafe.SliceData(d1) != unsafe.SliceData(d2) || unsafe.SliceData(c1) != unsafe.SliceData(c2) {
+			t.Errorf("shareRecords(%q, %q) twice: two copies", c.defs, c.code)
+		}
+		if cap(d1) != len(d1) || cap(c1) != len(c1) {
+			t.Errorf("shareRecords(%q, %q): spare capacity", c.defs, c.code)
+		}
+	}
+}
+
+// TestSharedRoots: two indexes of one process over two checkouts of a
+// project, one from its snapshot and one from the store, hold one copy of
+// each record of the files they have in common; an edit in one leaves
+// the other's records and answers as they were.
+func TestSharedRoots(t *testing.T) {
+	t.Parallel()
+	dir, cache, _ := savedProject(t)
+	second := t.TempDir()
+	if err := os.CopyFS(second, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	shared := NewShared()
+	open := func(dir, cache string) (*Index, *Root) {
+		root, err := OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root.SymbolTimeLimit = time.Hour
+		ix := NewIndex(root, IndexOptions{CacheFile: cache, StoreDir: storeOf(cache), NoWatch: true, Shared: shared})
+		ix.Start(t.Context())
+		t.Cleanup(ix.Close)
+		<-ix.Ready()
+		return ix, root
+	}
+	a, rootA := open(dir, cache)
+	b, rootB := open(second, filepath.Join(t.TempDir(), "files"))
+	names := []string{"shared", "Old03", "Old04", "Changed", "T05.Method", "Usage", "Method"}
+	sameAnswers(t, "first", a, rootA, names)
+	sameAnswers(t, "second", b, rootB, names)
+	const edited = "pkg1/f04.go"
+	var before []byte
+	a.mu.RLock()
+	b.mu.RLock()
+	for path, ra := range a.byPath {
+		rb := b.byPath[path]
+		if rb == nil || !ra.parsed || !rb.parsed {
+			t.Errorf("%s: not in both, parsed", path)
+			continue
+		}
+		if unsafe.SliceData(ra.defs) != unsafe.SliceData(rb.defs) || unsafe.SliceData(ra.code) != unsafe.SliceData(rb.code) {
+			t.Errorf("%s: two copies of its records", path)
+		}
+		if path == edited {
+			before = bytes.Clone(ra.defs)
+		}
+	}
+	b.mu.RUnlock()
+	a.mu.RUnlock()
+	fixture.WriteFile(t, second, edited, "package pkg\n\nfunc Changed() { shared() }\n")
+	sameAnswers(t, "second, edited", b, rootB, names)
+	sameAnswers(t, "first, the second edited", a, rootA, names)
+	a.mu.RLock()
+	after := a.byPath[edited].defs
+	a.mu.RUnlock()
+	if !bytes.Equal(before, after) {
+		t.Errorf("%s: the first's record changed with the second's file", edited)
+	}
+	if res, err := a.Symbols(context.Background(), ParseSymbolQuery("Old04")); err != nil || len(res.Defs) == 0 || res.Fuzzy {
+		t.Errorf("first: Old04 not found after the second's edit")
+	}
+}
