@@ -152,7 +152,10 @@ func (p *postings) list(k uint32, buf []uint32) []uint32 {
 // accepts, for keys below nkeys.
 func (p *postings) merge(nkeys int, live func(f uint32) bool) {
 	off := make([]uint32, nkeys+1)
-	data := make([]byte, 0, len(p.data)+len(p.pool)*2)
+	// An overlay entry takes about 1.2 to 1.5 bytes in the base (most
+	// deltas fit in one byte); a base larger than that is grown by
+	// append, and exact gives it back its spare room.
+	data := make([]byte, 0, len(p.data)+p.overlay()*3/2+64)
 	var buf []uint32
 	for k := range nkeys {
 		off[k] = uint32(len(data))
@@ -166,7 +169,7 @@ func (p *postings) merge(nkeys int, live func(f uint32) bool) {
 		}
 	}
 	off[nkeys] = uint32(len(data))
-	p.off, p.data = off, slices.Clip(data)
+	p.off, p.data = off, exact(data)
 	p.head, p.pool = nil, nil
 }
 
