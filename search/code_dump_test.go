@@ -160,8 +160,7 @@ func TestCodeVariants(t *testing.T) {
 	add("no internal factor", func(w *codeWeights) { w.internal = 1 })
 	add("neither", func(w *codeWeights) { w.abbrev, w.internal = 0, 1 })
 	for _, v := range variants {
-		a5, am := tuneEval(t, qs, v.w, 0)
-		b5, bm := tuneEval(t, qs, v.w, 1)
-		t.Logf("%-22s tune %.3f %.3f  held %.3f %.3f  all %.3f", v.name, a5, am, b5, bm, (a5+b5)/2)
+		sets, _ := tuneSets(t, qs, v.w)
+		t.Logf("%-22s%s", v.name, sets)
 	}
 }

@@ -101,6 +101,8 @@ func tuneInTest(p string) bool {
 // A tuneQuery is a benchmark query with its targets, on its project's
 // index.
 type tuneQuery struct {
+	// set is the query's file (its base name), for figures per set.
+	set     string
 	ix      *Index
 	terms   []codeTerm
 	name    string
@@ -113,17 +115,22 @@ type tuneQuery struct {
 // query's folder outside test files.
 func tuneQueries(t *testing.T, spec string) []tuneQuery {
 	var qs []tuneQuery
+	indexes := map[string]*Index{} // a project is indexed once
 	for _, line := range strings.Split(spec, "\n") {
 		dir, file, _ := strings.Cut(line, "\t")
-		root, err := OpenRoot(dir)
-		if err != nil {
-			t.Fatal(err)
+		ix := indexes[dir]
+		if ix == nil {
+			root, err := OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root.SymbolTimeLimit = time.Minute
+			ix = NewIndex(root, IndexOptions{NoWatch: true})
+			ix.Start(context.Background())
+			t.Cleanup(ix.Close)
+			<-ix.Ready()
+			indexes[dir] = ix
 		}
-		root.SymbolTimeLimit = time.Minute
-		ix := NewIndex(root, IndexOptions{NoWatch: true})
-		ix.Start(context.Background())
-		t.Cleanup(ix.Close)
-		<-ix.Ready()
 		f, err := os.Open(file)
 		if err != nil {
 			t.Fatal(err)
@@ -147,7 +154,7 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 				}
 			}
 			if len(targets) > 0 {
-				qs = append(qs, tuneQuery{ix, parseCodeQuery(fs[0]), fs[2], targets, fs[0]})
+				qs = append(qs, tuneQuery{path.Base(file), ix, parseCodeQuery(fs[0]), fs[2], targets, fs[0]})
 				kept++
 			}
 		}
@@ -166,30 +173,75 @@ func tuneEval(t *testing.T, qs []tuneQuery, w codeWeights, half int) (h5, mrr fl
 			continue
 		}
 		n++
-		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		q.ix.mu.RLock()
-		strs := q.ix.words.view()
-		for r, h := range hits {
-			rec := q.ix.files[h.file]
-			if rec == nil || !q.targets[rec.path] {
-				continue
+		if r := tuneRank(t, q, w); r >= 0 {
+			if r < 5 {
+				h5++
 			}
-			defs := decodeDefs(strs, rec.defs)
-			if h.def < len(defs) {
-				qn := defs[h.def].QualifiedName()
-				if qn == q.name || strings.HasSuffix(qn, "."+q.name) {
-					if r < 5 {
-						h5++
-					}
-					mrr += 1 / float64(r+1)
-					break
-				}
-			}
+			mrr += 1 / float64(r+1)
 		}
-		q.ix.mu.RUnlock()
 	}
 	return h5 / float64(n), mrr / float64(n)
+}
+
+// tuneRank is the rank (from 0) of q's target in find_code's answer with
+// weights w; -1 when it is not there.
+func tuneRank(t *testing.T, q tuneQuery, w codeWeights) int {
+	hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.ix.mu.RLock()
+	defer q.ix.mu.RUnlock()
+	strs := q.ix.words.view()
+	for r, h := range hits {
+		rec := q.ix.files[h.file]
+		if rec == nil || !q.targets[rec.path] {
+			continue
+		}
+		defs := decodeDefs(strs, rec.defs)
+		if h.def < len(defs) {
+			qn := defs[h.def].QualifiedName()
+			if qn == q.name || strings.HasSuffix(qn, "."+q.name) {
+				return r
+			}
+		}
+	}
+	return -1
+}
+
+// tuneSets returns find_code's hit@5 with weights w per query set and
+// half (every other query of all), as "set tune/held" columns, and the
+// mean hit@5 of the sets' held-out halves.
+func tuneSets(t *testing.T, qs []tuneQuery, w codeWeights) (string, float64) {
+	type acc struct{ h5, n [2]float64 }
+	var sets []string
+	m := map[string]*acc{}
+	for i, q := range qs {
+		a := m[q.set]
+		if a == nil {
+			a = &acc{}
+			m[q.set] = a
+			sets = append(sets, q.set)
+		}
+		a.n[i%2]++
+		if r := tuneRank(t, q, w); r >= 0 && r < 5 {
+			a.h5[i%2]++
+		}
+	}
+	var sb strings.Builder
+	held := 0.0
+	var all acc
+	for _, s := range sets {
+		for h := range 2 {
+			all.h5[h] += m[s].h5[h]
+			all.n[h] += m[s].n[h]
+		}
+	}
+	fmt.Fprintf(&sb, "all %.3f/%.3f |", all.h5[0]/all.n[0], all.h5[1]/all.n[1])
+	for _, s := range sets {
+		a := m[s]
+		fmt.Fprintf(&sb, " %s %.3f/%.3f", strings.TrimSuffix(s, ".tsv"), a.h5[0]/a.n[0], a.h5[1]/a.n[1])
+		held += a.h5[1] / a.n[1]
+	}
+	return sb.String(), held / float64(len(sets))
 }
