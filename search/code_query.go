@@ -322,15 +322,22 @@ func (ix *Index) codeScorer(terms []codeTerm, filter *project.PathFilter, w code
 	}
 	// By id, for the merge with a record's words.
 	slices.SortFunc(live, func(a, b codeTerm) int { return cmp.Compare(a.id, b.id) })
-	// Groups renumbered 0..groups-1.
-	gid := map[int]int{}
+	// Groups renumbered 0..groups-1 in the query's order: a definition's
+	// score is summed in that order, not in the words' ids' (which
+	// depend on the order the files were indexed in), so that it is the
+	// same to the last bit from one index of the project to the next.
+	var order []int
+	for _, t := range live {
+		order = append(order, t.group)
+	}
+	slices.Sort(order)
+	order = slices.Compact(order)
+	gid := make(map[int]int, len(order))
+	for g, q := range order {
+		gid[q] = g
+	}
 	for i := range live {
-		g, ok := gid[live[i].group]
-		if !ok {
-			g = len(gid)
-			gid[live[i].group] = g
-		}
-		live[i].group = g
+		live[i].group = gid[live[i].group]
 	}
 	return &codeScorer{ix: ix, terms: live, w: w, avg: avg, nstrs: uint64(ix.words.len()), groups: len(gid), best: make([]float64, len(gid))}
 }

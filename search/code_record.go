@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"slices"
@@ -278,7 +279,7 @@ func (b *codeBuilder) encode(v *vocab) (rec []byte, ids []uint32) {
 				ents = append(ents, codeEntry{rank[l], 1 << f, 1})
 			}
 		}
-		ents = countEntries(ents)
+		ents = countEntries(ents, order)
 		var fl [codeFields]int
 		for _, e := range ents {
 			held[e.local] = append(held[e.local], hold{uint32(d), e.mask})
@@ -344,8 +345,11 @@ type codeEntry struct {
 
 // countEntries sorts entries by local index and merges equal ones, then
 // keeps the maxDefTerms best: those outside the body first, then the most
-// frequent (in index order).
-func countEntries(ents []codeEntry) []codeEntry {
+// frequent, then those the file uses first (order[local] is the place of
+// a word's first use in the file: which words are kept must not depend on
+// their vocab ids, which depend on the order the files were indexed in);
+// in index order.
+func countEntries(ents []codeEntry, order []uint32) []codeEntry {
 	slices.SortFunc(ents, func(a, b codeEntry) int { return int(a.local) - int(b.local) })
 	out := ents[:0]
 	for _, e := range ents {
@@ -363,7 +367,9 @@ func countEntries(ents []codeEntry) []codeEntry {
 			}
 			return int(e.n)
 		}
-		slices.SortStableFunc(out, func(a, b codeEntry) int { return key(b) - key(a) })
+		slices.SortFunc(out, func(a, b codeEntry) int {
+			return cmp.Or(key(b)-key(a), cmp.Compare(order[a.local], order[b.local]))
+		})
 		out = out[:maxDefTerms]
 		slices.SortFunc(out, func(a, b codeEntry) int { return int(a.local) - int(b.local) })
 	}

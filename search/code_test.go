@@ -303,3 +303,87 @@ func codeBoundSame(t *testing.T, ix *Index, queries []string, full bool) {
 		}
 	}
 }
+
+// TestCodeIDOrder: find_code's answer does not depend on the words' vocab
+// ids, which depend on the order the files were indexed in (in parallel):
+// neither which words a long definition keeps (maxDefTerms: ties of
+// frequency go to the words the file uses first) nor a score, to the last
+// bit (summed in the query's order).
+func TestCodeIDOrder(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("-- long/long.go --\npackage long\n\n" +
+		"// Long counts tokens quickly.\n//\n// It parses, formats and quotes; it scans, joins and splits.\n" +
+		"func Long() {\n\t_ = \"quickly parses\"\n")
+	var words []string
+	for i := range maxDefTerms + 40 {
+		w := fmt.Sprintf("word%03d", i)
+		words = append(words, w)
+		fmt.Fprintf(&src, "\t_ = %q\n", w)
+	}
+	src.WriteString("}\n-- other/other.go --\npackage other\n\n// Other formats and splits tokens.\nfunc Other() { _ = \"scans\" }\n")
+	dir := fixture.Unpack(t, txtar.Parse([]byte(src.String())))
+	query := "long counts tokens quickly parses formats quotes scans joins splits word000 word001"
+	answer := func(reverse bool) (found []bool, scores []float64) {
+		root, err := OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root.SymbolTimeLimit = time.Hour
+		ix := NewIndex(root, IndexOptions{NoWatch: true})
+		defer ix.Close()
+		if reverse {
+			// The query's words and the body's get their ids in the
+			// reverse order of their use.
+			all := slices.Concat(strings.Fields("long count token quickly pars format quot scan join split"), words)
+			ix.words.write(func(v *vocab) {
+				for _, w := range slices.Backward(all) {
+					v.internString(w)
+				}
+			})
+		}
+		ix.Start(context.Background())
+		<-ix.Ready()
+		for _, w := range words {
+			res, err := ix.Code(context.Background(), w, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found = append(found, len(res.Defs) > 0)
+		}
+		res, err := ix.Code(context.Background(), query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A definition's words' scores are summed by group: the groups
+		// must follow the query's words, whatever their ids.
+		ix.mu.RLock()
+		sc := ix.codeScorer(parseCodeQuery(query), nil, defaultCodeWeights, &CodeResult{})
+		ix.mu.RUnlock()
+		group := map[int]int{} // the query word's index: its group
+		for _, tm := range sc.terms {
+			if tm.weight == 1 {
+				group[slices.IndexFunc(parseCodeQuery(query), func(q codeTerm) bool { return q.stem == tm.stem })] = tm.group
+			}
+		}
+		for q := 1; q < len(group); q++ {
+			if group[q] <= group[q-1] {
+				t.Errorf("reverse %v: query word %d is in group %d, word %d in group %d", reverse, q-1, group[q-1], q, group[q])
+			}
+		}
+		for _, d := range res.Defs {
+			scores = append(scores, d.Score)
+		}
+		return found, scores
+	}
+	found, scores := answer(false)
+	if !found[0] || found[len(found)-1] {
+		t.Errorf("the first and the last word of a long body found: %v, %v; want true, false", found[0], found[len(found)-1])
+	}
+	found2, scores2 := answer(true)
+	if !slices.Equal(found2, found) {
+		t.Errorf("with other ids, the words found: %v; want %v", found2, found)
+	}
+	if !slices.Equal(scores2, scores) || len(scores) != 2 {
+		t.Errorf("with other ids, the scores: %v; want %v (two)", scores2, scores)
+	}
+}

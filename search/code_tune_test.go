@@ -49,7 +49,9 @@ func TestCodeTune(t *testing.T) {
 		vals []float64
 	}
 	knobs := []knob{
-		{"name", func(w *codeWeights) *float64 { return &w.field[fieldName] }, []float64{0.5, 1, 1.5, 2, 3}},
+		// Not the name's weight: the benchmark's queries leave the
+		// target's name words out, so measuring it would only learn that
+		// (session 11: 0.5 won a query or two a half, all from that).
 		{"container", func(w *codeWeights) *float64 { return &w.field[fieldContainer] }, []float64{0, 0.5, 1, 2}},
 		{"doc", func(w *codeWeights) *float64 { return &w.field[fieldDoc] }, []float64{1.5, 2, 2.5, 3, 4, 6}},
 		{"body", func(w *codeWeights) *float64 { return &w.field[fieldBody] }, []float64{0.3, 0.5, 0.8, 1.2, 1.8}},
@@ -210,10 +212,10 @@ func tuneRank(t *testing.T, q tuneQuery, w codeWeights) int {
 }
 
 // tuneSets returns find_code's hit@5 with weights w per query set and
-// half (every other query of all), as "set tune/held" columns, and the
-// mean hit@5 of the sets' held-out halves.
-func tuneSets(t *testing.T, qs []tuneQuery, w codeWeights) (string, float64) {
-	type acc struct{ h5, n [2]float64 }
+// half (every other query of all) as "set tune/held" columns, after all
+// sets' hit@5 and MRR.
+func tuneSets(t *testing.T, qs []tuneQuery, w codeWeights) string {
+	type acc struct{ h5, mrr, n [2]float64 }
 	var sets []string
 	m := map[string]*acc{}
 	for i, q := range qs {
@@ -224,24 +226,26 @@ func tuneSets(t *testing.T, qs []tuneQuery, w codeWeights) (string, float64) {
 			sets = append(sets, q.set)
 		}
 		a.n[i%2]++
-		if r := tuneRank(t, q, w); r >= 0 && r < 5 {
-			a.h5[i%2]++
+		if r := tuneRank(t, q, w); r >= 0 {
+			if r < 5 {
+				a.h5[i%2]++
+			}
+			a.mrr[i%2] += 1 / float64(r+1)
 		}
 	}
 	var sb strings.Builder
-	held := 0.0
 	var all acc
 	for _, s := range sets {
 		for h := range 2 {
 			all.h5[h] += m[s].h5[h]
+			all.mrr[h] += m[s].mrr[h]
 			all.n[h] += m[s].n[h]
 		}
 	}
-	fmt.Fprintf(&sb, "all %.3f/%.3f |", all.h5[0]/all.n[0], all.h5[1]/all.n[1])
+	fmt.Fprintf(&sb, "all %.3f/%.3f (MRR %.3f/%.3f) |", all.h5[0]/all.n[0], all.h5[1]/all.n[1], all.mrr[0]/all.n[0], all.mrr[1]/all.n[1])
 	for _, s := range sets {
 		a := m[s]
 		fmt.Fprintf(&sb, " %s %.3f/%.3f", strings.TrimSuffix(s, ".tsv"), a.h5[0]/a.n[0], a.h5[1]/a.n[1])
-		held += a.h5[1] / a.n[1]
 	}
-	return sb.String(), held / float64(len(sets))
+	return sb.String()
 }
