@@ -435,7 +435,15 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 // makes the names' text and saves the complete index. It reports whether
 // the pass ended (ctx did not stop it).
 func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
-	ix.opts.Memory.parsing()
+	// The parse's own target only where much is left to parse: a
+	// checkout served from the store parses a handful of files, and at
+	// the parse's target its heap would grow by half its live size
+	// first (the kernel's second checkout peaked some 50 MiB higher).
+	if pending, live := ix.pendingParse(); pending > 0 && pending >= live/20 {
+		ix.opts.Memory.parsing()
+	} else {
+		ix.opts.Memory.complete()
+	}
 	ix.parsePending(ctx)
 	if ctx.Err() != nil {
 		return false

@@ -438,12 +438,31 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 	return true
 }
 
+// pending reports whether r is a file the background parser has still
+// to parse (r may be nil: an id no record has).
+func (r *fileRec) pending() bool {
+	return r != nil && !r.dead && !r.parsed && !r.failed && !r.tried
+}
+
+// pendingParse counts the files parsePending would parse now, and the
+// live ones.
+func (ix *Index) pendingParse() (pending, live int) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	for _, r := range ix.files {
+		if r.pending() {
+			pending++
+		}
+	}
+	return pending, ix.live
+}
+
 // parsePending parses, in the background, every file not parsed yet.
 func (ix *Index) parsePending(ctx context.Context) {
 	ix.mu.RLock()
 	var todo []*fileRec
 	for _, r := range ix.files {
-		if r != nil && !r.dead && !r.parsed && !r.failed && !r.tried {
+		if r.pending() {
 			todo = append(todo, r)
 		}
 	}
