@@ -45,7 +45,7 @@ func (ix *Index) saveLocked() {
 	ix.mergeLocked(true)
 	gen := ix.gen
 	strs := ix.words.view()
-	words := postings{off: ix.wordPost.off, data: ix.wordPost.data}
+	words := ix.wordPost.base()
 	recs := ix.saveRecsLocked(uint32(len(ix.files)))
 	ix.mu.Unlock()
 	written := time.Now().UnixNano()
@@ -105,7 +105,7 @@ func (ix *Index) storeParsed() {
 	defer ix.saveMu.Unlock()
 	ix.mu.RLock()
 	strs := ix.words.view()
-	words := postings{off: ix.wordPost.off, data: ix.wordPost.data}
+	words := ix.wordPost.base()
 	recs := ix.saveRecsLocked(ix.wordBase)
 	ix.mu.RUnlock()
 	if err := ix.storeEntries(recs, strs, &words); err != nil {
@@ -135,7 +135,7 @@ func (ix *Index) storeEntries(recs []saveRec, strs *strTable, words *postings) e
 	if err != nil {
 		return err
 	}
-	nkeys := max(len(words.off)-1, 0)
+	nkeys := words.nkeys
 	var buf []uint32
 	for from := 0; from < len(todo); from += storeChunk {
 		chunk := todo[from:min(len(todo), from+storeChunk)]

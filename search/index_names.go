@@ -66,12 +66,12 @@ func (n *defNames) update(ix *Index) {
 		// lead to no file.
 		n.off = p.off
 		strs := ix.words.view()
-		for k := 0; k+1 < len(p.off); k++ {
-			if p.off[k+1] > p.off[k] && !n.has(k) {
-				n.extraIDs = append(n.extraIDs, uint32(k))
-				n.extra = append(appendLower(n.extra, strs.str(uint32(k))), 0)
+		p.forBase(func(k uint32) {
+			if !n.has(int(k)) {
+				n.extraIDs = append(n.extraIDs, k)
+				n.extra = append(appendLower(n.extra, strs.str(k)), 0)
 			}
-		}
+		})
 		for _, k := range n.extraIDs {
 			n.mark(int(k))
 		}
@@ -153,7 +153,7 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 	p := &ix.defines
 	strs := ix.words.view()
 	for k, h := range p.head {
-		if h == 0 || int(k)+1 < len(p.off) && p.off[k+1] > p.off[k] {
+		if h == 0 || p.inBase(uint32(k)) {
 			continue
 		}
 		lower := []byte(strings.ToLower(strs.str(uint32(k))))
@@ -194,43 +194,37 @@ func (n *defNames) build(ix *Index) {
 	p := &ix.defines
 	strs := ix.words.view()
 	n.off = p.off
-	n.in = make([]uint64, (len(p.off)+63)/64)
+	n.in = make([]uint64, (p.nkeys+64)/64)
 	n.extra, n.extraIDs = nil, nil
 	n.keys = 0
 	n.pairAt = make([]uint32, 1<<16+1)
 	var lower []byte
-	for k := 0; k+1 < len(p.off); k++ {
-		if p.off[k+1] == p.off[k] {
-			continue
-		}
-		lower = appendLower(lower[:0], strs.str(uint32(k)))
+	p.forBase(func(k uint32) {
+		lower = appendLower(lower[:0], strs.str(k))
 		if len(lower) == 0 {
 			// Found by no piece (a piece is never empty).
-			continue
+			return
 		}
 		n.pairAt[namePair(lower)+1] += uint32(nameIDLen + len(lower) + 1)
-	}
+	})
 	for i := 1; i < len(n.pairAt); i++ {
 		n.pairAt[i] += n.pairAt[i-1]
 	}
 	n.text = make([]byte, n.pairAt[1<<16])
 	next := slices.Clone(n.pairAt[:1<<16])
-	for k := 0; k+1 < len(p.off); k++ {
-		if p.off[k+1] == p.off[k] {
-			continue
-		}
-		n.mark(k)
-		lower = appendLower(lower[:0], strs.str(uint32(k)))
+	p.forBase(func(k uint32) {
+		n.mark(int(k))
+		lower = appendLower(lower[:0], strs.str(k))
 		if len(lower) == 0 {
-			continue
+			return
 		}
 		pair := namePair(lower)
-		w := appendNameID(n.text[next[pair]:next[pair]], uint32(k))
+		w := appendNameID(n.text[next[pair]:next[pair]], k)
 		w = append(w, lower...)
 		w = append(w, 0)
 		next[pair] += uint32(len(w))
 		n.keys++
-	}
+	})
 }
 
 func isASCIIString(s string) bool {

@@ -123,10 +123,11 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 		keeper = &mapKeeper{floor: scoreFloor{n: keep}, users: func(w uint32) int {
 			// A file id takes at least a byte of the list.
 			p := &ix.wordPost
-			if int(w) < len(p.head) && p.head[w] != 0 || int(w)+1 >= len(p.off) {
+			if int(w) < len(p.head) && p.head[w] != 0 || int(w) >= p.nkeys {
 				return math.MaxInt32
 			}
-			return int(p.off[w+1] - p.off[w])
+			lo, hi := p.span(w)
+			return int(hi - lo)
 		}}
 		rk = newRanker(m, c)
 	} else {
@@ -269,10 +270,8 @@ func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) i
 // in the postings' base: read where they lie (postings.list's format),
 // as most of a large map's names are counted.
 func (c *indexCounter) countBase(p *postings, files []bool, w uint32, dir int32) int {
-	if int(w)+1 >= len(p.off) {
-		return 0
-	}
-	b := p.data[p.off[w]:p.off[w+1]]
+	lo, hi := p.span(w)
+	b := p.data[lo:hi]
 	n := 0
 	var f uint32
 	for i := 0; i < len(b); {
