@@ -20,11 +20,17 @@
 # (keep the logs there).
 #
 # Figures (GOROOT/src of Go 1.26, 11,452 files; 2 cores shared with other
-# work, load 4-9):
-#   before (5879875): one root 62.8 MiB, two roots 92.6 MiB: the second
-#     29.8 MiB, 47% of the first
-#   one word table and one copy of each record for the roots (96b4775):
-#     one root 62.9 MiB, two roots 74.0 MiB: the second 11.1 MiB, 18%
+# work, load 1.5-5; one root / two roots / the second's cost):
+#   before (5879875): 62.8 / 92.6 MiB: 29.8 MiB, 47%. Until 94c67eb an
+#     index returned its garbage to the system only from 64 MB of heap,
+#     which two roots cross or not (with the sharing below, two roots
+#     measured 74 or 87-89 MiB from run to run). The same commit with
+#     that threshold at 16 MB, as since 94c67eb, stable: 55.3 / 90.7 MiB:
+#     35.4 MiB, 64%
+#   one word table and one copy of each record for all roots (8388ce9,
+#     5943363), the 16 MB threshold (94c67eb), postings offsets only for
+#     keys with files (c3f8c8c): 53.3 / 69.4 MiB: 16.1 MiB, 30%
+#     (the second's live heap is ~11 MB, 60% of it its postings)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
