@@ -439,12 +439,13 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// checkout served from the store parses a handful of files, and at
 	// the parse's target its heap would grow by half its live size
 	// first (the kernel's second checkout peaked some 50 MiB higher).
-	if pending, live := ix.pendingParse(); pending > 0 && pending >= live/20 {
+	todo, live := ix.pendingFiles()
+	if len(todo) > 0 && len(todo) >= live/20 {
 		ix.opts.Memory.parsing()
 	} else {
 		ix.opts.Memory.complete()
 	}
-	ix.parsePending(ctx)
+	ix.parseFiles(ctx, todo)
 	if ctx.Err() != nil {
 		return false
 	}

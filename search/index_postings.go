@@ -244,9 +244,8 @@ func (p *postings) merge(nkeys int, live func(f uint32) bool) {
 		}
 		size[k] = uint32(len(data) - start)
 	}
-	var q postings
-	q.layout(size)
-	p.nkeys, p.has, p.rank, p.off, p.data = q.nkeys, q.has, q.rank, q.off, exact(data)
+	p.layout(size)
+	p.data = exact(data)
 	p.head, p.pool = nil, nil
 }
 

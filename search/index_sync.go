@@ -438,35 +438,27 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 	return true
 }
 
-// pending reports whether r is a file the background parser has still
-// to parse (r may be nil: an id no record has).
-func (r *fileRec) pending() bool {
-	return r != nil && !r.dead && !r.parsed && !r.failed && !r.tried
+// parsePending parses, in the background, every file not parsed yet.
+func (ix *Index) parsePending(ctx context.Context) {
+	todo, _ := ix.pendingFiles()
+	ix.parseFiles(ctx, todo)
 }
 
-// pendingParse counts the files parsePending would parse now, and the
-// live ones.
-func (ix *Index) pendingParse() (pending, live int) {
+// pendingFiles lists the files not parsed yet that the background parser
+// has not tried, and counts the live files.
+func (ix *Index) pendingFiles() (todo []*fileRec, live int) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	for _, r := range ix.files {
-		if r.pending() {
-			pending++
-		}
-	}
-	return pending, ix.live
-}
-
-// parsePending parses, in the background, every file not parsed yet.
-func (ix *Index) parsePending(ctx context.Context) {
-	ix.mu.RLock()
-	var todo []*fileRec
-	for _, r := range ix.files {
-		if r.pending() {
+		if r != nil && !r.dead && !r.parsed && !r.failed && !r.tried {
 			todo = append(todo, r)
 		}
 	}
-	ix.mu.RUnlock()
+	return todo, ix.live
+}
+
+// parseFiles parses the files todo (pendingFiles) in the background.
+func (ix *Index) parseFiles(ctx context.Context, todo []*fileRec) {
 	var done atomic.Int64
 	if ix.store != nil && len(todo) >= storeFiles {
 		stop := make(chan struct{})
