@@ -72,3 +72,37 @@ func BenchmarkIndexFindReferencesGoSrc(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(benchNames)), "µs/call")
 }
+
+var benchCodeQueries = []string{"parse a floating point number", "read the header of a gzip stream", "format an error message", "compare two strings ignoring case", "serve an http request", "wait for a goroutine to finish"}
+
+// BenchmarkIndexFindCodeGoSrc is find_code on the same index: one op
+// asks every query of benchCodeQueries.
+func BenchmarkIndexFindCodeGoSrc(b *testing.B) {
+	ix := indexGoSrc(b)
+	ctx := context.Background()
+	for b.Loop() {
+		for _, q := range benchCodeQueries {
+			if _, err := ix.Code(ctx, q, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(benchCodeQueries)), "µs/call")
+}
+
+// BenchmarkPostingsGoSrc lists every key's files of the same index's
+// three postings: one op reads every list once.
+func BenchmarkPostingsGoSrc(b *testing.B) {
+	ix := indexGoSrc(b)
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	n := uint32(ix.words.len())
+	var buf []uint32
+	for b.Loop() {
+		for _, p := range []*postings{&ix.wordPost, &ix.defines, &ix.codePost} {
+			for k := range n {
+				buf = p.list(k, buf[:0])
+			}
+		}
+	}
+}
