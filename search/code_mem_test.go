@@ -56,7 +56,11 @@ func TestCodeMem(t *testing.T) {
 	}
 	t.Logf("head+lens %d, word tables %d (%d words), lists %d: %d entries, %d with a mask byte, %d deltas >= 64", st.head, st.table, st.words, st.lists, st.entries, st.masked, st.wide)
 	p := func(name string, q *postings) {
-		t.Logf("%s: off %d data %d head %d pool %d (bytes)", name, 4*cap(q.off)+8*cap(q.has)+4*cap(q.rank), cap(q.data), 4*cap(q.head), 4*cap(q.pool))
+		blocks := 0
+		for _, blk := range q.blocks {
+			blocks += cap(blk)
+		}
+		t.Logf("%s: %d blocks of %d bytes (%d B of slices) head %d pool %d (bytes)", name, len(q.blocks), blocks, 24*cap(q.blocks), 4*cap(q.head), 4*cap(q.pool))
 	}
 	t.Logf("files %d defs %d; defs records %d (cap %d); code records %d (cap %d) = %.1f B/def", files, ndefs, defsLen, defsCap, codeLen, codeCap, float64(codeLen)/float64(ndefs))
 	p("wordPost", &ix.wordPost)

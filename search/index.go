@@ -218,6 +218,9 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 	if shared == nil {
 		shared = NewShared()
 	}
+	// With other indexes (a Shared given), the postings' blocks are
+	// interned as the records are; alone, an index pays nothing for it.
+	many := opts.Shared != nil
 	return &Index{
 		root:      root,
 		opts:      opts,
@@ -227,6 +230,9 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 		parseWake: make(chan struct{}, 1),
 		byPath:    map[string]*fileRec{},
 		words:     shared.words,
+		wordPost:  postings{shared: many},
+		defines:   postings{shared: many},
+		codePost:  postings{shared: many},
 	}
 }
 

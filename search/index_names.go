@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // defNames is the text of the names definitions are found by (the keys of
@@ -26,8 +25,8 @@ import (
 // beside it but the groups' bounds.
 type defNames struct {
 	mu sync.Mutex
-	// off is the defines base it was made from.
-	off  []uint32
+	// gen is the defines base it was made from (postings.gen).
+	gen  uint64
 	text []byte
 	// pairAt bounds the groups: names whose lower case starts with bytes
 	// a, b are text[pairAt[a<<8|b]:pairAt[a<<8|b+1]] (a name of one byte
@@ -60,11 +59,11 @@ func (n *defNames) update(ix *Index) {
 	switch {
 	case n.pairAt == nil || len(n.extraIDs) > n.keys/16:
 		n.build(ix)
-	case len(n.off) != len(p.off) || unsafe.SliceData(n.off) != unsafe.SliceData(p.off):
+	case n.gen != p.gen:
 		// A merge (each save makes one): the keys that were in the
 		// overlay are in the base now. Keys gone from it stay, and
 		// lead to no file.
-		n.off = p.off
+		n.gen = p.gen
 		strs := ix.words.view()
 		p.forBase(func(k uint32) {
 			if !n.has(int(k)) {
@@ -193,7 +192,7 @@ func namePair(lower []byte) int {
 func (n *defNames) build(ix *Index) {
 	p := &ix.defines
 	strs := ix.words.view()
-	n.off = p.off
+	n.gen = p.gen
 	n.in = make([]uint64, (p.nkeys+64)/64)
 	n.extra, n.extraIDs = nil, nil
 	n.keys = 0

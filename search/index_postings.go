@@ -4,35 +4,87 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"unique"
 )
 
 // postings maps keys (vocab ids) to sorted sets of file ids. Most of it
-// is one compact base: per key, its file ids as uvarint deltas, end to
-// end in one byte array (a key's first id is its own delta from 0). The
-// files (re)read or parsed since the base was built are in an overlay,
-// chains of (file id, next) pairs in one array, newest first; merge folds
-// the overlay into a new base. Ids of removed files stay in the lists
-// until a merge drops them: readers skip them.
+// is one compact base: per key, its file ids as uvarint deltas (a key's
+// first id is its own delta from 0). The files (re)read or parsed since
+// the base was built are in an overlay, chains of (file id, next) pairs
+// in one array, newest first; merge folds the overlay into a new base.
+// Ids of removed files stay in the lists until a merge drops them:
+// readers skip them.
 //
-// The base keeps an offset only for the keys it has files for: most
-// keys of the definitions' and find_code's postings have none (a name
-// is one key in ten of the vocab, which every kind of key and every root
-// of the process share), and an offset for each would be 4 bytes a key
-// of the vocab for each postings of each root.
+// The base is cut into blocks of blockKeys keys, each one byte array
+// that depends on nothing but its keys' lists (see appendBlock): a bit
+// for each key that has files, an offset for each of those only (most
+// keys of the definitions' and find_code's postings have none: a name is
+// one key in ten of the vocab, which every kind of key and every root of
+// the process share), then their lists. Two roots whose common files
+// have the same ids (a copy or a worktree of a project, walked in the
+// same order) have the same bytes in every block their differences do
+// not touch; with a Shared, each such block is held once (shareBlock).
 type postings struct {
 	// nkeys is how many keys the base covers (the vocab's size when it
-	// was made); has marks those it has files for (bit k%64 of
-	// has[k/64]), rank[i] counts the marks in has[:i], and the j-th key
-	// marked has the bytes off[j]..off[j+1] of data.
-	nkeys int
-	has   []uint64
-	rank  []uint32
-	off   []uint32
-	data  []byte
+	// was made); blocks[b] holds keys b*blockKeys on, nil when none of
+	// them has files.
+	nkeys  int
+	blocks [][]byte
+	// shared: the blocks are interned (shareBlock), each kept by its
+	// handle; else they lie in one array of the postings' own.
+	shared  bool
+	handles []unique.Handle[string]
+	// gen counts the bases made, so that what is made from one (defNames)
+	// can tell a new one.
+	gen uint64
 	// head[k] is 1 + the index in pool of key k's newest overlay entry,
 	// 0 for none; pool holds file id, then 1 + the next entry's index.
 	head []uint32
 	pool []uint32
+}
+
+// A block covers blockKeys keys: blockWords 64-bit words of marks, little
+// endian (bit k%64 of word k/64 for key k of the block), then for the
+// j-th key marked the start of its list in the block (4 bytes, little
+// endian), then the end of the last list, then the lists. Small enough
+// that an edit's few keys leave most blocks as they were, large enough
+// that a block's slice (and handle) is little beside its bytes.
+const (
+	blockKeys  = 256
+	blockWords = blockKeys / 64
+)
+
+// blockHead is the size of a block's marks and offsets for m keys.
+func blockHead(m int) int { return 8*blockWords + 4*(m+1) }
+
+// appendHead appends the marks and offsets of a block whose keys' lists
+// take size[k] bytes (size covers blockKeys keys or fewer, the last
+// block), and returns it with how many bytes the lists take; it appends
+// nothing for a block without lists.
+func appendHead(dst []byte, size []uint32) ([]byte, int) {
+	var has [blockWords]uint64
+	m, total := 0, 0
+	for k, s := range size {
+		if s > 0 {
+			has[k/64] |= 1 << (k % 64)
+			m++
+			total += int(s)
+		}
+	}
+	if m == 0 {
+		return dst, 0
+	}
+	for _, w := range has {
+		dst = binary.LittleEndian.AppendUint64(dst, w)
+	}
+	at := uint32(blockHead(m))
+	for _, s := range size {
+		if s > 0 {
+			dst = binary.LittleEndian.AppendUint32(dst, at)
+			at += s
+		}
+	}
+	return binary.LittleEndian.AppendUint32(dst, at), total
 }
 
 // build makes the base from the keys of each of n files, in id order
@@ -49,77 +101,112 @@ func (p *postings) build(nkeys int, first uint32, n int, keys func(i int, f func
 			last[k] = f + 1
 		})
 	}
-	total := p.layout(size)
-	p.data = make([]byte, total)
+	nblocks := (nkeys + blockKeys - 1) / blockKeys
+	total := 0
+	for b := range nblocks {
+		m := 0
+		for _, s := range size[b*blockKeys : min(nkeys, (b+1)*blockKeys)] {
+			if s > 0 {
+				m++
+				total += int(s)
+			}
+		}
+		if m > 0 {
+			total += blockHead(m)
+		}
+	}
+	// Each block's head, and room for its lists; size becomes where each
+	// key's list goes.
+	all := make([]byte, 0, total)
+	bounds := make([]int, nblocks+1)
+	for b := range nblocks {
+		in := size[b*blockKeys : min(nkeys, (b+1)*blockKeys)]
+		all, _ = appendHead(all, in)
+		for k, s := range in {
+			in[k] = uint32(len(all))
+			all = all[:len(all)+int(s)]
+		}
+		bounds[b+1] = len(all)
+	}
 	at := size
 	clear(last)
 	for i := range n {
 		f := first + uint32(i)
 		keys(i, func(k uint32) {
-			at[k] += uint32(binary.PutUvarint(p.data[at[k]:], uint64(f+1-last[k])))
+			at[k] += uint32(binary.PutUvarint(all[at[k]:], uint64(f+1-last[k])))
 			last[k] = f + 1
 		})
 	}
+	p.setBlocks(nkeys, all, bounds)
 	p.head, p.pool = nil, nil
 }
 
-// layout makes the base's has, rank and off for keys whose lists take
-// size[k] bytes, turns size into each key's start in data, and returns
-// data's size.
-func (p *postings) layout(size []uint32) uint32 {
-	p.nkeys = len(size)
-	p.has = make([]uint64, (len(size)+63)/64)
-	p.rank = make([]uint32, len(p.has))
-	marked := 0
-	for k, s := range size {
-		if k%64 == 0 {
-			p.rank[k/64] = uint32(marked)
-		}
-		if s > 0 {
-			p.has[k/64] |= 1 << (k % 64)
-			marked++
-		}
+// setBlocks makes the base of nkeys keys from its blocks, all[bounds[b]:
+// bounds[b+1]] for block b, interned when the postings are shared.
+func (p *postings) setBlocks(nkeys int, all []byte, bounds []int) {
+	p.nkeys = nkeys
+	p.blocks = make([][]byte, len(bounds)-1)
+	p.handles = nil
+	if p.shared {
+		p.handles = make([]unique.Handle[string], len(p.blocks))
 	}
-	p.off = make([]uint32, 0, marked+1)
-	var total uint32
-	for k, s := range size {
-		if s > 0 {
-			p.off = append(p.off, total)
+	for b := range p.blocks {
+		lo, hi := bounds[b], bounds[b+1]
+		if lo == hi {
+			continue
 		}
-		size[k] = total
-		total += s
+		blk := all[lo:hi:hi]
+		if p.shared {
+			p.handles[b], blk = shareBlock(blk)
+		}
+		p.blocks[b] = blk
 	}
-	p.off = append(p.off, total)
-	return total
+	p.gen++
 }
 
-// span is where key k's list lies in the base's data; lo == hi for
-// none.
-func (p *postings) span(k uint32) (lo, hi uint32) {
-	i := int(k / 64)
-	if i >= len(p.has) {
-		return 0, 0
+// baseList is key k's list in the base (postings.list's format); empty
+// for none.
+func (p *postings) baseList(k uint32) []byte {
+	b := int(k / blockKeys)
+	if b >= len(p.blocks) || len(p.blocks[b]) == 0 {
+		return nil
 	}
+	blk := p.blocks[b]
+	i := int(k/64) % blockWords
+	w := binary.LittleEndian.Uint64(blk[8*i:])
 	bit := uint64(1) << (k % 64)
-	if p.has[i]&bit == 0 {
-		return 0, 0
+	if w&bit == 0 {
+		return nil
 	}
-	j := p.rank[i] + uint32(bits.OnesCount64(p.has[i]&(bit-1)))
-	return p.off[j], p.off[j+1]
+	j := bits.OnesCount64(w & (bit - 1))
+	for x := range i {
+		j += bits.OnesCount64(binary.LittleEndian.Uint64(blk[8*x:]))
+	}
+	o := 8*blockWords + 4*j
+	return blk[binary.LittleEndian.Uint32(blk[o:]):binary.LittleEndian.Uint32(blk[o+4:])]
 }
 
 // inBase reports whether the base has files for key k.
 func (p *postings) inBase(k uint32) bool {
-	i := int(k / 64)
-	return i < len(p.has) && p.has[i]&(1<<(k%64)) != 0
+	b := int(k / blockKeys)
+	if b >= len(p.blocks) || len(p.blocks[b]) == 0 {
+		return false
+	}
+	i := int(k/64) % blockWords
+	return binary.LittleEndian.Uint64(p.blocks[b][8*i:])&(1<<(k%64)) != 0
 }
 
 // forBase calls f with each key the base has files for, in increasing
 // order.
 func (p *postings) forBase(f func(k uint32)) {
-	for i, w := range p.has {
-		for ; w != 0; w &= w - 1 {
-			f(uint32(i*64 + bits.TrailingZeros64(w)))
+	for b, blk := range p.blocks {
+		if len(blk) == 0 {
+			continue
+		}
+		for i := range blockWords {
+			for w := binary.LittleEndian.Uint64(blk[8*i:]); w != 0; w &= w - 1 {
+				f(uint32(b*blockKeys + i*64 + bits.TrailingZeros64(w)))
+			}
 		}
 	}
 }
@@ -127,7 +214,7 @@ func (p *postings) forBase(f func(k uint32)) {
 // base returns the base alone, which no change alters (a merge or a
 // build makes a new one), for reading outside the index's lock.
 func (p *postings) base() postings {
-	return postings{nkeys: p.nkeys, has: p.has, rank: p.rank, off: p.off, data: p.data}
+	return postings{nkeys: p.nkeys, blocks: p.blocks, shared: p.shared, handles: p.handles, gen: p.gen}
 }
 
 // packIDs encodes distinct ids compactly, for as long as build needs
@@ -190,8 +277,7 @@ func (p *postings) empty(k uint32) bool {
 // files included).
 func (p *postings) list(k uint32, buf []uint32) []uint32 {
 	start := len(buf)
-	if lo, hi := p.span(k); hi > lo {
-		b := p.data[lo:hi]
+	if b := p.baseList(k); len(b) > 0 {
 		var f uint32
 		for i := 0; i < len(b); {
 			var d uint64
@@ -226,26 +312,45 @@ func (p *postings) list(k uint32, buf []uint32) []uint32 {
 // merge folds the overlay into a new base, keeping only the files live
 // accepts, for keys below nkeys.
 func (p *postings) merge(nkeys int, live func(f uint32) bool) {
-	size := make([]uint32, nkeys)
+	old := 0
+	for _, blk := range p.blocks {
+		old += len(blk)
+	}
 	// An overlay entry takes about 1.2 to 1.5 bytes in the base (most
 	// deltas fit in one byte); a base larger than that is grown by
 	// append, and exact gives it back its spare room.
-	data := make([]byte, 0, len(p.data)+p.overlay()*3/2+64)
+	nblocks := (nkeys + blockKeys - 1) / blockKeys
+	all := make([]byte, 0, old+p.overlay()*3/2+nblocks*blockHead(0)+64)
+	bounds := make([]int, nblocks+1)
 	var buf []uint32
-	for k := range nkeys {
-		start := len(data)
-		buf = p.list(uint32(k), buf[:0])
-		var last uint32
-		for _, f := range buf {
-			if live(f) {
-				data = binary.AppendUvarint(data, uint64(f+1-last))
-				last = f + 1
+	var lists []byte
+	size := make([]uint32, blockKeys)
+	for b := range nblocks {
+		lists = lists[:0]
+		in := size[:min(nkeys-b*blockKeys, blockKeys)]
+		for i := range in {
+			start := len(lists)
+			buf = p.list(uint32(b*blockKeys+i), buf[:0])
+			var last uint32
+			for _, f := range buf {
+				if live(f) {
+					lists = binary.AppendUvarint(lists, uint64(f+1-last))
+					last = f + 1
+				}
 			}
+			in[i] = uint32(len(lists) - start)
 		}
-		size[k] = uint32(len(data) - start)
+		all, _ = appendHead(all, in)
+		if len(lists) > 0 {
+			all = append(all, lists...)
+		}
+		bounds[b+1] = len(all)
 	}
-	p.layout(size)
-	p.data = exact(data)
+	if !p.shared {
+		// Interned blocks are copies; else the blocks are all's own.
+		all = exact(all)
+	}
+	p.setBlocks(nkeys, all, bounds)
 	p.head, p.pool = nil, nil
 }
 

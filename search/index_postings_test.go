@@ -4,12 +4,21 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestPostings: a base built from files' keys, an overlay added to it and
 // a merge that drops some files list, for every key, the files a map of
 // them lists; most keys have no file, as in the definitions' postings.
+// The same with the blocks shared.
 func TestPostings(t *testing.T) {
+	t.Run("own", func(t *testing.T) { testPostings(t, false) })
+	t.Run("shared", func(t *testing.T) { testPostings(t, true) })
+}
+
+func testPostings(t *testing.T, shared bool) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const nkeys, nfiles = 1000, 300
 	want := map[uint32][]uint32{}
@@ -23,7 +32,7 @@ func TestPostings(t *testing.T) {
 		}
 		slices.Sort(fileKeys[f])
 	}
-	var p postings
+	p := postings{shared: shared}
 	const first = 5
 	p.build(nkeys, first, nfiles, func(i int, f func(k uint32)) {
 		for _, k := range fileKeys[i] {
@@ -50,8 +59,8 @@ func TestPostings(t *testing.T) {
 		var inBase []uint32
 		p.forBase(func(k uint32) { inBase = append(inBase, k) })
 		for _, k := range inBase {
-			if lo, hi := p.span(k); hi <= lo || !p.inBase(k) {
-				t.Fatalf("%s: key %d in the base with bytes %d..%d", what, k, lo, hi)
+			if b := p.baseList(k); len(b) == 0 || !p.inBase(k) {
+				t.Fatalf("%s: key %d in the base with bytes %v", what, k, b)
 			}
 		}
 	}
@@ -72,5 +81,88 @@ func TestPostings(t *testing.T) {
 	check("merged", nkeys+10)
 	if p.overlay() != 0 || p.nkeys != nkeys+5 {
 		t.Errorf("merged: overlay %d, keys %d", p.overlay(), p.nkeys)
+	}
+}
+
+// TestShareBlocks: two shared postings built from the same files' keys
+// hold one copy of each block; after one of them changes a file (a new
+// id for it, the old one dropped by a merge), the blocks of the keys the
+// change leaves alone are still one copy, and the other's lists are as
+// they were.
+func TestShareBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const nkeys, nfiles = 20 * blockKeys, 400
+	fileKeys := make([][]uint32, nfiles)
+	for f := range fileKeys {
+		for range 1 + rng.IntN(30) {
+			k := uint32(rng.IntN(nkeys))
+			if !slices.Contains(fileKeys[f], k) {
+				fileKeys[f] = append(fileKeys[f], k)
+			}
+		}
+		slices.Sort(fileKeys[f])
+	}
+	// The changed file: its keys in the first and last blocks only.
+	const changed = 17
+	fileKeys[changed] = []uint32{3, nkeys - 2}
+	build := func() *postings {
+		p := &postings{shared: true}
+		p.build(nkeys, 0, nfiles, func(i int, f func(k uint32)) {
+			for _, k := range fileKeys[i] {
+				f(k)
+			}
+		})
+		return p
+	}
+	a, b := build(), build()
+	lists := func(p *postings) [][]uint32 {
+		out := make([][]uint32, nkeys)
+		for k := range out {
+			out[k] = p.list(uint32(k), nil)
+		}
+		return out
+	}
+	before := lists(a)
+	same := func(what string, want func(blk int) bool) {
+		t.Helper()
+		for i := range a.blocks {
+			one := unsafe.SliceData(a.blocks[i]) == unsafe.SliceData(b.blocks[i])
+			if len(a.blocks[i]) > 0 && one != want(i) {
+				t.Errorf("%s: block %d: one copy %v; want %v", what, i, one, want(i))
+			}
+		}
+	}
+	same("built", func(int) bool { return true })
+	// The changed file's new record: a new id, a new key in the first
+	// block, its key of the last block dropped.
+	for _, k := range []uint32{3, 5} {
+		b.add(k, nfiles)
+	}
+	b.merge(nkeys, func(f uint32) bool { return f != changed })
+	last := len(a.blocks) - 1
+	same("one file changed", func(i int) bool { return i != 0 && i != last })
+	if d := cmp.Diff(before, lists(a)); d != "" {
+		t.Errorf("the first's lists after the second's change (-before +after):\n%s", d)
+	}
+	got := lists(b)
+	for _, k := range []uint32{3, 5} {
+		if !slices.Contains(got[k], nfiles) || slices.Contains(got[k], changed) {
+			t.Errorf("second, key %d: %v; want %d in it, not %d", k, got[k], nfiles, changed)
+		}
+	}
+	if slices.Contains(got[nkeys-2], changed) {
+		t.Errorf("second, key %d: %v; want no %d", nkeys-2, got[nkeys-2], changed)
+	}
+	// Unshared postings of the same keys share nothing.
+	own := postings{}
+	own.build(nkeys, 0, nfiles, func(i int, f func(k uint32)) {
+		for _, k := range fileKeys[i] {
+			f(k)
+		}
+	})
+	for i := range own.blocks {
+		if len(own.blocks[i]) > 0 && unsafe.SliceData(own.blocks[i]) == unsafe.SliceData(a.blocks[i]) {
+			t.Errorf("block %d of postings not shared is a shared one", i)
+		}
 	}
 }

@@ -126,8 +126,7 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 			if int(w) < len(p.head) && p.head[w] != 0 || int(w) >= p.nkeys {
 				return math.MaxInt32
 			}
-			lo, hi := p.span(w)
-			return int(hi - lo)
+			return len(p.baseList(w))
 		}}
 		rk = newRanker(m, c)
 	} else {
@@ -270,8 +269,7 @@ func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) i
 // in the postings' base: read where they lie (postings.list's format),
 // as most of a large map's names are counted.
 func (c *indexCounter) countBase(p *postings, files []bool, w uint32, dir int32) int {
-	lo, hi := p.span(w)
-	b := p.data[lo:hi]
+	b := p.baseList(w)
 	n := 0
 	var f uint32
 	for i := 0; i < len(b); {

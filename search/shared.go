@@ -15,10 +15,14 @@ import (
 //     index;
 //   - with the ids the same, a file's records (its definitions and
 //     find_code's words) are the same bytes in every root that has the
-//     file at the same path, and are held once (shareRecords).
+//     file at the same path, and are held once (shareRecords);
+//   - the postings' blocks (which files hold a word, a name, a find_code
+//     word: index_postings.go) are the same bytes in two roots whose
+//     common files have the same ids (a copy or a worktree, walked in the
+//     same order) for every block their differences leave alone, and are
+//     held once (shareBlock).
 //
-// The postings (which files hold a word) stay each index's own: the file
-// ids are. Give the same Shared to every index of a process
+// Give the same Shared to every index of a process
 // (IndexOptions.Shared); it is safe for concurrent use. Its table only
 // grows: the words of an index closed stay until the Shared is dropped.
 type Shared struct {
@@ -55,4 +59,15 @@ func shareRecords(defs, code []byte) (h unique.Handle[string], d, c []byte) {
 		c = all[n:len(all):len(all)]
 	}
 	return h, d, c
+}
+
+// shareBlock returns a postings' block b as bytes held once however many
+// postings have a block of the same bytes, kept while some postings
+// holds the handle h (as shareRecords). The block is read-only, as
+// blocks always were.
+func shareBlock(b []byte) (h unique.Handle[string], blk []byte) {
+	// Make copies the string when it is new, so b may be garbage after.
+	h = unique.Make(unsafe.String(unsafe.SliceData(b), len(b)))
+	v := h.Value()
+	return h, unsafe.Slice(unsafe.StringData(v), len(v))
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 	"unsafe"
@@ -38,8 +39,9 @@ func TestShareRecords(t *testing.T) {
 
 // TestSharedRoots: two indexes of one process over two checkouts of a
 // project, one from its snapshot and one from the store, hold one copy of
-// each record of the files they have in common; an edit in one leaves
-// the other's records and answers as they were.
+// each record of the files they have in common, and of each block of
+// their postings; an edit in one leaves the other's records, postings and
+// answers as they were.
 func TestSharedRoots(t *testing.T) {
 	t.Parallel()
 	dir, cache, _ := savedProject(t)
@@ -82,6 +84,7 @@ func TestSharedRoots(t *testing.T) {
 			before = bytes.Clone(ra.defs)
 		}
 	}
+	blocksA := sharedBlocks(t, a, b)
 	b.mu.RUnlock()
 	a.mu.RUnlock()
 	fixture.WriteFile(t, second, edited, "package pkg\n\nfunc Changed() { shared() }\n")
@@ -93,7 +96,42 @@ func TestSharedRoots(t *testing.T) {
 	if !bytes.Equal(before, after) {
 		t.Errorf("%s: the first's record changed with the second's file", edited)
 	}
+	a.mu.RLock()
+	for i, p := range a.postings() {
+		if !slices.EqualFunc(p.blocks, blocksA[i], func(x, y []byte) bool { return unsafe.SliceData(x) == unsafe.SliceData(y) }) {
+			t.Errorf("postings %d: the first's blocks changed with the second's file", i)
+		}
+	}
+	a.mu.RUnlock()
 	if res, err := a.Symbols(context.Background(), ParseSymbolQuery("Old04")); err != nil || len(res.Defs) == 0 || res.Fuzzy {
 		t.Errorf("first: Old04 not found after the second's edit")
 	}
+}
+
+// postings are the index's three postings.
+func (ix *Index) postings() []*postings { return []*postings{&ix.wordPost, &ix.defines, &ix.codePost} }
+
+// sharedBlocks checks that the postings of a and b (whose locks the
+// caller holds) have one copy of each block, and returns a's blocks.
+func sharedBlocks(t *testing.T, a, b *Index) [][][]byte {
+	t.Helper()
+	var out [][][]byte
+	pb := b.postings()
+	for i, p := range a.postings() {
+		out = append(out, slices.Clone(p.blocks))
+		n := 0
+		for j, blk := range p.blocks {
+			if len(blk) == 0 {
+				continue
+			}
+			n++
+			if j >= len(pb[i].blocks) || unsafe.SliceData(blk) != unsafe.SliceData(pb[i].blocks[j]) {
+				t.Errorf("postings %d, block %d: two copies", i, j)
+			}
+		}
+		if n == 0 {
+			t.Errorf("postings %d: no blocks", i)
+		}
+	}
+	return out
 }
