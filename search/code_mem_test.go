@@ -60,7 +60,7 @@ func TestCodeMem(t *testing.T) {
 		for _, blk := range q.blocks {
 			blocks += cap(blk)
 		}
-		t.Logf("%s: %d blocks of %d bytes (%d B of slices) head %d pool %d (bytes)", name, len(q.blocks), blocks, 24*cap(q.blocks), 4*cap(q.head), 4*cap(q.pool))
+		t.Logf("%s: %d blocks of %d bytes (%d B of slices) head %d pool %d (bytes)", name, len(q.blocks), blocks, 24*cap(q.blocks), 8*cap(q.head.slots), 4*cap(q.pool))
 	}
 	t.Logf("files %d defs %d; defs records %d (cap %d); code records %d (cap %d) = %.1f B/def", files, ndefs, defsLen, defsCap, codeLen, codeCap, float64(codeLen)/float64(ndefs))
 	p("wordPost", &ix.wordPost)

@@ -151,15 +151,15 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 	// Keys with files in the overlay only (defined since the last merge).
 	p := &ix.defines
 	strs := ix.words.view()
-	for k, h := range p.head {
-		if h == 0 || p.inBase(uint32(k)) {
-			continue
+	p.head.each(func(k uint32) {
+		if p.inBase(k) {
+			return
 		}
-		lower := []byte(strings.ToLower(strs.str(uint32(k))))
+		lower := []byte(strings.ToLower(strs.str(k)))
 		if i := bytes.Index(lower, needle); i >= 0 {
-			f(uint32(k), lower, i)
+			f(k, lower, i)
 		}
-	}
+	})
 }
 
 // appendNameID appends id in nameIDLen bytes, 7 bits each, top bit set.

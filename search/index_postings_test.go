@@ -166,3 +166,38 @@ func TestShareBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestHeads: the overlay's table of heads gives back what was pushed
+// last for each key, as a map does, through its growths.
+func TestHeads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var h heads
+	want := map[uint32]uint32{}
+	for e := uint32(1); e <= 5000; e++ {
+		k := uint32(rng.IntN(3000))
+		if k%5 == 0 {
+			k = 1<<31 + k // far keys too
+		}
+		if prev := h.push(k, e); prev != want[k] {
+			t.Fatalf("push(%d, %d) = %d; want %d", k, e, prev, want[k])
+		}
+		want[k] = e
+	}
+	for k := range uint32(3000) {
+		for _, k := range []uint32{k, 1<<31 + k} {
+			if got := h.get(k); got != want[k] {
+				t.Fatalf("get(%d) = %d; want %d", k, got, want[k])
+			}
+		}
+	}
+	n := 0
+	h.each(func(k uint32) {
+		n++
+		if want[k] == 0 {
+			t.Errorf("each: %d has no entry", k)
+		}
+	})
+	if n != len(want) {
+		t.Errorf("each: %d keys; want %d", n, len(want))
+	}
+}

@@ -123,7 +123,7 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 		keeper = &mapKeeper{floor: scoreFloor{n: keep}, users: func(w uint32) int {
 			// A file id takes at least a byte of the list.
 			p := &ix.wordPost
-			if int(w) < len(p.head) && p.head[w] != 0 || int(w) >= p.nkeys {
+			if p.inOverlay(w) || int(w) >= p.nkeys {
 				return math.MaxInt32
 			}
 			return len(p.baseList(w))
@@ -239,7 +239,7 @@ func (c *indexCounter) word(s string) (uint32, bool) {
 }
 
 func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) int {
-	if in.pkg == noString && (int(w) >= len(p.head) || p.head[w] == 0) {
+	if in.pkg == noString && !p.inOverlay(w) {
 		return c.countBase(p, files, w, in.dir)
 	}
 	c.buf = p.list(w, c.buf[:0])
