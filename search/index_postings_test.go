@@ -3,6 +3,7 @@ package search
 import (
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -38,7 +39,7 @@ func testPostings(t *testing.T, shared bool) {
 		for _, k := range fileKeys[i] {
 			f(k)
 		}
-	})
+	}, nil)
 	for f, keys := range fileKeys {
 		for _, k := range keys {
 			want[k] = append(want[k], uint32(first+f))
@@ -111,7 +112,7 @@ func TestShareBlocks(t *testing.T) {
 			for _, k := range fileKeys[i] {
 				f(k)
 			}
-		})
+		}, nil)
 		return p
 	}
 	a, b := build(), build()
@@ -159,7 +160,7 @@ func TestShareBlocks(t *testing.T) {
 		for _, k := range fileKeys[i] {
 			f(k)
 		}
-	})
+	}, nil)
 	for i := range own.blocks {
 		if len(own.blocks[i]) > 0 && unsafe.SliceData(own.blocks[i]) == unsafe.SliceData(a.blocks[i]) {
 			t.Errorf("block %d of postings not shared is a shared one", i)
@@ -199,5 +200,48 @@ func TestHeads(t *testing.T) {
 	})
 	if n != len(want) {
 		t.Errorf("each: %d keys; want %d", n, len(want))
+	}
+}
+
+// TestPackIDs: lists packed into one arena by several goroutines at once,
+// small ones sharing chunks and large ones on their own, each unpack to
+// their ids in order, and no list overlaps another.
+func TestPackIDs(t *testing.T) {
+	var a packArena
+	const lists = 400
+	in := make([][]uint32, lists)
+	out := make([][]byte, lists)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range in {
+		n := rng.IntN(300)
+		if i%100 == 7 {
+			n = packChunk / 4 // over packChunk/8 bytes: a list of its own
+		}
+		for range n {
+			in[i] = append(in[i], rng.Uint32N(1<<22))
+		}
+		in[i] = slices.Compact(slices.Sorted(slices.Values(in[i])))
+		rng.Shuffle(len(in[i]), func(a, b int) { in[i][a], in[i][b] = in[i][b], in[i][a] })
+	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < lists; i += 4 {
+				out[i] = packIDs(&a, slices.Clone(in[i]))
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range in {
+		var got []uint32
+		unpackIDs(out[i], func(id uint32) { got = append(got, id) })
+		if want := slices.Sorted(slices.Values(in[i])); !slices.Equal(got, want) {
+			t.Fatalf("list %d: unpacked %d ids, want %d (%v...)", i, len(got), len(want), got[:min(len(got), 5)])
+		}
+		if cap(out[i]) != len(out[i]) {
+			t.Errorf("list %d: cap %d, len %d: a list could write over the next", i, cap(out[i]), len(out[i]))
+		}
 	}
 }

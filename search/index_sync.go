@@ -33,6 +33,7 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 	recs := make([]*fileRec, len(files))
 	// Each file's words, packed (packIDs) until the postings are built.
 	words := make([][]byte, len(files))
+	var arena packArena
 	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
 		e := files[i]
 		var wids []uint32
@@ -42,7 +43,7 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		if recs[i] == nil {
 			recs[i], wids = ix.read(e, sc)
 		}
-		words[i] = packIDs(wids)
+		words[i] = packIDs(&arena, wids)
 	})
 	if ctx.Err() != nil {
 		return
@@ -64,7 +65,8 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		ix.code.add(r.code, 1)
 	}
 	n := ix.words.len()
-	ix.wordPost.build(n, first, len(files), func(i int, f func(uint32)) { unpackIDs(words[i], f) })
+	var scratch buildScratch // the three builds share it
+	ix.wordPost.build(n, first, len(files), func(i int, f func(uint32)) { unpackIDs(words[i], f) }, &scratch)
 	ix.wordBase = uint32(len(ix.files))
 	words = nil
 	buf := make([]uint32, 0, 256) // not nil: recKeys appends to it
@@ -73,13 +75,13 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		for _, k := range buf {
 			f(k)
 		}
-	})
+	}, &scratch)
 	ix.codePost.build(n, first, len(files), func(i int, f func(uint32)) {
 		_, buf = recKeys(recs[i], nil, buf[:0])
 		for _, k := range buf {
 			f(k)
 		}
-	})
+	}, &scratch)
 	ix.gen++
 	if snap != nil && ix.cached == len(files) && len(known) == len(files) {
 		// Nothing changed: the cache holds this index already.
