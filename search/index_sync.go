@@ -176,12 +176,21 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64) (*file
 	return r, s.words
 }
 
-// load re-reads the file e into a new record, replacing the old one.
+// load re-reads the file e into a new record, replacing the old one;
+// when its bytes are the old record's (a file re-read because its stat
+// could not prove it unchanged, or written again as it was), the old
+// record stays, with the new stat: it keeps its id, so the postings
+// change nothing (and keep the blocks they share with other roots).
 func (ix *Index) load(e project.Entry, sc *project.Scratch) {
 	r, wids := ix.read(e, sc)
 	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if old := ix.byPath[r.path]; old != nil && !old.failed && !r.failed && r.key != (diskcache.Key{}) && old.key == r.key {
+		old.st, old.ref = r.st, r.ref
+		ix.gen++
+		return
+	}
 	ix.installLocked(r, wids)
-	ix.mu.Unlock()
 }
 
 // installLocked makes r the file's record, with the words wids.
@@ -579,11 +588,23 @@ func (ix *Index) sync(ctx context.Context) error {
 	if len(paths) == 0 {
 		return nil
 	}
+	var read []project.Entry
+	there := map[string]bool{}
+	for _, p := range paths {
+		if e, ok := ix.rules.Entry(p); ok {
+			read = append(read, e)
+			there[p] = true
+		}
+	}
 	ix.mu.Lock()
 	for _, p := range paths {
 		if r := ix.byPath[p]; r != nil {
-			// A file: nothing is indexed under it.
-			ix.killLocked(r)
+			// A file: nothing is indexed under it. One still there is
+			// re-read below, which replaces its record (or keeps it, with
+			// the same bytes), as a sweep does.
+			if !there[p] {
+				ix.killLocked(r)
+			}
 			continue
 		}
 		prefix := p + "/"
@@ -594,12 +615,6 @@ func (ix *Index) sync(ctx context.Context) error {
 		}
 	}
 	ix.mu.Unlock()
-	var read []project.Entry
-	for _, p := range paths {
-		if e, ok := ix.rules.Entry(p); ok {
-			read = append(read, e)
-		}
-	}
 	ix.readAll(ctx, read, true)
 	return ctx.Err()
 }

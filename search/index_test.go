@@ -253,6 +253,24 @@ func TestIndexFreshness(t *testing.T) {
 			ix, root, _ := testIndex(t, dir, "-", mode == "sweep")
 			check := func(what string) { t.Helper(); sameAnswers(t, what, ix, root, freshNames) }
 			check("start")
+			// Written again as it was: the record stays (its id, and so
+			// the postings' bytes, are kept), with the new stat.
+			const same = "pkg0/f03.go"
+			ix.mu.RLock()
+			before := ix.byPath[same]
+			ix.mu.RUnlock()
+			data, err := os.ReadFile(filepath.Join(dir, same))
+			if err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(10 * time.Millisecond)
+			fixture.WriteFile(t, dir, same, string(data))
+			check("written again")
+			ix.mu.RLock()
+			if after := ix.byPath[same]; after != before || after.dead {
+				t.Errorf("%s written again with its bytes: a new record", same)
+			}
+			ix.mu.RUnlock()
 			fixture.WriteFile(t, dir, "pkg9/new.go", "package pkg\n\nfunc New() { shared() }\n")
 			check("created")
 			fixture.WriteFile(t, dir, "pkg0/f00.go", "package pkg\n\nfunc Fresh() {}\n")
