@@ -46,10 +46,17 @@ func (ix *Index) saveLocked() {
 	gen := ix.gen
 	strs := ix.words.view()
 	words := ix.wordPost.base()
+	// The files read since the base was made, when a root sharing its
+	// blocks kept them in the overlay (postings.keep).
+	var fresh map[uint32][]uint32
+	if ix.wordBase < uint32(len(ix.files)) {
+		fresh = ix.wordPost.overlayKeys()
+	}
 	recs := ix.saveRecsLocked(uint32(len(ix.files)))
+	wordBase := ix.wordBase
 	ix.mu.Unlock()
 	written := time.Now().UnixNano()
-	if err := ix.storeEntries(recs, strs, &words); err != nil {
+	if err := ix.storeEntries(recs, strs, &words, wordBase, fresh); err != nil {
 		ix.logf("save cache: %v", err)
 	}
 	s := &diskcache.Snapshot{Written: written, Files: make([]diskcache.File, 0, len(recs))}
@@ -108,7 +115,7 @@ func (ix *Index) storeParsed() {
 	words := ix.wordPost.base()
 	recs := ix.saveRecsLocked(ix.wordBase)
 	ix.mu.RUnlock()
-	if err := ix.storeEntries(recs, strs, &words); err != nil {
+	if err := ix.storeEntries(recs, strs, &words, ix.wordBase, nil); err != nil {
 		ix.logf("store: %v", err)
 	}
 }
@@ -119,21 +126,44 @@ func (ix *Index) storeParsed() {
 const storeChunk = 16384
 
 // storeEntries writes a pack of the entries of the records marked store,
-// clearing the mark of each one written. The files' words are read from
-// the postings' base (words, merged), their strings from strs.
-func (ix *Index) storeEntries(recs []saveRec, strs *strTable, words *postings) error {
-	var todo []int
+// clearing the mark of each one written. The words of the files with an
+// id below wordBase are read from the postings' base (words), the
+// others' from fresh (by id: the word postings' overlay), their strings
+// from strs.
+func (ix *Index) storeEntries(recs []saveRec, strs *strTable, words *postings, wordBase uint32, fresh map[uint32][]uint32) error {
+	var todo, later []int
 	for i := range recs {
-		if recs[i].store {
+		switch {
+		case !recs[i].store:
+		case recs[i].id < wordBase:
 			todo = append(todo, i)
+		default:
+			later = append(later, i)
 		}
 	}
-	if len(todo) == 0 || ix.store == nil {
+	if len(todo)+len(later) == 0 || ix.store == nil {
 		return nil
 	}
 	w, err := ix.store.NewPack()
 	if err != nil {
 		return err
+	}
+	add := func(r *saveRec, wids []uint32) bool {
+		b, err := encodeEntry(strs, wids, r.generated, r.defs, r.code)
+		if err != nil {
+			ix.logf("store %s: %v", r.file.Path, err)
+			return true
+		}
+		if w.Add(r.file.Key, b) != nil {
+			return false
+		}
+		r.store = false
+		return true
+	}
+	for _, i := range later {
+		if !add(&recs[i], fresh[recs[i].id]) {
+			break
+		}
 	}
 	nkeys := words.nkeys
 	var buf []uint32
@@ -158,16 +188,9 @@ func (ix *Index) storeEntries(recs []saveRec, strs *strTable, words *postings) e
 			}
 		}
 		for j, i := range chunk {
-			r := &recs[i]
-			b, err := encodeEntry(strs, wids[j], r.generated, r.defs, r.code)
-			if err != nil {
-				ix.logf("store %s: %v", r.file.Path, err)
-				continue
-			}
-			if w.Add(r.file.Key, b) != nil {
+			if !add(&recs[i], wids[j]) {
 				break
 			}
-			r.store = false
 		}
 	}
 	return w.Commit()

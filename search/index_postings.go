@@ -392,6 +392,44 @@ func (p *postings) add(k, f uint32) {
 // inOverlay reports whether key k has files in the overlay.
 func (p *postings) inOverlay(k uint32) bool { return p.head.get(k) != 0 }
 
+// keep reports whether the postings' blocks are shared and the overlay
+// and the dead files' entries (dead: how many files died since the last
+// merge) are few beside the base: then the base is left as it is until
+// they grow, as its blocks are likely held by other roots too. A merge
+// would give each block of the keys of a file changed here (a new id for
+// it, the old one dropped) bytes of this root's own: after 20 files of
+// one of two Go trees were edited, more than half its postings' bytes.
+// Until then a change costs this root its overlay (8 bytes an entry)
+// and readers skip the dead files' ids.
+func (p *postings) keep(dead int) bool {
+	if !p.shared {
+		return false
+	}
+	size := 0
+	for _, blk := range p.blocks {
+		size += len(blk)
+	}
+	// An entry takes a byte or two in the base; a dead file, some tens.
+	return p.overlay()+64*dead <= size/64
+}
+
+// overlayKeys lists the keys of each file the overlay holds entries of,
+// by file id, each file's in increasing order.
+func (p *postings) overlayKeys() map[uint32][]uint32 {
+	out := map[uint32][]uint32{}
+	p.head.each(func(k uint32) {
+		for e := p.head.get(k); e != 0; e = p.pool[2*(e-1)+1] {
+			f := p.pool[2*(e-1)]
+			out[f] = append(out[f], k)
+		}
+	})
+	for f, keys := range out {
+		slices.Sort(keys)
+		out[f] = slices.Compact(keys)
+	}
+	return out
+}
+
 // overlay is how many entries the overlay holds.
 func (p *postings) overlay() int { return len(p.pool) / 2 }
 

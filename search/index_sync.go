@@ -252,20 +252,28 @@ const (
 )
 
 // mergeLocked folds the postings' overlays into their bases and drops
-// dead records from them, when worth it or when all is set.
+// dead records from them, when worth it or when all is set. With all,
+// postings whose blocks are shared with other roots keep a small change
+// in the overlay (see postings.keep).
 func (ix *Index) mergeLocked(all bool) {
 	live := func(f uint32) bool { return ix.files[f] != nil }
 	n := ix.words.len()
-	if ix.deadWords > 0 && (all || ix.deadWords > maxDead && ix.deadWords > ix.live/8) || ix.wordPost.overlay() > 0 && (all || ix.wordPost.overlay() > maxOverlay) {
+	due := func(p *postings, dead int) bool {
+		if p.overlay() > maxOverlay || dead > maxDead && dead > ix.live/8 {
+			return true
+		}
+		return all && (dead > 0 || p.overlay() > 0) && !p.keep(dead)
+	}
+	if due(&ix.wordPost, ix.deadWords) {
 		ix.wordPost.merge(n, live)
 		ix.wordBase = uint32(len(ix.files))
 		ix.deadWords = 0
 	}
-	if ix.deadDefs > 0 && (all || ix.deadDefs > maxDead && ix.deadDefs > ix.live/8) || ix.defines.overlay() > 0 && (all || ix.defines.overlay() > maxOverlay) {
+	if due(&ix.defines, ix.deadDefs) {
 		ix.defines.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
 		ix.deadDefs = 0
 	}
-	if ix.deadCode > 0 && (all || ix.deadCode > maxDead && ix.deadCode > ix.live/8) || ix.codePost.overlay() > 0 && (all || ix.codePost.overlay() > maxOverlay) {
+	if due(&ix.codePost, ix.deadCode) {
 		ix.codePost.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
 		ix.deadCode = 0
 	}

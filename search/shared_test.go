@@ -3,9 +3,11 @@ package search
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -126,7 +128,7 @@ func sharedBlocks(t *testing.T, a, b *Index) [][][]byte {
 			}
 			n++
 			if j >= len(pb[i].blocks) || unsafe.SliceData(blk) != unsafe.SliceData(pb[i].blocks[j]) {
-				t.Errorf("postings %d, block %d: two copies", i, j)
+				t.Errorf("postings %d, block %d: two copies (of %d)", i, j, len(p.blocks))
 			}
 		}
 		if n == 0 {
@@ -134,4 +136,95 @@ func sharedBlocks(t *testing.T, a, b *Index) [][][]byte {
 		}
 	}
 	return out
+}
+
+// TestSharedKeep: a root whose postings' blocks are shared keeps an edit
+// of one of its many files in the overlay at a save, so that its blocks
+// stay one copy with the other root's; its answers and the other's are
+// right, and the save puts the edited file's words in the store: a third
+// checkout served from the store answers as a search does.
+func TestSharedKeep(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for i := range 400 {
+		var b strings.Builder
+		b.WriteString("package pkg\n")
+		for d := range 8 {
+			fmt.Fprintf(&b, "\n// F%03d%d reads", i, d)
+			for j := range 12 {
+				fmt.Fprintf(&b, " w%03d", (i*7+d*31+j*13)%900)
+			}
+			fmt.Fprintf(&b, ".\nfunc F%03d%d() { shared() }\n", i, d)
+		}
+		fixture.WriteFile(t, dir, fmt.Sprintf("pkg%d/f%03d.go", i%5, i), b.String())
+	}
+	touchPast(t, dir)
+	second, third := t.TempDir(), t.TempDir()
+	if err := os.CopyFS(second, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	store := filepath.Join(t.TempDir(), "store")
+	shared := NewShared()
+	open := func(dir string, shared *Shared) (*Index, *Root) {
+		root, err := OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root.SymbolTimeLimit = time.Hour
+		ix := NewIndex(root, IndexOptions{CacheFile: filepath.Join(t.TempDir(), "files"), StoreDir: store, NoWatch: true, Shared: shared})
+		ix.Start(t.Context())
+		t.Cleanup(ix.Close)
+		<-ix.Ready()
+		return ix, root
+	}
+	a, rootA := open(dir, shared)
+	b, rootB := open(second, shared)
+	a.mu.RLock()
+	b.mu.RLock()
+	sharedBlocks(t, a, b)
+	b.mu.RUnlock()
+	a.mu.RUnlock()
+	const edited, touched = "pkg1/f001.go", "pkg1/f006.go"
+	b.mu.RLock()
+	kept := b.byPath[touched]
+	b.mu.RUnlock()
+	fixture.WriteFile(t, second, edited, "package pkg\n\n// Fresh reads zzfresh w001.\nfunc Fresh() { shared() }\n")
+	// Not racy, so that the save keeps it (the copy's other files are:
+	// re-read, they keep their records).
+	touchPast(t, filepath.Join(second, "pkg1"))
+	names := []string{"Fresh", "zzfresh", "w001", "F0010", "F0020", "shared"}
+	sameAnswers(t, "second, edited", b, rootB, names)
+	b.mu.RLock()
+	if r := b.byPath[touched]; r != kept || r.dead || r.st.MTime > time.Now().Add(-time.Minute).UnixNano() {
+		t.Errorf("%s, re-read with the same bytes: a new record, or the old stat", touched)
+	}
+	b.mu.RUnlock()
+	if !b.save() {
+		t.Fatal("second: no save after the edit")
+	}
+	a.mu.RLock()
+	b.mu.RLock()
+	sharedBlocks(t, a, b)
+	for i, p := range b.postings() {
+		if p.overlay() == 0 {
+			t.Errorf("postings %d: the edit was merged", i)
+		}
+	}
+	b.mu.RUnlock()
+	a.mu.RUnlock()
+	sameAnswers(t, "second, saved", b, rootB, names)
+	sameAnswers(t, "first", a, rootA, names)
+	if err := os.CopyFS(third, os.DirFS(second)); err != nil {
+		t.Fatal(err)
+	}
+	touchPast(t, third)
+	c, rootC := open(third, nil)
+	c.mu.RLock()
+	r := c.byPath[edited]
+	fromStore := r != nil && r.fromStore
+	c.mu.RUnlock()
+	if !fromStore {
+		t.Errorf("third: %s not from the store", edited)
+	}
+	sameAnswers(t, "third", c, rootC, names)
 }
