@@ -176,17 +176,22 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64) (*file
 	return r, s.words
 }
 
-// load re-reads the file e into a new record, replacing the old one;
-// when its bytes are the old record's (a file re-read because its stat
-// could not prove it unchanged, or written again as it was), the old
-// record stays, with the new stat: it keeps its id, so the postings
-// change nothing (and keep the blocks they share with other roots).
+// load re-reads the file e into a new record, replacing the old one.
+// When its bytes are those of the old record, parsed (a file re-read
+// because its stat could not prove it unchanged, or written again as it
+// was), the new record is the old one with the new stat, under the same
+// id: the postings change nothing (and keep the blocks they share with
+// other roots). A copy, as readers use a record's stat outside the lock
+// (parseFile, entry).
 func (ix *Index) load(e project.Entry, sc *project.Scratch) {
 	r, wids := ix.read(e, sc)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if old := ix.byPath[r.path]; old != nil && !old.failed && !r.failed && r.key != (diskcache.Key{}) && old.key == r.key {
-		old.st, old.ref = r.st, r.ref
+	if old := ix.byPath[r.path]; old != nil && old.parsed && !old.failed && !r.failed && r.key != (diskcache.Key{}) && old.key == r.key {
+		same := *old
+		same.st, same.ref = r.st, r.ref
+		ix.files[same.id] = &same
+		ix.byPath[same.path] = &same
 		ix.gen++
 		return
 	}

@@ -195,8 +195,8 @@ func TestSharedKeep(t *testing.T) {
 	names := []string{"Fresh", "zzfresh", "w001", "F0010", "F0020", "shared"}
 	sameAnswers(t, "second, edited", b, rootB, names)
 	b.mu.RLock()
-	if r := b.byPath[touched]; r != kept || r.dead || r.st.MTime > time.Now().Add(-time.Minute).UnixNano() {
-		t.Errorf("%s, re-read with the same bytes: a new record, or the old stat", touched)
+	if r := b.byPath[touched]; r.id != kept.id || r.dead || r.st.MTime > time.Now().Add(-time.Minute).UnixNano() {
+		t.Errorf("%s, re-read with the same bytes: a new id, or the old stat", touched)
 	}
 	b.mu.RUnlock()
 	if !b.save() {
