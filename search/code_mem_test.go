@@ -79,7 +79,7 @@ func TestCodeMem(t *testing.T) {
 	}
 	t.Logf("code-only strings %d (%d bytes)", only, onlyBytes)
 	strs := ix.words.view()
-	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.len(), 8*cap(strs.refs), len(strs.chunks))
+	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.len(), 8*len(strs.pages)<<refPageBits, len(strs.chunks))
 	ix.mu.RUnlock()
 	runtime.GC()
 	var ms runtime.MemStats

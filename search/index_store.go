@@ -75,13 +75,13 @@ func encodeEntry(strs *strTable, words []uint32, generated bool, defs, code []by
 	}
 	nwords := len(ids)
 	nstrs := uint64(strs.len())
-	ldefs, err := remapDefs(defs, nstrs, num)
+	ldefs, _, err := remapDefs(defs, nstrs, num, nil)
 	if err != nil {
 		return nil, err
 	}
 	var lcode []byte
 	if len(code) > 0 {
-		lcode, _, _, err = remapCode(code, nstrs, num, nil, nil)
+		lcode, _, _, err = remapCode(code, nstrs, num, nil, nil, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -112,18 +112,22 @@ func encodeEntry(strs *strTable, words []uint32, generated bool, defs, code []by
 // storeRec is a record decoded from the store, with its ids in the
 // index's vocab.
 type storeRec struct {
-	generated  bool
+	generated bool
+	// words are the file's words, in the scratch memory the entry was
+	// decoded with.
 	words      []uint32
 	defs, code []byte
-	// codeIDs are the ids of code's words, increasing.
-	codeIDs []uint32
 }
 
 // entryScratch is what decoding an entry needs only while it runs.
 type entryScratch struct {
 	entry []byte
 	strs  [][]byte
+	// ids are the vocab ids of strs, the file's words first (read and
+	// fromStore return these).
+	ids   []uint32
 	words []codeWord
+	buf   []byte
 }
 
 var entryScratches = sync.Pool{New: func() any { return &entryScratch{} }}
@@ -132,7 +136,11 @@ var entryScratches = sync.Pool{New: func() any { return &entryScratch{} }}
 func (ix *Index) decodeEntry(b []byte, path string) (*storeRec, error) {
 	sc := entryScratches.Get().(*entryScratch)
 	defer entryScratches.Put(sc)
-	return ix.decodeEntryWith(b, path, sc)
+	r, err := ix.decodeEntryWith(b, path, sc)
+	if r != nil {
+		r.words = slices.Clone(r.words)
+	}
+	return r, err
 }
 
 func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*storeRec, error) {
@@ -172,16 +180,17 @@ func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*stor
 	if len(code) > 0 {
 		forCodeWords([]byte(pathWords(path)), nil, func(w []byte) { pathWordsB = append(pathWordsB, slices.Clone(w)) })
 	}
-	ids := ix.internAll(append(strs, pathWordsB...))
-	sc.strs = strs[:0]
+	strs = append(strs, pathWordsB...)
+	ids := ix.internAll(strs, sc.ids[:0])
+	sc.strs, sc.ids = strs[:0], ids
 	out := &storeRec{generated: flags&entryGenerated != 0, words: ids[:nwords:nwords]}
 	m := func(l uint32) uint32 { return ids[l] }
 	var err error
-	if out.defs, err = remapDefs(defs, uint64(n), m); err != nil {
+	if out.defs, sc.buf, err = remapDefs(defs, uint64(n), m, sc.buf); err != nil {
 		return nil, err
 	}
 	if len(code) > 0 {
-		out.code, out.codeIDs, sc.words, err = remapCode(code, uint64(n), m, ids[n:], sc.words)
+		out.code, sc.words, sc.buf, err = remapCode(code, uint64(n), m, ids[n:], sc.words, sc.buf)
 		if err != nil {
 			return nil, err
 		}
@@ -189,38 +198,44 @@ func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*stor
 	return out, nil
 }
 
-// internAll returns the vocab ids of strs, adding those new to it.
-func (ix *Index) internAll(strs [][]byte) []uint32 {
-	ids := make([]uint32, len(strs))
-	var unknown []int
+// internAll appends to dst the vocab ids of strs, adding those new to
+// it.
+func (ix *Index) internAll(strs [][]byte, dst []uint32) []uint32 {
+	out := slices.Grow(dst, len(strs))[:len(dst)+len(strs)]
+	ids := out[len(dst):]
+	unknown := false
 	ix.words.read(func(v *vocab) {
 		for i, s := range strs {
 			id, ok := v.lookup(s)
 			if !ok {
-				unknown = append(unknown, i)
+				// Marked until interned below: no id is this large.
+				id, unknown = ^uint32(0), true
 			}
 			ids[i] = id
 		}
 	})
-	if len(unknown) > 0 {
+	if unknown {
 		ix.words.write(func(v *vocab) {
-			for _, i := range unknown {
-				ids[i] = v.intern(strs[i])
+			for i, id := range ids {
+				if id == ^uint32(0) {
+					ids[i] = v.intern(strs[i])
+				}
 			}
 		})
 	}
-	return ids
+	return out
 }
 
 // remapDefs re-encodes a definitions record, its string ids (below
-// nstrs) mapped by m.
-func remapDefs(raw []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+// nstrs) mapped by m, in memory of its size; buf is scratch space,
+// returned for reuse.
+func remapDefs(raw []byte, nstrs uint64, m func(uint32) uint32, buf []byte) ([]byte, []byte, error) {
 	if len(raw) == 0 {
-		return nil, nil
+		return nil, buf, nil
 	}
 	r := diskcache.NewReader(raw)
 	n := r.Count()
-	out := make([]byte, 0, len(raw)+len(raw)/4)
+	out := buf[:0]
 	out = binary.AppendUvarint(out, uint64(n))
 	err := walkDefs(raw, nstrs, func(name uint32, k byte, line, before, after uint64, quals []uint32) {
 		out = binary.AppendUvarint(out, uint64(m(name)))
@@ -234,14 +249,13 @@ func remapDefs(raw []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) 
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, out, err
 	}
-	return exact(out), nil
+	return slices.Clone(out), out, nil
 }
 
-// exact returns b in memory of its size: a record is kept for as long
-// as its file is unchanged, and the ids the index maps an entry's to are
-// longer than the entry's (append's spare room was up to half of it).
+// exact returns b in memory of its size (or a sixteenth more): what is
+// kept for long, made by append, whose spare room was up to half of it.
 func exact(b []byte) []byte {
 	if cap(b)-len(b) <= len(b)/16 {
 		return b
@@ -253,9 +267,9 @@ func exact(b []byte) []byte {
 // mapped by m. With path nil it leaves the path out: words only the path
 // holds are dropped and no word is marked as the path's; otherwise path
 // lists the (mapped) ids of the path's words, marked and added. It
-// returns the record and its words' ids, increasing; words is scratch
+// returns the record, in memory of its size; words and buf are scratch
 // space, returned for reuse.
-func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32, words []codeWord) ([]byte, []uint32, []codeWord, error) {
+func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32, words []codeWord, buf []byte) ([]byte, []codeWord, []byte, error) {
 	r := diskcache.NewReader(rec)
 	h := readCodeHead(r)
 	r.Skip(2 * h.defs)
@@ -267,10 +281,10 @@ func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32, w
 		id += r.Uvarint()
 		l := r.Uvarint()
 		if r.Err() != nil {
-			return nil, nil, words, r.Err()
+			return nil, words, buf, r.Err()
 		}
 		if id >= nstrs {
-			return nil, nil, words, errBadCode
+			return nil, words, buf, errBadCode
 		}
 		size := int(l >> 1)
 		inPath := l&1 != 0
@@ -283,7 +297,7 @@ func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32, w
 	}
 	lists := r.Rest()
 	if r.Err() != nil || at != uint64(len(lists)) {
-		return nil, nil, words, errBadCode
+		return nil, words, buf, errBadCode
 	}
 	slices.SortFunc(words, func(a, b codeWord) int { return int(a.id) - int(b.id) })
 	for _, p := range path {
@@ -293,24 +307,21 @@ func remapCode(rec []byte, nstrs uint64, m func(uint32) uint32, path []uint32, w
 		}
 		words[i].path = true
 	}
-	out := make([]byte, 0, len(rec)+3*len(words)+8)
-	out = append(out, rec[:headEnd]...)
+	out := append(buf[:0], rec[:headEnd]...)
 	out = binary.AppendUvarint(out, uint64(len(words)))
-	ids := make([]uint32, len(words))
 	prev := uint32(0)
-	for i, w := range words {
+	for _, w := range words {
 		l := uint64(w.len) << 1
 		if w.path {
 			l |= 1
 		}
 		out = binary.AppendUvarint(binary.AppendUvarint(out, uint64(w.id-prev)), l)
 		prev = w.id
-		ids[i] = w.id
 	}
 	for _, w := range words {
 		out = append(out, lists[w.off:w.off+w.len]...)
 	}
-	return exact(out), ids, words, nil
+	return slices.Clone(out), words, out, nil
 }
 
 // codeWord is a word of a find_code record being remapped: its id, its

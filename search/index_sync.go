@@ -36,12 +36,14 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 	var arena packArena
 	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
 		e := files[i]
+		es := entryScratches.Get().(*entryScratch)
+		defer entryScratches.Put(es)
 		var wids []uint32
 		if f := known[e.Path]; f != nil && e.Stat().Unchanged(f.Stat, snap.Written) {
-			recs[i], wids = ix.fromStore(e, f.Key, 0)
+			recs[i], wids = ix.fromStore(e, f.Key, 0, es)
 		}
 		if recs[i] == nil {
-			recs[i], wids = ix.read(e, sc)
+			recs[i], wids = ix.read(e, sc, es)
 		}
 		words[i] = packIDs(&arena, wids)
 	})
@@ -110,8 +112,9 @@ func recKeys(r *fileRec, defs, code []uint32) ([]uint32, []uint32) {
 
 // read reads the file e for a record: from the store when it holds the
 // file's bytes' records, else its words, and whether it has definitions
-// to parse later.
-func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32) {
+// to parse later. The words are in es's memory, valid until its next
+// use.
+func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*fileRec, []uint32) {
 	readAt := time.Now().UnixNano()
 	r := &fileRec{path: e.Path, st: e.Stat(), ref: readAt}
 	lang := grammar.ForPath(e.Path, nil)
@@ -130,7 +133,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32)
 	}
 	key := contentKey(e.Path, data)
 	if ix.store != nil {
-		if s, w := ix.fromStore(e, key, readAt); s != nil {
+		if s, w := ix.fromStore(e, key, readAt, es); s != nil {
 			return s, w
 		}
 	}
@@ -139,14 +142,16 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch) (*fileRec, []uint32)
 		r.parsed = true
 	}
 	r.generated = grammar.IsGeneratedHead(data)
-	return r, ix.wordIDs(data)
+	es.ids = ix.wordIDs(data, es.ids[:0])
+	return r, es.ids
 }
 
 // fromStore makes the record of the file e from the store's entry for
 // key (the zero key: a file with nothing in it), read at ref (0: its
 // stat was checked against the snapshot's). It returns nil when the
-// store has no usable entry.
-func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64) (*fileRec, []uint32) {
+// store has no usable entry. The words are in es's memory, valid until
+// its next use.
+func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *entryScratch) (*fileRec, []uint32) {
 	r := &fileRec{path: e.Path, st: e.Stat(), ref: ref, key: key, parsed: true, fromStore: true}
 	if key == (diskcache.Key{}) {
 		return r, nil
@@ -154,17 +159,15 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64) (*file
 	if ix.store == nil {
 		return nil, nil
 	}
-	sc := entryScratches.Get().(*entryScratch)
-	defer entryScratches.Put(sc)
-	b, ok, err := ix.store.Get(key, sc.entry[:0])
-	sc.entry = b
+	b, ok, err := ix.store.Get(key, es.entry[:0])
+	es.entry = b
 	if err != nil {
 		ix.logf("%v", err)
 	}
 	if !ok {
 		return nil, nil
 	}
-	s, err := ix.decodeEntryWith(b, e.Path, sc)
+	s, err := ix.decodeEntryWith(b, e.Path, es)
 	if err != nil {
 		ix.logf("store entry %s (%s) discarded: %v", key, e.Path, err)
 		return nil, nil
@@ -184,7 +187,9 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64) (*file
 // other roots). A copy, as readers use a record's stat outside the lock
 // (parseFile, entry).
 func (ix *Index) load(e project.Entry, sc *project.Scratch) {
-	r, wids := ix.read(e, sc)
+	es := entryScratches.Get().(*entryScratch)
+	defer entryScratches.Put(es)
+	r, wids := ix.read(e, sc, es)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if old := ix.byPath[r.path]; old != nil && old.parsed && !old.failed && !r.failed && r.key != (diskcache.Key{}) && old.key == r.key {
@@ -289,7 +294,6 @@ type wordScratch struct {
 	// mark[id] == gen: word id already listed for this file.
 	mark    []uint32
 	gen     uint32
-	ids     []uint32
 	unknown map[string]struct{}
 }
 
@@ -297,9 +301,9 @@ var wordScratches = sync.Pool{New: func() any { return &wordScratch{unknown: map
 
 // wordIDs lists the distinct words of data (runs of IsWordRune
 // characters, as WordScanner bounds them) that the index keeps, as word
-// ids, in a slice of their exact size. Known words are looked up without
-// allocating; only words new to the index are copied.
-func (ix *Index) wordIDs(data []byte) []uint32 {
+// ids, appended to dst. Known words are looked up without allocating;
+// only words new to the index are copied.
+func (ix *Index) wordIDs(data []byte, dst []uint32) []uint32 {
 	ws := wordScratches.Get().(*wordScratch)
 	defer wordScratches.Put(ws)
 	ws.gen++
@@ -308,7 +312,7 @@ func (ix *Index) wordIDs(data []byte) []uint32 {
 		ws.gen = 1
 	}
 	clear(ws.unknown)
-	ids := ws.ids[:0]
+	ids := dst
 	ix.words.read(func(v *vocab) {
 		if n := v.len(); len(ws.mark) < n {
 			ws.mark = append(ws.mark, make([]uint32, n-len(ws.mark)+n/4)...)
@@ -339,8 +343,7 @@ func (ix *Index) wordIDs(data []byte) []uint32 {
 			}
 		})
 	}
-	ws.ids = ids
-	return slices.Clone(ids)
+	return ids
 }
 
 // forWords calls f with every maximal run of word characters of data.
