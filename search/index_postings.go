@@ -115,9 +115,10 @@ func (h *heads) each(f func(k uint32)) {
 }
 
 // A block covers blockKeys keys: blockWords 64-bit words of marks, little
-// endian (bit k%64 of word k/64 for key k of the block), then for the
-// j-th key marked the start of its list in the block (4 bytes, little
-// endian), then the end of the last list, then the lists. Small enough
+// endian (bit k%64 of word k/64 for key k of the block), then a byte for
+// each word, how many marks the words before it hold, then for the j-th
+// key marked the start of its list in the block (4 bytes, little endian),
+// then the end of the last list, then the lists. Small enough
 // that an edit's few keys leave most blocks as they were, large enough
 // that a block's slice (and handle) is little beside its bytes.
 const (
@@ -125,8 +126,12 @@ const (
 	blockWords = blockKeys / 64
 )
 
-// blockHead is the size of a block's marks and offsets for m keys.
-func blockHead(m int) int { return 8*blockWords + 4*(m+1) }
+// blockHead is the size of a block's marks, ranks and offsets for m
+// keys.
+func blockHead(m int) int { return blockOffs + 4*(m+1) }
+
+// blockOffs is where a block's offsets start.
+const blockOffs = 9 * blockWords
 
 // appendHead appends the marks and offsets of a block whose keys' lists
 // take size[k] bytes (size covers blockKeys keys or fewer, the last
@@ -147,6 +152,11 @@ func appendHead(dst []byte, size []uint32) ([]byte, int) {
 	}
 	for _, w := range has {
 		dst = binary.LittleEndian.AppendUint64(dst, w)
+	}
+	before := 0
+	for _, w := range has {
+		dst = append(dst, byte(before))
+		before += bits.OnesCount64(w)
 	}
 	at := uint32(blockHead(m))
 	for _, s := range size {
@@ -269,11 +279,7 @@ func (p *postings) baseList(k uint32) []byte {
 	if w&bit == 0 {
 		return nil
 	}
-	j := bits.OnesCount64(w & (bit - 1))
-	for x := range i {
-		j += bits.OnesCount64(binary.LittleEndian.Uint64(blk[8*x:]))
-	}
-	o := 8*blockWords + 4*j
+	o := blockOffs + 4*(int(blk[8*blockWords+i])+bits.OnesCount64(w&(bit-1)))
 	return blk[binary.LittleEndian.Uint32(blk[o:]):binary.LittleEndian.Uint32(blk[o+4:])]
 }
 
