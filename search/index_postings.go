@@ -168,28 +168,85 @@ func appendHead(dst []byte, size []uint32) ([]byte, int) {
 	return binary.LittleEndian.AppendUint32(dst, at), total
 }
 
-// build makes the base from the keys of each of n files, in id order
-// from first: keys(i, f) calls f with the distinct keys of file first+i.
-// nkeys bounds the keys. Two passes (sizes, then bytes), so the base is
-// allocated once and no file's keys need be held between them. The
-// builds of one pass share sc (nil: a build's own).
-func (p *postings) build(nkeys int, first uint32, n int, keys func(i int, f func(k uint32)), sc *buildScratch) {
-	if sc == nil {
-		sc = new(buildScratch)
+// buildRange is how many keys build lays out at a time: a multiple
+// of blockKeys, its per-key arrays 1 MiB each.
+const buildRange = 1 << 18
+
+// build makes the base from the keys of each of the files first,
+// first+1, ..., lists[i] the packed keys (packIDs) of file first+i; nkeys
+// bounds the keys. It lays out one range of buildRange keys at a time,
+// in two passes over the lists (sizes, then bytes): its per-key arrays
+// cover a range (2 MiB), not the vocab (on the kernel 33 MB, at the
+// word pass's peak). A cursor per list remembers where the next range
+// starts in it.
+func (p *postings) build(nkeys int, first uint32, lists [][]byte) {
+	var sc buildScratch
+	p.startBlocks(nkeys)
+	// pos[i] is where list i's next key is, after id prev[i]. Both
+	// passes read a list from there up to the range's end (the second
+	// moves the cursor); the loops are written out twice, as a closure
+	// per key cost a third of the build's time.
+	pos := make([]uint32, len(lists))
+	prev := make([]uint32, len(lists))
+	for lo := 0; lo < nkeys; lo += buildRange {
+		hi := uint32(min(nkeys, lo+buildRange))
+		size, last := sc.arrays(int(hi) - lo)
+		for i, l := range lists {
+			f := first + uint32(i) + 1 // 1 + the file's id
+			at, id := int(pos[i]), prev[i]
+			for at < len(l) {
+				d, n := uint64(l[at]), 1
+				if d >= 0x80 {
+					d, n = binary.Uvarint(l[at:])
+				}
+				if id+uint32(d) >= hi {
+					break
+				}
+				id += uint32(d)
+				at += n
+				k := id - uint32(lo)
+				size[k] += uint32(uvarintLen(uint64(f - last[k])))
+				last[k] = f
+			}
+		}
+		all, bounds := blockLayout(size)
+		at := size
+		clear(last)
+		for i, l := range lists {
+			f := first + uint32(i) + 1
+			j, id := int(pos[i]), prev[i]
+			for j < len(l) {
+				d, n := uint64(l[j]), 1
+				if d >= 0x80 {
+					d, n = binary.Uvarint(l[j:])
+				}
+				if id+uint32(d) >= hi {
+					break
+				}
+				id += uint32(d)
+				j += n
+				k := id - uint32(lo)
+				at[k] += uint32(binary.PutUvarint(all[at[k]:], uint64(f-last[k])))
+				last[k] = f
+			}
+			pos[i], prev[i] = uint32(j), id
+		}
+		p.putBlocks(lo/blockKeys, all, bounds)
 	}
-	size, last := sc.arrays(nkeys) // last: 1 + the last file id put under the key
-	for i := range n {
-		f := first + uint32(i)
-		keys(i, func(k uint32) {
-			size[k] += uint32(uvarintLen(uint64(f + 1 - last[k])))
-			last[k] = f + 1
-		})
-	}
-	nblocks := (nkeys + blockKeys - 1) / blockKeys
+	p.head, p.pool = heads{}, nil
+}
+
+// blockLayout lays out the blocks of keys whose lists take size[k] bytes
+// (size covers whole blocks, but for a last one): it returns their bytes,
+// each block's head written and room left for its lists, with block b
+// at all[bounds[b]:bounds[b+1]], and turns size into where each key's
+// list goes.
+func blockLayout(size []uint32) (all []byte, bounds []int) {
+	nblocks := (len(size) + blockKeys - 1) / blockKeys
 	total := 0
 	for b := range nblocks {
 		m := 0
-		for _, s := range size[b*blockKeys : min(nkeys, (b+1)*blockKeys)] {
+		for _, s := range size[b*blockKeys : min(len(size), (b+1)*blockKeys)] {
 			if s > 0 {
 				m++
 				total += int(s)
@@ -199,12 +256,10 @@ func (p *postings) build(nkeys int, first uint32, n int, keys func(i int, f func
 			total += blockHead(m)
 		}
 	}
-	// Each block's head, and room for its lists; size becomes where each
-	// key's list goes.
-	all := make([]byte, 0, total)
-	bounds := make([]int, nblocks+1)
+	all = make([]byte, 0, total)
+	bounds = make([]int, nblocks+1)
 	for b := range nblocks {
-		in := size[b*blockKeys : min(nkeys, (b+1)*blockKeys)]
+		in := size[b*blockKeys : min(len(size), (b+1)*blockKeys)]
 		all, _ = appendHead(all, in)
 		for k, s := range in {
 			in[k] = uint32(len(all))
@@ -212,23 +267,10 @@ func (p *postings) build(nkeys int, first uint32, n int, keys func(i int, f func
 		}
 		bounds[b+1] = len(all)
 	}
-	at := size
-	clear(last)
-	for i := range n {
-		f := first + uint32(i)
-		keys(i, func(k uint32) {
-			at[k] += uint32(binary.PutUvarint(all[at[k]:], uint64(f+1-last[k])))
-			last[k] = f + 1
-		})
-	}
-	p.setBlocks(nkeys, all, bounds)
-	p.head, p.pool = heads{}, nil
+	return all, bounds
 }
 
-// buildScratch holds the two arrays of a key's length that a build uses
-// while it runs: on the kernel 16 MB each, so that the three builds of a
-// word pass allocating their own put 100 MB of garbage on the heap at its
-// peak.
+// buildScratch holds the two per-key arrays of a build's range.
 type buildScratch struct{ size, last []uint32 }
 
 // arrays returns the two arrays, n long and zeroed.
@@ -245,24 +287,35 @@ func (sc *buildScratch) arrays(n int) (size, last []uint32) {
 // setBlocks makes the base of nkeys keys from its blocks, all[bounds[b]:
 // bounds[b+1]] for block b, interned when the postings are shared.
 func (p *postings) setBlocks(nkeys int, all []byte, bounds []int) {
+	p.startBlocks(nkeys)
+	p.putBlocks(0, all, bounds)
+}
+
+// startBlocks makes an empty base of nkeys keys, for putBlocks to fill.
+func (p *postings) startBlocks(nkeys int) {
 	p.nkeys = nkeys
-	p.blocks = make([][]byte, len(bounds)-1)
+	p.blocks = make([][]byte, (nkeys+blockKeys-1)/blockKeys)
 	p.handles = nil
 	if p.shared {
 		p.handles = make([]unique.Handle[string], len(p.blocks))
 	}
-	for b := range p.blocks {
+	p.gen++
+}
+
+// putBlocks sets the base's blocks from b0 on to all[bounds[b]:
+// bounds[b+1]] for block b0+b, interned when the postings are shared.
+func (p *postings) putBlocks(b0 int, all []byte, bounds []int) {
+	for b := range len(bounds) - 1 {
 		lo, hi := bounds[b], bounds[b+1]
 		if lo == hi {
 			continue
 		}
 		blk := all[lo:hi:hi]
 		if p.shared {
-			p.handles[b], blk = shareBlock(blk)
+			p.handles[b0+b], blk = shareBlock(blk)
 		}
-		p.blocks[b] = blk
+		p.blocks[b0+b] = blk
 	}
-	p.gen++
 }
 
 // baseList is key k's list in the base (postings.list's format); empty
@@ -319,6 +372,9 @@ func (p *postings) base() postings {
 // file's words take about a third of their 4 bytes each so: 1.3 bytes
 // on the kernel).
 func packIDs(a *packArena, ids []uint32) []byte {
+	if len(ids) == 0 {
+		return nil
+	}
 	slices.Sort(ids)
 	n, prev := 0, uint32(0)
 	for _, id := range ids {
@@ -367,17 +423,6 @@ func (a *packArena) alloc(n int) []byte {
 	b := a.rest[:n:n]
 	a.rest = a.rest[n:]
 	return b
-}
-
-// unpackIDs calls f with each id packIDs encoded in b.
-func unpackIDs(b []byte, f func(id uint32)) {
-	var id uint32
-	for i := 0; i < len(b); {
-		d, n := binary.Uvarint(b[i:])
-		i += n
-		id += uint32(d)
-		f(id)
-	}
 }
 
 func uvarintLen(v uint64) int {

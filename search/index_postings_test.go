@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -35,11 +36,7 @@ func testPostings(t *testing.T, shared bool) {
 	}
 	p := postings{shared: shared}
 	const first = 5
-	p.build(nkeys, first, nfiles, func(i int, f func(k uint32)) {
-		for _, k := range fileKeys[i] {
-			f(k)
-		}
-	}, nil)
+	p.build(nkeys, first, packKeys(fileKeys))
 	for f, keys := range fileKeys {
 		for _, k := range keys {
 			want[k] = append(want[k], uint32(first+f))
@@ -108,11 +105,7 @@ func TestShareBlocks(t *testing.T) {
 	fileKeys[changed] = []uint32{3, nkeys - 2}
 	build := func() *postings {
 		p := &postings{shared: true}
-		p.build(nkeys, 0, nfiles, func(i int, f func(k uint32)) {
-			for _, k := range fileKeys[i] {
-				f(k)
-			}
-		}, nil)
+		p.build(nkeys, 0, packKeys(fileKeys))
 		return p
 	}
 	a, b := build(), build()
@@ -156,11 +149,7 @@ func TestShareBlocks(t *testing.T) {
 	}
 	// Unshared postings of the same keys share nothing.
 	own := postings{}
-	own.build(nkeys, 0, nfiles, func(i int, f func(k uint32)) {
-		for _, k := range fileKeys[i] {
-			f(k)
-		}
-	}, nil)
+	own.build(nkeys, 0, packKeys(fileKeys))
 	for i := range own.blocks {
 		if len(own.blocks[i]) > 0 && unsafe.SliceData(own.blocks[i]) == unsafe.SliceData(a.blocks[i]) {
 			t.Errorf("block %d of postings not shared is a shared one", i)
@@ -243,5 +232,67 @@ func TestPackIDs(t *testing.T) {
 		if cap(out[i]) != len(out[i]) {
 			t.Errorf("list %d: cap %d, len %d: a list could write over the next", i, cap(out[i]), len(out[i]))
 		}
+	}
+}
+
+// TestBuildRanges: a base built over several ranges of keys lists, for
+// every key, the files that hold it, shared or not, with keys at each
+// range's first and last.
+func TestBuildRanges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const nkeys, nfiles, first = 2*buildRange + 300, 400, 5
+	fileKeys := make([][]uint32, nfiles)
+	for f := range fileKeys {
+		for range rng.IntN(200) {
+			k := uint32(rng.IntN(nkeys))
+			switch rng.IntN(5) {
+			case 0:
+				k = uint32(rng.IntN(3)) * buildRange
+			case 1:
+				k = uint32(rng.IntN(3)+1)*buildRange - 1
+			}
+			k = min(k, nkeys-1)
+			if !slices.Contains(fileKeys[f], k) {
+				fileKeys[f] = append(fileKeys[f], k)
+			}
+		}
+	}
+	want := map[uint32][]uint32{}
+	for f, keys := range fileKeys {
+		for _, k := range keys {
+			want[k] = append(want[k], first+uint32(f))
+		}
+	}
+	for _, shared := range []bool{false, true} {
+		p := &postings{shared: shared}
+		p.build(nkeys, first, packKeys(fileKeys))
+		var buf []uint32
+		for k := range uint32(nkeys) {
+			buf = p.list(k, buf[:0])
+			if !slices.Equal(buf, want[k]) {
+				t.Fatalf("shared %v: key %d lists %v; want %v", shared, k, buf, want[k])
+			}
+		}
+	}
+}
+
+// packKeys packs each file's keys (packIDs), as the word pass does.
+func packKeys(fileKeys [][]uint32) [][]byte {
+	var a packArena
+	lists := make([][]byte, len(fileKeys))
+	for f, keys := range fileKeys {
+		lists[f] = packIDs(&a, slices.Clone(keys))
+	}
+	return lists
+}
+
+// unpackIDs calls f with each id packIDs encoded in b, in order.
+func unpackIDs(b []byte, f func(id uint32)) {
+	var id uint32
+	for i := 0; i < len(b); {
+		d, n := binary.Uvarint(b[i:])
+		i += n
+		id += uint32(d)
+		f(id)
 	}
 }

@@ -128,9 +128,12 @@ type entryScratch struct {
 	ids   []uint32
 	words []codeWord
 	buf   []byte
+	// defKeys and codeKeys are a record's keys (recKeys), while the
+	// build packs them; not nil.
+	defKeys, codeKeys []uint32
 }
 
-var entryScratches = sync.Pool{New: func() any { return &entryScratch{} }}
+var entryScratches = sync.Pool{New: func() any { return &entryScratch{defKeys: []uint32{}, codeKeys: []uint32{}} }}
 
 // decodeEntry reads an entry for the file at path, interning its strings.
 func (ix *Index) decodeEntry(b []byte, path string) (*storeRec, error) {

@@ -31,8 +31,12 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		}
 	}
 	recs := make([]*fileRec, len(files))
-	// Each file's words, packed (packIDs) until the postings are built.
+	// Each file's words, the keys of its definitions and its find_code
+	// words, packed (packIDs) until the postings are built: listed here
+	// by the workers, the three builds below only lay them out, at once.
 	words := make([][]byte, len(files))
+	defs := make([][]byte, len(files))
+	code := make([][]byte, len(files))
 	var arena packArena
 	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
 		e := files[i]
@@ -46,6 +50,9 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 			recs[i], wids = ix.read(e, sc, es)
 		}
 		words[i] = packIDs(&arena, wids)
+		es.defKeys, es.codeKeys = recKeys(recs[i], es.defKeys[:0], es.codeKeys[:0])
+		defs[i] = packIDs(&arena, es.defKeys)
+		code[i] = packIDs(&arena, es.codeKeys)
 	})
 	if ctx.Err() != nil {
 		return
@@ -67,23 +74,15 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		ix.code.add(r.code, 1)
 	}
 	n := ix.words.len()
-	var scratch buildScratch // the three builds share it
-	ix.wordPost.build(n, first, len(files), func(i int, f func(uint32)) { unpackIDs(words[i], f) }, &scratch)
+	var wg sync.WaitGroup
+	for _, b := range []struct {
+		p     *postings
+		lists [][]byte
+	}{{&ix.wordPost, words}, {&ix.defines, defs}, {&ix.codePost, code}} {
+		wg.Go(func() { b.p.build(n, first, b.lists) })
+	}
+	wg.Wait()
 	ix.wordBase = uint32(len(ix.files))
-	words = nil
-	buf := make([]uint32, 0, 256) // not nil: recKeys appends to it
-	ix.defines.build(n, first, len(files), func(i int, f func(uint32)) {
-		buf, _ = recKeys(recs[i], buf[:0], nil)
-		for _, k := range buf {
-			f(k)
-		}
-	}, &scratch)
-	ix.codePost.build(n, first, len(files), func(i int, f func(uint32)) {
-		_, buf = recKeys(recs[i], nil, buf[:0])
-		for _, k := range buf {
-			f(k)
-		}
-	}, &scratch)
 	ix.gen++
 	if snap != nil && ix.cached == len(files) && len(known) == len(files) {
 		// Nothing changed: the cache holds this index already.
