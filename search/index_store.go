@@ -128,6 +128,8 @@ type entryScratch struct {
 	ids   []uint32
 	words []codeWord
 	buf   []byte
+	// hs and refs are lookupAll's.
+	hs, refs []uint64
 	// defKeys and codeKeys are a record's keys (recKeys), while the
 	// build packs them; not nil.
 	defKeys, codeKeys []uint32
@@ -184,7 +186,7 @@ func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*stor
 		forCodeWords([]byte(pathWords(path)), nil, func(w []byte) { pathWordsB = append(pathWordsB, slices.Clone(w)) })
 	}
 	strs = append(strs, pathWordsB...)
-	ids := ix.internAll(strs, sc.ids[:0])
+	ids := ix.internAll(strs, sc)
 	sc.strs, sc.ids = strs[:0], ids
 	out := &storeRec{generated: flags&entryGenerated != 0, words: ids[:nwords:nwords]}
 	m := func(l uint32) uint32 { return ids[l] }
@@ -201,32 +203,21 @@ func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*stor
 	return out, nil
 }
 
-// internAll appends to dst the vocab ids of strs, adding those new to
-// it.
-func (ix *Index) internAll(strs [][]byte, dst []uint32) []uint32 {
-	out := slices.Grow(dst, len(strs))[:len(dst)+len(strs)]
-	ids := out[len(dst):]
-	unknown := false
-	ix.words.read(func(v *vocab) {
-		for i, s := range strs {
-			id, ok := v.lookup(s)
-			if !ok {
-				// Marked until interned below: no id is this large.
-				id, unknown = ^uint32(0), true
-			}
-			ids[i] = id
-		}
-	})
-	if unknown {
+// internAll returns the vocab ids of strs, adding those new to it, in
+// sc.ids's memory (lookupAll's scratch in sc too).
+func (ix *Index) internAll(strs [][]byte, sc *entryScratch) []uint32 {
+	ids := slices.Grow(sc.ids[:0], len(strs))[:len(strs)]
+	ix.words.read(func(v *vocab) { sc.hs, sc.refs = v.lookupAll(strs, ids, sc.hs, sc.refs) })
+	if slices.Contains(ids, notFound) {
 		ix.words.write(func(v *vocab) {
 			for i, id := range ids {
-				if id == ^uint32(0) {
+				if id == notFound {
 					ids[i] = v.intern(strs[i])
 				}
 			}
 		})
 	}
-	return out
+	return ids
 }
 
 // remapDefs re-encodes a definitions record, its string ids (below

@@ -3,6 +3,7 @@ package search
 import (
 	"hash/maphash"
 	"math/bits"
+	"slices"
 	"sync"
 	"unsafe"
 )
@@ -106,7 +107,11 @@ func (t *strTable) str(id uint32) string {
 	if int(id) >= t.n {
 		panic("search: string id out of range")
 	}
-	r := t.ref(id)
+	return t.refString(t.ref(id))
+}
+
+// refString returns the string at reference r.
+func (t *strTable) refString(r uint64) string {
 	n := int(r & refMask)
 	if n == refLong {
 		return t.long[r>>(2*refBits)]
@@ -126,8 +131,12 @@ func (v *vocab) view() *strTable {
 
 // lookup returns the id of the string b, without allocating.
 func (v *vocab) lookup(b []byte) (uint32, bool) {
+	return v.lookupHash(maphash.Bytes(v.seed, b), b)
+}
+
+// lookupHash is lookup of b, whose hash (maphash.Bytes, v's seed) is h.
+func (v *vocab) lookupHash(h uint64, b []byte) (uint32, bool) {
 	mask := uint64(len(v.table) - 1)
-	h := maphash.Bytes(v.seed, b)
 	tag, ids := slotTag(h, v.idBits), uint32(mask)
 	for i := h & mask; ; i = (i + 1) & mask {
 		slot := v.table[i]
@@ -139,6 +148,50 @@ func (v *vocab) lookup(b []byte) (uint32, bool) {
 		}
 	}
 }
+
+// lookupAll sets ids[i] to the id of strs[i], or to notFound for a
+// string not in the vocab; hs and refs are scratch space as long as strs,
+// returned for reuse. It takes the strings in passes whose memory reads
+// do not depend on each other (the hashes, then each one's first slot,
+// then that slot's reference, then its bytes), so that the processor
+// overlaps their cache misses: in a large vocab (the kernel's table,
+// references and strings are 33, 33 and 75 MB) each lookup is three
+// misses one after the other. A string whose first slot is not its own
+// is looked up as lookup does.
+func (v *vocab) lookupAll(strs [][]byte, ids []uint32, hs, refs []uint64) ([]uint64, []uint64) {
+	hs, refs = slices.Grow(hs[:0], len(strs))[:len(strs)], slices.Grow(refs[:0], len(strs))[:len(strs)]
+	mask := uint64(len(v.table) - 1)
+	idMask := uint32(mask)
+	for i, s := range strs {
+		hs[i] = maphash.Bytes(v.seed, s)
+	}
+	for i, h := range hs {
+		ids[i] = v.table[h&mask]
+	}
+	for i, slot := range ids {
+		if slot != 0 && slot&^idMask == slotTag(hs[i], v.idBits) {
+			refs[i] = v.ref(slot&idMask - 1)
+		} else {
+			refs[i] = ^uint64(0)
+		}
+	}
+	for i, s := range strs {
+		if r := refs[i]; r != ^uint64(0) && v.refString(r) == string(s) {
+			ids[i] = ids[i]&idMask - 1
+			continue
+		}
+		id, ok := v.lookupHash(hs[i], s)
+		if !ok {
+			id = notFound
+		}
+		ids[i] = id
+	}
+	return hs, refs
+}
+
+// notFound is lookupAll's id of a string not in the vocab: no id is
+// this large.
+const notFound = ^uint32(0)
 
 func (v *vocab) lookupString(s string) (uint32, bool) {
 	return v.lookup(unsafe.Slice(unsafe.StringData(s), len(s)))

@@ -3,8 +3,10 @@ package search
 import (
 	"bytes"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -119,4 +121,95 @@ func BenchmarkVocabGoSrc(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkVocabLarge: lookups in a vocab as large as the kernel's (4
+// million strings), in batches of a file's distinct words, one by one
+// and by lookupAll.
+func BenchmarkVocabLarge(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const n = 4 << 20
+	v := newVocab()
+	words := make([][]byte, n)
+	for i := range words {
+		w := make([]byte, 6+rng.IntN(16))
+		for j := range w {
+			w[j] = "abcdefghijklmnopqrstuvwxyz_0123456789"[rng.IntN(37)]
+		}
+		words[i] = w
+		v.intern(w)
+	}
+	batch := make([][]byte, 300)
+	b.Run("lookup", func(b *testing.B) {
+		for b.Loop() {
+			for i := range batch {
+				batch[i] = words[rng.IntN(n)]
+			}
+			for _, w := range batch {
+				if _, ok := v.lookup(w); !ok {
+					b.Fatal("not found")
+				}
+			}
+		}
+	})
+	b.Run("lookupAll", func(b *testing.B) {
+		ids := make([]uint32, len(batch))
+		var hs, refs []uint64
+		for b.Loop() {
+			for i := range batch {
+				batch[i] = words[rng.IntN(n)]
+			}
+			hs, refs = v.lookupAll(batch, ids, hs, refs)
+			if slices.Contains(ids, notFound) {
+				b.Fatal("not found")
+			}
+		}
+	})
+}
+
+// TestLookupAll: lookupAll gives what lookup gives for every string of a
+// batch, present or not, repeated, empty or long, in a vocab full enough
+// that many strings are not in their first slot.
+func TestLookupAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	word := func() []byte {
+		w := make([]byte, rng.IntN(8))
+		for j := range w {
+			w[j] = "abcxyz_01"[rng.IntN(9)]
+		}
+		return w
+	}
+	v := newVocab()
+	for range 20000 {
+		v.intern(word())
+	}
+	long := bytes.Repeat([]byte("x"), refLong) // kept apart (see copyRef)
+	v.intern(long)
+	var hs, refs []uint64
+	for range 200 {
+		batch := make([][]byte, rng.IntN(300))
+		for i := range batch {
+			switch rng.IntN(10) {
+			case 0:
+				if rng.IntN(20) == 0 {
+					batch[i] = long
+				}
+			case 1:
+				batch[i] = append(word(), "absent"...)
+			default:
+				batch[i] = word()
+			}
+		}
+		ids := make([]uint32, len(batch))
+		hs, refs = v.lookupAll(batch, ids, hs, refs)
+		for i, w := range batch {
+			want, ok := v.lookup(w)
+			if !ok {
+				want = notFound
+			}
+			if ids[i] != want {
+				t.Fatalf("%q: lookupAll %d, lookup %d", w, ids[i], want)
+			}
+		}
+	}
 }
