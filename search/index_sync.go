@@ -294,6 +294,20 @@ type wordScratch struct {
 	mark    []uint32
 	gen     uint32
 	unknown map[string]struct{}
+	// batch holds words to look up (in the file's bytes), bids their
+	// ids; hs and refs are lookupAll's.
+	batch    [][]byte
+	bids     []uint32
+	hs, refs []uint64
+}
+
+// wordBatch is how many words wordIDs looks up at once.
+const wordBatch = 256
+
+// unknownHas reports whether w is listed as unknown, without allocating.
+func (ws *wordScratch) unknownHas(w []byte) bool {
+	_, ok := ws.unknown[string(w)]
+	return ok
 }
 
 var wordScratches = sync.Pool{New: func() any { return &wordScratch{unknown: map[string]struct{}{}} }}
@@ -316,22 +330,35 @@ func (ix *Index) wordIDs(data []byte, dst []uint32) []uint32 {
 		if n := v.len(); len(ws.mark) < n {
 			ws.mark = append(ws.mark, make([]uint32, n-len(ws.mark)+n/4)...)
 		}
+		// The words are looked up a batch at a time (see lookupAll).
+		flush := func() {
+			ws.bids = slices.Grow(ws.bids[:0], len(ws.batch))[:len(ws.batch)]
+			ws.hs, ws.refs = v.lookupAll(ws.batch, ws.bids, ws.hs, ws.refs)
+			for i, id := range ws.bids {
+				switch {
+				case id == notFound:
+					if w := ws.batch[i]; !ws.unknownHas(w) {
+						ws.unknown[string(w)] = struct{}{}
+					}
+				case ws.mark[id] != ws.gen:
+					ws.mark[id] = ws.gen
+					ids = append(ids, id)
+				}
+			}
+			ws.batch = ws.batch[:0]
+		}
 		forWords(data, func(w []byte) {
 			if !indexedWord(w) {
 				return
 			}
-			id, ok := v.lookup(w)
-			switch {
-			case !ok:
-				if _, seen := ws.unknown[string(w)]; !seen {
-					ws.unknown[string(w)] = struct{}{}
-				}
-			case ws.mark[id] != ws.gen:
-				ws.mark[id] = ws.gen
-				ids = append(ids, id)
+			ws.batch = append(ws.batch, w)
+			if len(ws.batch) == wordBatch {
+				flush()
 			}
 		})
+		flush()
 	})
+	clear(ws.batch[:cap(ws.batch)]) // no hold on data
 	if len(ws.unknown) > 0 {
 		ix.words.write(func(v *vocab) {
 			for w := range ws.unknown {
