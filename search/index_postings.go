@@ -135,20 +135,18 @@ const blockOffs = 9 * blockWords
 
 // appendHead appends the marks and offsets of a block whose keys' lists
 // take size[k] bytes (size covers blockKeys keys or fewer, the last
-// block), and returns it with how many bytes the lists take; it appends
-// nothing for a block without lists.
-func appendHead(dst []byte, size []uint32) ([]byte, int) {
+// block); it appends nothing for a block without lists.
+func appendHead(dst []byte, size []uint32) []byte {
 	var has [blockWords]uint64
-	m, total := 0, 0
+	m := 0
 	for k, s := range size {
 		if s > 0 {
 			has[k/64] |= 1 << (k % 64)
 			m++
-			total += int(s)
 		}
 	}
 	if m == 0 {
-		return dst, 0
+		return dst
 	}
 	for _, w := range has {
 		dst = binary.LittleEndian.AppendUint64(dst, w)
@@ -165,7 +163,7 @@ func appendHead(dst []byte, size []uint32) ([]byte, int) {
 			at += s
 		}
 	}
-	return binary.LittleEndian.AppendUint32(dst, at), total
+	return binary.LittleEndian.AppendUint32(dst, at)
 }
 
 // buildRange is how many keys build lays out at a time: a multiple
@@ -260,7 +258,7 @@ func blockLayout(size []uint32) (all []byte, bounds []int) {
 	bounds = make([]int, nblocks+1)
 	for b := range nblocks {
 		in := size[b*blockKeys : min(len(size), (b+1)*blockKeys)]
-		all, _ = appendHead(all, in)
+		all = appendHead(all, in)
 		for k, s := range in {
 			in[k] = uint32(len(all))
 			all = all[:len(all)+int(s)]
@@ -361,6 +359,15 @@ func (p *postings) forBase(f func(k uint32)) {
 	}
 }
 
+// baseSize is how many bytes the base's blocks take.
+func (p *postings) baseSize() int {
+	n := 0
+	for _, blk := range p.blocks {
+		n += len(blk)
+	}
+	return n
+}
+
 // base returns the base alone, which no change alters (a merge or a
 // build makes a new one), for reading outside the index's lock.
 func (p *postings) base() postings {
@@ -456,12 +463,8 @@ func (p *postings) keep(dead int) bool {
 	if !p.shared {
 		return false
 	}
-	size := 0
-	for _, blk := range p.blocks {
-		size += len(blk)
-	}
 	// An entry takes a byte or two in the base; a dead file, some tens.
-	return p.overlay()+64*dead <= size/64
+	return p.overlay()+64*dead <= p.baseSize()/64
 }
 
 // overlayKeys lists the keys of each file the overlay holds entries of,
@@ -531,10 +534,7 @@ func (p *postings) list(k uint32, buf []uint32) []uint32 {
 // merge folds the overlay into a new base, keeping only the files live
 // accepts, for keys below nkeys.
 func (p *postings) merge(nkeys int, live func(f uint32) bool) {
-	old := 0
-	for _, blk := range p.blocks {
-		old += len(blk)
-	}
+	old := p.baseSize()
 	// An overlay entry takes about 1.2 to 1.5 bytes in the base (most
 	// deltas fit in one byte); a base larger than that is grown by
 	// append, and exact gives it back its spare room.
@@ -559,7 +559,7 @@ func (p *postings) merge(nkeys int, live func(f uint32) bool) {
 			}
 			in[i] = uint32(len(lists) - start)
 		}
-		all, _ = appendHead(all, in)
+		all = appendHead(all, in)
 		if len(lists) > 0 {
 			all = append(all, lists...)
 		}
