@@ -24,14 +24,14 @@ import (
 // the process share), then their lists. Two roots whose common files
 // have the same ids (a copy or a worktree of a project, walked in the
 // same order) have the same bytes in every block their differences do
-// not touch; with a Shared, each such block is held once (shareBlock).
+// not touch; with a Shared, each such block is held once (shareBytes).
 type postings struct {
 	// nkeys is how many keys the base covers (the vocab's size when it
 	// was made); blocks[b] holds keys b*blockKeys on, nil when none of
 	// them has files.
 	nkeys  int
 	blocks [][]byte
-	// shared: the blocks are interned (shareBlock), each kept by its
+	// shared: the blocks are interned (shareBytes), each kept by its
 	// handle; else they lie in one array of the postings' own.
 	shared  bool
 	handles []unique.Handle[string]
@@ -310,7 +310,7 @@ func (p *postings) putBlocks(b0 int, all []byte, bounds []int) {
 		}
 		blk := all[lo:hi:hi]
 		if p.shared {
-			p.handles[b0+b], blk = shareBlock(blk)
+			p.handles[b0+b], blk = shareBytes(blk)
 		}
 		p.blocks[b0+b] = blk
 	}

@@ -20,7 +20,7 @@ import (
 //     word: index_postings.go) are the same bytes in two roots whose
 //     common files have the same ids (a copy or a worktree, walked in the
 //     same order) for every block their differences leave alone, and are
-//     held once (shareBlock).
+//     held once (shareBytes).
 //
 // Give the same Shared to every index of a process
 // (IndexOptions.Shared); it is safe for concurrent use. Its table only
@@ -46,10 +46,7 @@ func shareRecords(defs, code []byte) (h unique.Handle[string], d, c []byte) {
 	b = binary.AppendUvarint(b, uint64(len(defs)))
 	b = append(b, defs...)
 	b = append(b, code...)
-	// Make copies the string when it is new, so b may be garbage after.
-	h = unique.Make(unsafe.String(unsafe.SliceData(b), len(b)))
-	v := h.Value()
-	all := unsafe.Slice(unsafe.StringData(v), len(v))
+	h, all := shareBytes(b)
 	n, k := binary.Uvarint(all)
 	all = all[k:]
 	if n > 0 {
@@ -61,11 +58,11 @@ func shareRecords(defs, code []byte) (h unique.Handle[string], d, c []byte) {
 	return h, d, c
 }
 
-// shareBlock returns a postings' block b as bytes held once however many
-// postings have a block of the same bytes, kept while some postings
-// holds the handle h (as shareRecords). The block is read-only, as
-// blocks always were.
-func shareBlock(b []byte) (h unique.Handle[string], blk []byte) {
+// shareBytes returns b as bytes held once however many callers share the
+// same bytes (a file's records, a postings' block), kept while one of
+// them holds the handle h; they are read-only. b itself may be garbage
+// after.
+func shareBytes(b []byte) (h unique.Handle[string], shared []byte) {
 	// Make copies the string when it is new, so b may be garbage after.
 	h = unique.Make(unsafe.String(unsafe.SliceData(b), len(b)))
 	v := h.Value()
