@@ -434,13 +434,6 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 	// before a save adds its own (a list of every file, encoded): on
 	// top of it, the kernel's second checkout peaked ~25 MB higher.
 	releaseGoHeap()
-	// A save now keeps the pass's work for a server stopped during a
-	// long parse. Before a short one, the save at the index's completion
-	// follows in a moment: a second one would only delay it (0.3 s on
-	// the kernel's second checkout).
-	if todo, live := ix.pendingFiles(); longParse(len(todo), live) {
-		ix.save()
-	}
 	return true
 }
 
@@ -456,8 +449,13 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// checkout served from the store parses a handful of files, and at
 	// the parse's target its heap would grow by half its live size
 	// first (the kernel's second checkout peaked some 50 MiB higher).
+	// And a save first, which keeps the word pass's work for a server
+	// stopped during a long parse; before a short one the save at the
+	// index's completion follows in a moment, and a second one would
+	// only delay it (~0.15 s on the kernel's second checkout).
 	todo, live := ix.pendingFiles()
 	if longParse(len(todo), live) {
+		ix.save()
 		ix.opts.Memory.parsing()
 	} else {
 		ix.opts.Memory.complete()
