@@ -304,12 +304,6 @@ type wordScratch struct {
 // wordBatch is how many words wordIDs looks up at once.
 const wordBatch = 256
 
-// unknownHas reports whether w is listed as unknown, without allocating.
-func (ws *wordScratch) unknownHas(w []byte) bool {
-	_, ok := ws.unknown[string(w)]
-	return ok
-}
-
 var wordScratches = sync.Pool{New: func() any { return &wordScratch{unknown: map[string]struct{}{}} }}
 
 // wordIDs lists the distinct words of data (runs of IsWordRune
@@ -337,8 +331,8 @@ func (ix *Index) wordIDs(data []byte, dst []uint32) []uint32 {
 			for i, id := range ws.bids {
 				switch {
 				case id == notFound:
-					if w := ws.batch[i]; !ws.unknownHas(w) {
-						ws.unknown[string(w)] = struct{}{}
+					if _, seen := ws.unknown[string(ws.batch[i])]; !seen {
+						ws.unknown[string(ws.batch[i])] = struct{}{}
 					}
 				case ws.mark[id] != ws.gen:
 					ws.mark[id] = ws.gen
