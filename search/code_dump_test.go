@@ -26,6 +26,10 @@ func TestCodeDump(t *testing.T) {
 	qs := tuneQueries(t, strings.TrimSpace(string(b)))
 	var sb strings.Builder
 	w := defaultCodeWeights
+	// shares[k]: the queries whose target holds k of the query's
+	// distinctive words (3: three or more), and found[k] those of them in
+	// the best five.
+	var shares, found [4]int
 	for i, q := range qs {
 		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
 		if err != nil {
@@ -53,6 +57,7 @@ func TestCodeDump(t *testing.T) {
 		// The target's own words and score.
 		tgt := "    target: not found"
 		best := -1.0
+		share := 0
 		for f, rec := range q.ix.files {
 			if rec == nil || !q.targets[rec.path] {
 				continue
@@ -77,19 +82,59 @@ func TestCodeDump(t *testing.T) {
 				if score > best {
 					best = score
 					tgt = fmt.Sprintf("    target: %.2f %s %s %s %s", score, defs[d].Kind, qn, rec.path, fields)
+					if sc != nil {
+						share = distinctShared(sc, d)
+					}
 				}
 			}
 		}
 		q.ix.mu.RUnlock()
+		k := min(share, 3)
+		shares[k]++
+		if rank >= 0 && rank < 5 {
+			found[k]++
+		}
 		fmt.Fprintf(&sb, "Q%d half=%d rank=%d name=%s\n    query: %s\n    text: %s\n", i, i%2, rank+1, q.name, strings.Join(words, " "), q.text)
 		sb.WriteString(tgt + "\n")
 		for _, l := range top {
 			sb.WriteString(l + "\n")
 		}
 	}
+	for k := range shares {
+		t.Logf("targets holding %d%s of the query's distinctive words: %d queries, %d in the best five",
+			k, map[bool]string{true: " or more"}[k == 3], shares[k], found[k])
+	}
 	if err := os.WriteFile(out, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// distinctIDF is the idf above which TestCodeDump calls a query word
+// distinctive: a word in fewer than about a fifth of the project's files
+// (idf = ln(1 + (n-df+0.5)/(df+0.5)) = 1.5 at df = 0.22n).
+const distinctIDF = 1.5
+
+// distinctShared returns how many of the query's words (a word and its
+// abbreviations counted once) definition d of the scorer's file holds in
+// some field or its path, counting only distinctive words: a query whose
+// target holds none can be ranked first only by chance, whatever the
+// weights, as every word it shares with the target is one a fifth of the
+// project's files hold too. sc has been moved to the file (sc.file).
+func distinctShared(sc *codeScorer, d int) int {
+	seen := map[int]bool{}
+	for q, t := range sc.terms {
+		if t.idf < distinctIDF || t.weight != 1 {
+			continue
+		}
+		held := sc.path[q]
+		if d < len(sc.mark) && sc.mark[d] == sc.gen && sc.masks[d*len(sc.terms)+q] != 0 {
+			held = true
+		}
+		if held {
+			seen[t.group] = true
+		}
+	}
+	return len(seen)
 }
 
 // codeLens returns the definitions' lengths of a find_code record.
