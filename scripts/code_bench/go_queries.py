@@ -22,6 +22,12 @@ sentence is kept).
 
 Output: one line per query, tab-separated: query, package folder (under
 GOROOT/src), symbol (Type.Method or Name), the notes file it came from.
+
+With --keep-names, the same sentences and targets, with the name's words
+left in the query as the notes write them (the link to the symbol itself,
+the sentence's subject, still left out): a description in the words an
+agent who half knows the API would use, for find_code's figures beside the
+benchmark's (go_kept.tsv).
 """
 import re
 import sys
@@ -55,7 +61,8 @@ def plain(s):
 
 def main():
     seen = set()
-    for path in sys.argv[1:]:
+    keep_names = "--keep-names" in sys.argv[1:]
+    for path in [a for a in sys.argv[1:] if a != "--keep-names"]:
         text = open(path, encoding="utf-8").read()
         src = path.rsplit("/", 1)[-1]
         for s in sentences(text):
@@ -102,6 +109,8 @@ def main():
             if len(keep_words(query)) < 3:
                 continue
             seen.add((pkg, sym))
+            if keep_names:
+                query = " ".join(words)
             print(f"{query}\t{pkg}\t{sym}\t{src}")
 
 

@@ -2,7 +2,7 @@
 """Build find_code benchmark queries for RxJS from its CHANGELOG.md (the
 npm package's own, as `npm pack rxjs@7.8.1` ships it beside src/).
 
-Usage: rxjs_queries.py CHANGELOG.md > rxjs.tsv
+Usage: rxjs_queries.py CHANGELOG.md [--keep-names] > rxjs.tsv
 
 Each entry "- **scope:** what it adds (#123) (abc1234)" of a Features
 section whose scope is an identifier (an operator, a class, a function: "throttle",
@@ -37,6 +37,7 @@ def clean(text):
 
 
 def main():
+    keep_names = "--keep-names" in sys.argv[2:]
     section = ""
     best = {}
     order = []
@@ -59,7 +60,7 @@ def main():
         if scope not in best:
             order.append(scope)
         if scope not in best or rank < best[scope][0]:
-            best[scope] = (rank, query, section)
+            best[scope] = (rank, query, section, " ".join(re.findall(r"[A-Za-z][A-Za-z0-9]*", desc)))
     # A text given for several scopes ("add higher order lettable version")
     # describes none of them.
     count = {}
@@ -67,9 +68,9 @@ def main():
         key = " ".join(sorted(keep_words(best[scope][1])))
         count[key] = count.get(key, 0) + 1
     for scope in order:
-        _, query, section = best[scope]
+        _, query, section, written = best[scope]
         if count[" ".join(sorted(keep_words(query)))] == 1:
-            print(f"{query}\tsrc/\t{scope}\t{section}")
+            print(f"{written if keep_names else query}\tsrc/\t{scope}\t{section}")
 
 
 if __name__ == "__main__":

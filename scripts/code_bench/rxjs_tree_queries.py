@@ -7,7 +7,7 @@ the npm package; it is apps/rxjs.dev/content/operator-decision-tree.yml of
 ReactiveX/rxjs (last changed at 6cd81137), and rxjs_tree.tsv, committed, is
 this script's output for it.
 
-Usage: rxjs_tree_queries.py operator-decision-tree.yml > rxjs_tree.tsv
+Usage: rxjs_tree_queries.py operator-decision-tree.yml [--keep-names] > rxjs_tree.tsv
 
 Each leaf (an operator, a function or a constant, or "Observable" with a
 method) gives one query: the labels on the way to it, joined, with every
@@ -58,11 +58,12 @@ def leaves(lines):
 
 
 def main():
+    keep_names = "--keep-names" in sys.argv[2:]
     for path, label, method in leaves(open(sys.argv[1], encoding="utf-8")):
         name = f"{label}.{method}" if method else label
         drop = name_words(name)
         text = " ".join(path)
-        kept = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", text) if not (name_words(w) & drop)]
+        kept = [w for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", text) if keep_names or not (name_words(w) & drop)]
         print(f"{' '.join(kept)}\tsrc/\t{name}\t{path[0].rstrip(', and')}")
 
 
