@@ -101,8 +101,12 @@ func TestCodeDump(t *testing.T) {
 		}
 	}
 	for k := range shares {
+		more := ""
+		if k == len(shares)-1 {
+			more = " or more"
+		}
 		t.Logf("targets holding %d%s of the query's distinctive words: %d queries, %d in the best five",
-			k, map[bool]string{true: " or more"}[k == 3], shares[k], found[k])
+			k, more, shares[k], found[k])
 	}
 	if err := os.WriteFile(out, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -126,11 +130,7 @@ func distinctShared(sc *codeScorer, d int) int {
 		if t.idf < distinctIDF || t.weight != 1 {
 			continue
 		}
-		held := sc.path[q]
-		if d < len(sc.mark) && sc.mark[d] == sc.gen && sc.masks[d*len(sc.terms)+q] != 0 {
-			held = true
-		}
-		if held {
+		if fields, path := termHeld(sc, d, q); fields != 0 || path {
 			seen[t.group] = true
 		}
 	}
@@ -156,16 +156,14 @@ func dumpFields(ix *Index, terms []codeTerm, f uint32, d int) string {
 	sc.file(f)
 	var parts []string
 	for q, t := range sc.terms {
+		m, path := termHeld(sc, d, q)
 		s := ""
-		if sc.path[q] {
+		if path {
 			s += "p"
 		}
-		if d < len(sc.mark) && sc.mark[d] == sc.gen {
-			m := sc.masks[d*len(sc.terms)+q]
-			for fl, c := range "ncdbs" {
-				if m&(1<<fl) != 0 {
-					s += string(c)
-				}
+		for fl, c := range "ncdbs" {
+			if m&(1<<fl) != 0 {
+				s += string(c)
 			}
 		}
 		if s != "" {
@@ -173,6 +171,17 @@ func dumpFields(ix *Index, terms []codeTerm, f uint32, d int) string {
 		}
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// termHeld returns which fields of definition d of the scorer's file hold
+// query word q (a mask of 1<<field; none when d matched no word) and
+// whether the file's path holds it. sc has been moved to the file
+// (sc.file).
+func termHeld(sc *codeScorer, d, q int) (fields uint8, path bool) {
+	if d < len(sc.mark) && sc.mark[d] == sc.gen {
+		fields = sc.masks[d*len(sc.terms)+q]
+	}
+	return fields, sc.path[q]
 }
 
 // TestCodeVariants logs find_code's hit@5 and MRR on both halves of the
