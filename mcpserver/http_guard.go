@@ -132,7 +132,7 @@ func headerMismatch(hd http.Header, req *request) string {
 		}
 		return fmt.Sprintf("%s %s differs from the body's method %s", headerMethod, project.Quote(m), project.Quote(req.method))
 	}
-	if req.method == "tools/call" {
+	if req.method == "tools/call" || req.method == "prompts/get" {
 		var p struct {
 			Name *string `json:"name"`
 		}
@@ -145,7 +145,7 @@ func headerMismatch(hd http.Header, req *request) string {
 			case !ok:
 				return fmt.Sprintf("%s %s is not valid", headerName, project.Quote(raw))
 			case name != *p.Name:
-				return fmt.Sprintf("%s %s differs from the body's tool name %s", headerName, project.Quote(name), project.Quote(*p.Name))
+				return fmt.Sprintf("%s %s differs from the body's name %s", headerName, project.Quote(name), project.Quote(*p.Name))
 			}
 		}
 	}

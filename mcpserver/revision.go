@@ -25,9 +25,9 @@ const (
 	metaServerInfo      = "io.modelcontextprotocol/serverInfo"
 )
 
-// listTTL is how long a client may cache tools/list and server/discover:
-// both are fixed for the life of the binary, and an hour bounds how long a
-// client keeps a list after zumba is upgraded.
+// listTTL is how long a client may cache tools/list, prompts/list and
+// server/discover: all are fixed for the life of the binary, and an hour
+// bounds how long a client keeps a list after zumba is upgraded.
 const listTTL = time.Hour
 
 // supportedVersions are the versions server/discover and -32022 list,
@@ -113,7 +113,10 @@ func serverInfo() map[string]any {
 }
 
 func capabilities() map[string]any {
-	return map[string]any{"tools": map[string]any{"listChanged": false}}
+	return map[string]any{
+		"tools":   map[string]any{"listChanged": false},
+		"prompts": map[string]any{"listChanged": false},
+	}
 }
 
 // discover answers server/discover. serverInfo is given both where the

@@ -161,6 +161,25 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 			})
 		}
 		return resultReply(req.id, map[string]any{"tools": toolList()})
+	case "prompts/list":
+		if modern {
+			return resultReply(req.id, map[string]any{
+				"prompts":    promptList(),
+				"resultType": "complete",
+				"ttlMs":      listTTL.Milliseconds(),
+				"cacheScope": "public",
+			})
+		}
+		return resultReply(req.id, map[string]any{"prompts": promptList()})
+	case "prompts/get":
+		res, rerr := getPrompt(req.params)
+		if rerr != nil {
+			return &response{JSONRPC: "2.0", ID: req.id, Error: rerr}
+		}
+		if modern {
+			res.ResultType = "complete"
+		}
+		return resultReply(req.id, res)
 	case "tools/call":
 		res, rerr := s.callTool(ctx, req.params)
 		if rerr != nil {

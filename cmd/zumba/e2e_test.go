@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/zumba-dev/zumba/mcpserver"
@@ -183,6 +185,70 @@ func exerciseSession(t *testing.T, ctx context.Context, cs *mcp.ClientSession, v
 	if err := cs.Ping(ctx, nil); err != nil {
 		t.Errorf("ping: %v", err)
 	}
+	exercisePrompts(t, ctx, cs)
+}
+
+// exercisePrompts checks the prompts as a strict client uses them: listed,
+// got with every argument bound to "$1", "$2", … (which must come back
+// verbatim), got with real values, and refused with -32602.
+func exercisePrompts(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
+	t.Helper()
+	list, err := cs.ListPrompts(ctx, &mcp.ListPromptsParams{})
+	if err != nil {
+		t.Fatalf("prompts/list: %v", err)
+	}
+	var names []string
+	for _, p := range list.Prompts {
+		names = append(names, p.Name)
+		args := map[string]string{}
+		for i, a := range p.Arguments {
+			args[a.Name] = fmt.Sprintf("$%d", i+1)
+		}
+		got, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: p.Name, Arguments: args})
+		if err != nil {
+			t.Errorf("prompts/get %s %v: %v", p.Name, args, err)
+			continue
+		}
+		text := promptText(t, got)
+		for _, ph := range args {
+			if !strings.Contains(text, ph) || strings.Contains(text, `"`+ph) {
+				t.Errorf("prompts/get %s: %s is not in the text verbatim:\n%s", p.Name, ph, text)
+			}
+		}
+	}
+	if want := "explain impact find orient"; strings.Join(names, " ") != want {
+		t.Errorf("prompts/list = %v; want %s", names, want)
+	}
+	got, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "explain", Arguments: map[string]string{"name": "Server.Serve"}})
+	if err != nil {
+		t.Fatalf("prompts/get explain Server.Serve: %v", err)
+	}
+	if text := promptText(t, got); !strings.Contains(text, "read_symbol with name Server.Serve ") {
+		t.Errorf("prompts/get explain Server.Serve = %q; want it to read Server.Serve", text)
+	}
+	for _, bad := range []*mcp.GetPromptParams{
+		{Name: "explain"},
+		{Name: "no-such-prompt"},
+		{Name: "orient", Arguments: map[string]string{"folder": "src"}},
+	} {
+		_, err := cs.GetPrompt(ctx, bad)
+		var werr *jsonrpc.Error
+		if !errors.As(err, &werr) || werr.Code != -32602 {
+			t.Errorf("prompts/get %+v: %v; want error -32602", bad, err)
+		}
+	}
+}
+
+func promptText(t *testing.T, res *mcp.GetPromptResult) string {
+	t.Helper()
+	if len(res.Messages) != 1 || res.Messages[0].Role != "user" {
+		t.Fatalf("prompt has messages %+v; want one from the user", res.Messages)
+	}
+	tc, ok := res.Messages[0].Content.(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("prompt content is %T; want text", res.Messages[0].Content)
+	}
+	return tc.Text
 }
 
 func text(t *testing.T, res *mcp.CallToolResult) string {

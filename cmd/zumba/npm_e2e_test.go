@@ -83,6 +83,13 @@ func TestHTTPTypeScriptSDKClient(t *testing.T) {
 			IsError bool
 			Text    string
 		}
+		Prompts []struct {
+			Name string
+			Args map[string]string
+			Text string
+		}
+		Explain      string
+		MissingError *int
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 		t.Fatalf("output %q: %v", stdout.String(), err)
@@ -106,6 +113,24 @@ func TestHTTPTypeScriptSDKClient(t *testing.T) {
 	}
 	if len(got.Calls) != len(want) {
 		t.Errorf("%d calls answered; want %d", len(got.Calls), len(want))
+	}
+	var prompts []string
+	for _, p := range got.Prompts {
+		prompts = append(prompts, p.Name)
+		for _, ph := range p.Args {
+			if !strings.Contains(p.Text, ph) || strings.Contains(p.Text, `"`+ph) {
+				t.Errorf("prompt %s: %s is not in its text verbatim:\n%s", p.Name, ph, p.Text)
+			}
+		}
+	}
+	if strings.Join(prompts, " ") != "explain impact find orient" {
+		t.Errorf("prompts = %v; want explain impact find orient", prompts)
+	}
+	if !strings.Contains(got.Explain, "read_symbol with name Server.Serve ") {
+		t.Errorf("prompt explain Server.Serve = %q; want it to read Server.Serve", got.Explain)
+	}
+	if got.MissingError == nil || *got.MissingError != -32602 {
+		t.Errorf("prompt explain without name: error code %v; want -32602", got.MissingError)
 	}
 }
 
