@@ -68,7 +68,7 @@ func TestCodeDump(t *testing.T) {
 				if qn != q.name && !strings.HasSuffix(qn, "."+q.name) {
 					continue
 				}
-				sc := q.ix.codeScorer(q.terms, nil, w, &CodeResult{})
+				sc := q.ix.codeScorer(context.Background(), q.terms, nil, w, &CodeResult{})
 				score := 0.0
 				fields := "no word"
 				if sc != nil {
@@ -149,7 +149,7 @@ func codeLens(rec []byte) []byte {
 // word: "word:ncdbs" (name, container, doc, body, summary; p: the path).
 // The caller holds ix.mu.
 func dumpFields(ix *Index, terms []codeTerm, f uint32, d int) string {
-	sc := ix.codeScorer(terms, nil, defaultCodeWeights, &CodeResult{})
+	sc := ix.codeScorer(context.Background(), terms, nil, defaultCodeWeights, &CodeResult{})
 	if sc == nil {
 		return ""
 	}

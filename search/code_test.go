@@ -281,7 +281,7 @@ func codeBoundSame(t *testing.T, ix *Index, queries []string, full bool) {
 	for _, q := range queries {
 		var got, want []codeHit
 		for _, every := range []bool{false, true} {
-			sc := ix.codeScorer(parseCodeQuery(q), nil, defaultCodeWeights, &CodeResult{})
+			sc := ix.codeScorer(context.Background(), parseCodeQuery(q), nil, defaultCodeWeights, &CodeResult{})
 			if sc == nil {
 				t.Fatalf("%q: no word found", q)
 			}
@@ -357,7 +357,7 @@ func TestCodeIDOrder(t *testing.T) {
 		// A definition's words' scores are summed by group: the groups
 		// must follow the query's words, whatever their ids.
 		ix.mu.RLock()
-		sc := ix.codeScorer(parseCodeQuery(query), nil, defaultCodeWeights, &CodeResult{})
+		sc := ix.codeScorer(context.Background(), parseCodeQuery(query), nil, defaultCodeWeights, &CodeResult{})
 		ix.mu.RUnlock()
 		group := map[int]int{} // the query word's index: its group
 		for _, tm := range sc.terms {

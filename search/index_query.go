@@ -23,7 +23,10 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 		if err != nil {
 			return nil, err
 		}
-		refs, more, err := references(ctx, rankFiles(FilterEntries(files, filter)), ix.root, name, RefLimit, true)
+		if files, err = FilterEntries(ctx, files, filter); err != nil {
+			return nil, err
+		}
+		refs, more, err := references(ctx, rankFiles(files), ix.root, name, RefLimit, true)
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +80,11 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 					chunk, late = append(chunk, late[0]), late[1:]
 				}
 			}
-			got, more, err := References(ctx, FilterEntries(chunk, filter), ix.root, name, RefLimit-len(refs))
+			kept, err := FilterEntries(ctx, chunk, filter)
+			if err != nil {
+				return nil, err
+			}
+			got, more, err := References(ctx, kept, ix.root, name, RefLimit-len(refs))
 			if err != nil {
 				return nil, err
 			}

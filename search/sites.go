@@ -358,7 +358,10 @@ func (r *Root) Sites(ctx context.Context, name string, filter *project.PathFilte
 	// Ranked by their paths: the files that say they are generated are
 	// found as they are read.
 	opts.late = true
-	return limitedSites(ctx, rankFiles(FilterEntries(files, filter)), r, name, opts, cache)
+	if files, err = FilterEntries(ctx, files, filter); err != nil {
+		return nil, err
+	}
+	return limitedSites(ctx, rankFiles(files), r, name, opts, cache)
 }
 
 // Sites is [Root.Sites] reading only the files the word index names, once
@@ -376,5 +379,9 @@ func (ix *Index) Sites(ctx context.Context, name string, filter *project.PathFil
 		return nil, err
 	}
 	opts.siteLimit, opts.countLimit = cmp.Or(ix.root.SiteTimeLimit, opts.TimeLimit), ix.root.CountTimeLimit
-	return limitedSites(ctx, FilterEntries(ix.rankedCandidates(name), filter), ix.root, name, opts, cache)
+	files, err := FilterEntries(ctx, ix.rankedCandidates(name), filter)
+	if err != nil {
+		return nil, err
+	}
+	return limitedSites(ctx, files, ix.root, name, opts, cache)
 }

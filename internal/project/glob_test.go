@@ -1,8 +1,12 @@
 package project
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 func TestPathFilter(t *testing.T) {
@@ -116,4 +120,77 @@ func FuzzGlob(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBraceExpansionDifferential: a glob's braces expanded match exactly
+// what doublestar matches with the braces in place, over short random
+// patterns of a small alphabet and a set of paths. The oracle is
+// doublestar on PATTERN/x against PATH/x: where a name ends before the
+// pattern does, doublestar asks whether the rest can match nothing by a
+// short list of shapes ("*", "/**", "{…}" first) and answers no for others
+// that can ("??*{}" on "ab", "a***" on "a"); a name that goes on past the
+// pattern takes the general path, which reads "{a,b}" as "a or b" as its
+// documentation says. Expanded, "foo*{,.bak}" matches "foo" as it should.
+func TestBraceExpansionDifferential(t *testing.T) {
+	// Never empty: a path or base name the filter is asked about has a byte
+	// at least (doublestar alone tells "*{,x}" from "*" on "").
+	names := []string{"a", "b", "ab", "ba", "a/b", "b/a", "a,b", "{a}", "a/b/a", "aa/bb", "a[b", "a]", "-", "a\\b"}
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "ab/*?{},[]!\\-"
+	checked := 0
+	for n := 0; n < 200000; n++ {
+		b := make([]byte, 1+r.IntN(9))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		p := string(b)
+		if !doublestar.ValidatePattern(p) || strings.HasSuffix(p, "/") {
+			continue
+		}
+		pats, err := expandBraces(p+"/x", 1<<20)
+		if err != nil {
+			continue
+		}
+		checked++
+		g := pathGlob{patterns: pats, kind: pathKind}
+		for _, name := range names {
+			if got, want := g.matchAny(name+"/x"), doublestar.MatchUnvalidated(p+"/x", name+"/x"); got != want {
+				t.Fatalf("pattern %q expanded to %q: matches %q = %v; doublestar says %v", p, pats, name, got, want)
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d valid patterns checked", checked)
+	}
+}
+
+// TestPathFilterBraceBounds: braces that stand for too many globs, or
+// nest too deep, are refused at once (issue 43, item 5: "{*,*}" fourteen
+// times took 15 s a call, nested braces minutes).
+func TestPathFilterBraceBounds(t *testing.T) {
+	for _, bad := range []string{
+		strings.Repeat("{*,*}", 7) + "zzz",
+		strings.Repeat("{*,*}", 14) + "zzz",
+		strings.Repeat("{", 1000) + "a" + strings.Repeat("}", 1000),
+		strings.Repeat("{", 4000) + "a" + strings.Repeat("}", 4000),
+		"{" + strings.Repeat("a,", 64) + "b}",
+		strings.TrimSuffix(strings.Repeat("*.go,", 65), ","),
+		"{a,b}" + strings.Repeat("x", maxBracedGlob),
+	} {
+		start := time.Now()
+		_, err := ParsePathFilter(bad)
+		if err == nil {
+			t.Errorf("ParsePathFilter(%.40q…) succeeded; want an error", bad)
+		} else if !strings.Contains(err.Error(), "in path") {
+			t.Errorf("ParsePathFilter(%.40q…) = %v; want it to name the path argument", bad, err)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("ParsePathFilter(%.40q…) took %v", bad, d)
+		}
+	}
+	for _, good := range []string{strings.Repeat("{*,*}", 6) + "zzz", "{src,lib}/**/*.{ts,tsx,js,jsx}", "{{{{a}}}}"} {
+		if _, err := ParsePathFilter(good); err != nil {
+			t.Errorf("ParsePathFilter(%q): %v", good, err)
+		}
+	}
 }
