@@ -26,6 +26,9 @@ type saveRec struct {
 	defs, code []byte
 	// store: the store has no entry for its key yet.
 	store bool
+	// racy: the file was modified too close to when it was read for its
+	// stat to vouch for its bytes: stored, but left out of the snapshot.
+	racy bool
 }
 
 // saveLocked writes the disk cache if the index changed since it was
@@ -61,7 +64,7 @@ func (ix *Index) saveLocked() {
 	}
 	s := &diskcache.Snapshot{Written: written, Files: make([]diskcache.File, 0, len(recs))}
 	for i := range recs {
-		if !recs[i].store {
+		if !recs[i].store && !recs[i].racy {
 			s.Files = append(s.Files, recs[i].file)
 		}
 	}
@@ -84,14 +87,15 @@ func (ix *Index) saveLocked() {
 func (ix *Index) saveRecsLocked(words uint32) []saveRec {
 	var recs []saveRec
 	for _, r := range ix.files[:words] {
-		// A racy record would be re-read at the next start anyway, and
-		// saved under a later time it would look verified.
-		if r == nil || r.failed || !r.parsed || r.ref != 0 && r.st.RacyAt(r.ref) {
+		if r == nil || r.failed || !r.parsed {
 			continue
 		}
 		recs = append(recs, saveRec{
 			id: r.id, file: diskcache.File{Path: r.path, Stat: r.st, Key: r.key}, generated: r.generated, defs: r.defs, code: r.code,
 			store: r.key != (diskcache.Key{}) && (ix.store == nil || !ix.store.Has(r.key)),
+			// Saved under the snapshot's later time, a racy record would
+			// look verified.
+			racy: r.ref != 0 && r.st.RacyAt(r.ref),
 		})
 	}
 	return recs

@@ -15,6 +15,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -327,5 +328,87 @@ func TestStoreEntryRobust(t *testing.T) {
 			decodeDefs(ix.words.view(), r.defs)
 			codeTerms(r.code, func(uint32, int, bool) {})
 		}
+	}
+}
+
+// TestStoreFreshCheckout: a checkout served as soon as it is written
+// (every file racy when read) fills the store all the same, since the
+// store is keyed by the bytes read; its snapshot leaves the racy files
+// out, so that their next check reads them again. A second checkout,
+// written and served at once too, takes every file from the store.
+func TestStoreFreshCheckout(t *testing.T) {
+	t.Parallel()
+	first := freshProject(t)
+	cache := filepath.Join(t.TempDir(), "first", "files")
+	store := storeOf(cache)
+	ix, root, logs := testIndex(t, first, cache, true)
+	ix.Close()
+	b, err := os.ReadFile(cache)
+	if err != nil {
+		t.Fatalf("no cache file after Close: %v; log:\n%s", err, logs)
+	}
+	s, err := diskcache.Decode(b, root.Real, diskcache.Producer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Files) != 0 {
+		t.Errorf("snapshot of a checkout read at once lists %d files; want none (all racy)", len(s.Files))
+	}
+	st, err := diskcache.OpenStore(store, diskcache.Producer(), 0)
+	if err != nil {
+		t.Fatalf("no store after the first checkout: %v; log:\n%s", err, logs)
+	}
+	// 20 Go files, README.md and .gitignore.
+	if n := st.Len(); n != 22 {
+		t.Errorf("store holds %d entries after a fresh checkout; want 22", n)
+	}
+	st.Close()
+
+	second := t.TempDir()
+	if err := os.CopyFS(second, os.DirFS(first)); err != nil {
+		t.Fatal(err)
+	}
+	root2, err := OpenRoot(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root2.SymbolTimeLimit = time.Hour
+	logs2 := &logLines{}
+	ix2 := NewIndex(root2, IndexOptions{CacheFile: filepath.Join(t.TempDir(), "second", "files"), StoreDir: store, NoWatch: true, Log: logs2.printf})
+	ix2.Start(t.Context())
+	t.Cleanup(ix2.Close)
+	<-ix2.Ready()
+	if m := fromCacheRE.FindStringSubmatch(logs2.String()); m == nil || m[1] != "22" || m[2] != "22" {
+		t.Fatalf("second fresh checkout: want 22 files, 22 from the store; log:\n%s", logs2)
+	}
+	sameAnswers(t, "second fresh checkout", ix2, root2, freshNames)
+}
+
+// TestRacyParseChecksBytes: a racy record is parsed only if the bytes
+// read for its definitions are those its key was made from, since the
+// store keeps both under that key.
+func TestRacyParseChecksBytes(t *testing.T) {
+	t.Parallel()
+	ix, _, _ := testIndex(t, freshProject(t), "-", true)
+	const path = "pkg0/f03.go"
+	ix.mu.Lock()
+	r := *ix.byPath[path]
+	r.parsed, r.defs, r.code = false, nil, nil
+	r.ref = time.Now().UnixNano()
+	ix.files[r.id], ix.byPath[path] = &r, &r
+	ix.mu.Unlock()
+	sc := &project.Scratch{}
+	defer sc.Close()
+	if !ix.parseFile(t.Context(), &r, sc) {
+		t.Fatalf("racy %s with the bytes of its key not parsed", path)
+	}
+	ix.mu.Lock()
+	r2 := r
+	r2.parsed, r2.defs, r2.code = false, nil, nil
+	r2.key[0] ^= 1
+	ix.files[r2.id], ix.byPath[path] = &r2, &r2
+	ix.mu.Unlock()
+	if ix.parseFile(t.Context(), &r2, sc) {
+		t.Errorf("racy %s parsed though its bytes are not those of its key", path)
 	}
 }

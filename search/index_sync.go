@@ -427,6 +427,12 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 		return false
 	case err != nil:
 	default:
+		// A racy record's stat does not vouch for the bytes: its
+		// definitions must be of the bytes its words and key were read
+		// from, since the store keeps them under that key.
+		if r.ref != 0 && r.st.RacyAt(r.ref) && contentKey(r.path, data) != r.key {
+			return false
+		}
 		lang := grammar.ForPath(r.path, data[:min(len(data), project.BinaryPrefix)])
 		if lang == nil {
 			break
