@@ -40,8 +40,12 @@ type clientRoots struct {
 	seq  int
 	// pending are the requests sent, by id, waiting for their answer.
 	pending map[string]chan json.RawMessage
-	// asking serialises the asks, so that answers apply in order.
-	asking sync.Mutex
+	// asking: a goroutine is asking for the roots; again: the roots
+	// changed since it asked, so it asks once more when it is done. At
+	// most one ask is in flight and one pending, however many changes
+	// the client announces (a storm of a million announcements once
+	// held a goroutine each, 4 GiB).
+	asking, again bool
 	// ctx is the context the roots' indexes run in while the server
 	// indexes (nil otherwise); stops stops each root's index.
 	ctx   context.Context
@@ -108,10 +112,31 @@ func (s *Server) notified(ctx context.Context, method string) {
 		return
 	}
 	s.client.mu.Lock()
-	wants := s.client.wants
-	s.client.mu.Unlock()
-	if wants {
-		go s.askRoots(ctx)
+	defer s.client.mu.Unlock()
+	if !s.client.wants {
+		return
+	}
+	if s.client.asking {
+		s.client.again = true
+		return
+	}
+	s.client.asking = true
+	go s.askRootsLoop(ctx)
+}
+
+// askRootsLoop asks for the roots until no change was announced while it
+// asked. It ends with ctx, the stream's, which the stream waits for.
+func (s *Server) askRootsLoop(ctx context.Context) {
+	for {
+		s.askRoots(ctx)
+		s.client.mu.Lock()
+		if !s.client.again || ctx.Err() != nil {
+			s.client.asking, s.client.again = false, false
+			s.client.mu.Unlock()
+			return
+		}
+		s.client.again = false
+		s.client.mu.Unlock()
 	}
 }
 
@@ -119,8 +144,6 @@ func (s *Server) notified(ctx context.Context, method string) {
 // answer that does not come within rootsWait, or that names no folder
 // zumba can open, leaves Config.Root served.
 func (s *Server) askRoots(ctx context.Context) {
-	s.client.asking.Lock()
-	defer s.client.asking.Unlock()
 	s.client.mu.Lock()
 	s.client.seq++
 	id := fmt.Sprintf("zumba-roots-%d", s.client.seq)
@@ -225,6 +248,12 @@ func (s *Server) setRoots(dirs []string) {
 			continue
 		}
 		root.SymbolTimeLimit = s.cfg.Root.SymbolTimeLimit
+		if j := slices.IndexFunc(named, func(n NamedRoot) bool { return n.Root.Real == root.Real }); j >= 0 {
+			// One folder named twice (or through a link) is one root:
+			// served twice, every hit came twice and its index too.
+			s.log.Printf("roots/list: %s is %s again; served once", d, named[j].Root.Dir)
+			continue
+		}
 		named = append(named, NamedRoot{Name: names[i], Root: root})
 	}
 	if len(named) == 0 {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+	"time"
+
+	"github.com/zumba-dev/zumba/search"
 )
 
 // The call core: what stdio and HTTP share once a message has been parsed.
@@ -17,6 +20,13 @@ import (
 // stops reading input until one finishes, so a client that floods it or
 // stops reading replies cannot grow its memory without bound.
 const maxInFlight = 64
+
+// callAnswerBy is how long after it arrives a tool call must be answered
+// by: clients wait 5 s, and the strict one reports a call answered later
+// as an uncertain outcome. Whatever a call waits for before its search
+// starts (a place among the calls in flight, the client's roots) comes out
+// of the search's own time (search.AnswerBy).
+const callAnswerBy = 4 * time.Second
 
 // callCore serves parsed requests for one transport.
 type callCore struct {
@@ -120,12 +130,13 @@ type inFlightCall struct {
 // reply to send at once (its id is already in flight), or neither when
 // ctx ends first.
 func (c *callCore) admit(ctx context.Context, set *callSet, req *request) (*inFlightCall, *response) {
+	arrived := time.Now()
 	select {
 	case c.sem <- struct{}{}:
 	case <-ctx.Done():
 		return nil, nil
 	}
-	cctx, cancel := context.WithCancel(ctx)
+	cctx, cancel := context.WithCancel(search.AnswerBy(ctx, arrived.Add(callAnswerBy)))
 	cl := &inFlightCall{core: c, req: req, parent: ctx, ctx: cctx, cancel: cancel, set: set, srv: c.s}
 	if set != nil {
 		cl.key = idKey(req.id)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -52,7 +53,7 @@ func (l testLog) Write(p []byte) (int, error) {
 // but not listed: one that panics, one that waits for its context or for
 // a release, and one that sleeps for the milliseconds it is given.
 func testTools() []*Tool {
-	return []*Tool{
+	return append(slices.Clone(extraTestTools), []*Tool{
 		{
 			Name:   "test_panic",
 			Params: []Param{{Name: "msg"}},
@@ -93,8 +94,11 @@ func testTools() []*Tool {
 				return "slept " + args["ms"], false
 			},
 		},
-	}
+	}...)
 }
+
+// extraTestTools are test tools that the tests of one file add.
+var extraTestTools []*Tool
 
 var (
 	blockMu  sync.Mutex

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,6 +75,11 @@ func RootNames(dirs []string) []string {
 	names := make([]string, len(dirs))
 	taken := map[string]bool{}
 	for i, d := range dirs {
+		// The folder's own name, also for "." and "src/." (the current
+		// folder's, its name in its parent).
+		if abs, err := filepath.Abs(d); err == nil {
+			d = abs
+		}
 		base := path.Base(strings.ReplaceAll(strings.TrimRight(d, "/\\"), "\\", "/"))
 		if base == "." || base == "/" || base == "" {
 			base = "root"

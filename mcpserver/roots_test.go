@@ -164,8 +164,13 @@ func TestRootsHTTP(t *testing.T) {
 }
 
 func TestRootNames(t *testing.T) {
-	got := RootNames([]string{"/src/app", "/other/app", "/x/web/", ".", "/src/app"})
-	want := []string{"app", "app-2", "web", "root", "app-3"}
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "." is the current folder, named as it is; "/" has no name.
+	got := RootNames([]string{"/src/app", "/other/app", "/x/web/", ".", "/src/app", "/", "/x/web/."})
+	want := []string{"app", "app-2", "web", filepath.Base(cwd), "app-3", "root", "web-2"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("RootNames (-want +got)\n%s", d)
 	}

@@ -80,7 +80,7 @@ const CallerTimeLimit = 500 * time.Millisecond
 // ranked as find_symbol ranks (rank.go): the project's own files, its
 // test files, then vendored and generated code, then by path and line.
 func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines int, limit time.Duration) (*CallerTree, error) {
-	deadline := time.Now().Add(limit)
+	deadline := stopBy(ctx, limit)
 	first, err := find(ctx, name, 0)
 	if err != nil {
 		return nil, err

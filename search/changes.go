@@ -483,7 +483,7 @@ func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 		changed[defID(&cs.Defs[i].Def)] = true
 	}
 	byName := map[string]*Sites{}
-	end := time.Now().Add(UsesTimeLimit)
+	end := stopBy(ctx, UsesTimeLimit)
 	for i := range cs.Defs[:min(len(cs.Defs), MaxUsesSearched)] {
 		d := &cs.Defs[i]
 		name := d.Def.LastSegment()

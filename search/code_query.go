@@ -9,7 +9,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/project"
@@ -204,7 +203,7 @@ func checkCodeQuery(query string) (string, error) {
 // Before every file's definitions are known it parses the files not
 // parsed yet until the find_symbol time limit, and says how far it got.
 func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFilter) (*CodeResult, error) {
-	deadline := time.Now().Add(ix.symbolTimeLimit())
+	deadline := stopBy(ctx, ix.symbolTimeLimit())
 	query, err := checkCodeQuery(query)
 	if err != nil {
 		return nil, err

@@ -276,7 +276,7 @@ func (ix *Index) entries() []project.Entry {
 // the files parsed so far define, saying how many that is
 // (SymbolResult.Building).
 func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
-	deadline := time.Now().Add(ix.symbolTimeLimit())
+	deadline := stopBy(ctx, ix.symbolTimeLimit())
 	if err := checkName(q.Name); err != nil {
 		return nil, err
 	}

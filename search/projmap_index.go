@@ -7,7 +7,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
 )
@@ -19,7 +18,7 @@ import (
 // limit, as find_symbol parses the files it needs; past it, the map is
 // ranked from the files parsed and says so (ProjectMap.Building).
 func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
-	deadline := time.Now().Add(ix.symbolTimeLimit())
+	deadline := stopBy(ctx, ix.symbolTimeLimit())
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
 		files, err := ix.coldFiles(ctx)

@@ -17,7 +17,7 @@ import (
 // definitions: the map is then ranked from the files read so far
 // (ProjectMap.Building).
 func (r *Root) Map(ctx context.Context, dir string) (*ProjectMap, error) {
-	deadline := time.Now().Add(r.symbolTimeLimit())
+	deadline := stopBy(ctx, r.symbolTimeLimit())
 	files, err := r.Walk(ctx)
 	if err != nil {
 		return nil, err

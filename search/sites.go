@@ -144,7 +144,7 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 		generated bool
 	}
 	per := make([]fileSites, len(files))
-	deadline := time.Now().Add(cmp.Or(opts.siteLimit, siteTimeLimit))
+	deadline := stopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit))
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, scr *project.Scratch) int {

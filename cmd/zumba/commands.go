@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -170,6 +171,10 @@ func runMCP(args []string) int {
 		root, err := search.OpenRoot(pos[i])
 		if err != nil {
 			return failure(err)
+		}
+		if slices.ContainsFunc(roots, func(r mcpserver.NamedRoot) bool { return r.Root.Real == root.Real }) {
+			fmt.Fprintf(os.Stderr, "zumba: %s is a folder named before; served once\n", pos[i])
+			continue
 		}
 		roots = append(roots, mcpserver.NamedRoot{Name: name, Root: root})
 	}
