@@ -67,7 +67,7 @@ func init() {
 		}},
 		{name: "prompt", usage: "[NAME [ARG...]]", short: "print a prompt's text with its arguments filled in, as prompts/get gives it (none: list the prompts)", run: runPrompt},
 		{name: "setup", usage: "[--client NAME]... [--project] [--dry-run] [DIR]", short: "register zumba with the MCP clients installed for this user (DIR: serve that project)", run: runSetup, flags: []flagDef{
-			{name: "client", arg: "NAME", usage: "only this client (claude, codex, cursor, vscode, gemini, windsurf); may be repeated", repeat: true},
+			{name: "client", arg: "NAME", usage: "only this client (claude, codex, cursor, vscode, gemini, windsurf, opencode, zuno); may be repeated", repeat: true},
 			{name: "project", usage: "also write a block of guidance for agents in the project's AGENTS.md (and CLAUDE.md when present)"},
 			{name: "dry-run", usage: "print the changes as diffs and write nothing"},
 		}},

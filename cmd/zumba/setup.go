@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"time"
 
 	"github.com/zumba-dev/zumba/internal/clientconf"
 )
@@ -52,7 +58,11 @@ func setup(w io.Writer, args []string) int {
 	if err != nil {
 		return failure(err)
 	}
-	all := clientconf.Clients(home, configDir)
+	xdgConfig := os.Getenv("XDG_CONFIG_HOME")
+	if !filepath.IsAbs(xdgConfig) {
+		xdgConfig = filepath.Join(home, ".config")
+	}
+	all := clientconf.Clients(home, configDir, xdgConfig)
 	var names []string
 	for _, v := range list(fs, "client") {
 		for _, n := range strings.Split(v, ",") {
@@ -71,17 +81,14 @@ func setup(w io.Writer, args []string) int {
 		s.failed = !on(fs, "project")
 	}
 	for _, c := range clients {
-		e, err := clientconf.Plan(c, server, project)
-		var skip *clientconf.NeedsProject
-		if errors.As(err, &skip) {
-			fmt.Fprintf(w, "%s: %v\n", c.Title, err)
+		if c.Program != "" {
+			s.program(c, server, project)
 			continue
 		}
-		if err != nil {
-			s.fail(c.Title, err)
-			continue
-		}
-		s.apply(c.Title, c.Path, e.Old, e.New, e.Changed, "the server zumba ("+strings.Join(e.Args, " ")+")")
+		s.edit(c.Title, func() (clientconf.File, []byte, bool, string, error) {
+			e, err := clientconf.Plan(c, server, project)
+			return e.File, e.New, e.Changed, "the server zumba (" + strings.Join(e.Args, " ") + ")", err
+		})
 	}
 	if on(fs, "project") {
 		dir := project
@@ -90,8 +97,8 @@ func setup(w io.Writer, args []string) int {
 				return failure(err)
 			}
 		}
-		s.block(filepath.Join(dir, "AGENTS.md"), true)
-		s.block(filepath.Join(dir, "CLAUDE.md"), false)
+		s.block(dir, "AGENTS.md", true)
+		s.block(dir, "CLAUDE.md", false)
 	}
 	if dryRun {
 		fmt.Fprintln(w, "Dry run: nothing was written.")
@@ -135,50 +142,173 @@ type setupRun struct {
 	failed bool
 }
 
+// testBeforeWrite, when a test sets it, runs between each plan and its
+// write (where another program may change the file).
+var testBeforeWrite func(path string)
+
 func (s *setupRun) fail(what string, err error) {
 	fmt.Fprintf(s.w, "%s: %v\n", what, err)
 	s.failed = true
 }
 
-// apply writes one file's change (or, in a dry run, shows its diff).
-func (s *setupRun) apply(what, path string, old, data []byte, changed bool, entry string) {
-	switch {
-	case !changed:
-		fmt.Fprintf(s.w, "%s: %s already has %s; nothing changed.\n", what, path, entry)
-	case s.dryRun:
-		fmt.Fprintf(s.w, "%s: would set %s in %s:\n%s", what, entry, path, clientconf.Diff(path, old, data))
-	default:
-		backup, err := clientconf.Write(path, old, data)
-		if err != nil {
+// editTries bounds how many times one file is read and edited again
+// when another program keeps changing it under setup.
+const editTries = 3
+
+// edit plans one file's change and writes it (or, in a dry run, shows
+// its diff). plan reads the file and returns it, its new bytes, whether
+// they differ, and what the change sets; when another program changes
+// the file between plan and write, plan runs again, up to editTries.
+func (s *setupRun) edit(what string, plan func() (f clientconf.File, data []byte, changed bool, entry string, err error)) {
+	var skip *clientconf.NeedsProject
+	for try := 1; ; try++ {
+		f, data, changed, set, err := plan()
+		switch {
+		case errors.As(err, &skip):
+			fmt.Fprintf(s.w, "%s: %v\n", what, err)
+			return
+		case err != nil:
 			s.fail(what, err)
 			return
+		case !changed:
+			fmt.Fprintf(s.w, "%s: %s already has %s; nothing changed.\n", what, f.Path, set)
+			return
+		case s.dryRun:
+			fmt.Fprintf(s.w, "%s: would set %s in %s:\n%s", what, set, f.Path, clientconf.Diff(f.Path, f.Data, data))
+			return
 		}
-		if backup != "" {
-			fmt.Fprintf(s.w, "%s: set %s in %s (the old file is %s).\n", what, entry, path, backup)
-		} else {
-			fmt.Fprintf(s.w, "%s: set %s in %s, a new file.\n", what, entry, path)
+		if testBeforeWrite != nil {
+			testBeforeWrite(f.Path)
 		}
+		backup, err := f.Write(data)
+		switch {
+		case errors.Is(err, clientconf.ErrChanged) && try < editTries:
+			continue
+		case errors.Is(err, clientconf.ErrChanged):
+			s.fail(what, fmt.Errorf("%v; run zumba setup again when nothing else is writing it", err))
+		case err != nil:
+			s.fail(what, err)
+		case backup != "":
+			fmt.Fprintf(s.w, "%s: set %s in %s (the old file is %s).\n", what, set, f.Path, backup)
+		default:
+			fmt.Fprintf(s.w, "%s: set %s in %s, a new file.\n", what, set, f.Path)
+		}
+		return
 	}
 }
 
-// block writes zumba's guidance block in an agents' file: AGENTS.md
-// always, CLAUDE.md only when it exists.
-func (s *setupRun) block(path string, create bool) {
-	what := filepath.Base(path)
-	old, err := os.ReadFile(path)
-	switch {
-	case os.IsNotExist(err) && !create:
-		return
-	case os.IsNotExist(err):
-		old = nil
-	case err != nil:
-		s.fail(what, err)
+// block writes zumba's guidance block in an agents' file of the project
+// dir: AGENTS.md always, CLAUDE.md only when it exists. A file that is
+// a link is edited where it leads, inside the project only.
+func (s *setupRun) block(dir, name string, create bool) {
+	path := filepath.Join(dir, name)
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) && !create {
 		return
 	}
-	data, changed, err := clientconf.Block(old)
-	if err != nil {
-		s.fail(what, fmt.Errorf("%s: %v", path, err))
-		return
-	}
-	s.apply(what, path, old, data, changed, "zumba's guidance block")
+	s.edit(name, func() (clientconf.File, []byte, bool, string, error) {
+		const set = "zumba's guidance block"
+		f, err := clientconf.ReadProjectFile(dir, path)
+		if err != nil {
+			return f, nil, false, set, err
+		}
+		data, changed, err := clientconf.Block(f.Data)
+		if err != nil {
+			return f, nil, false, set, fmt.Errorf("%s: %v", path, err)
+		}
+		return f, data, changed, set, nil
+	})
 }
+
+// programWait bounds how long setup waits for a client's own command.
+const programWait = 30 * time.Second
+
+// programOutput bounds what setup keeps of that command's output.
+const programOutput = 64 << 10
+
+// program registers zumba with a client that does it by its own command
+// (Zuno: zuno mcp add, in its global layer; zumba writes no zuno.json,
+// and never a project's, which Zuno refuses to take a command from). It
+// runs the command when the client is on the PATH, with a fixed argument
+// list and no shell, and prints what it said; otherwise it prints the
+// command and the entry to add by hand. A client that refuses because it
+// has a zumba entry already is told how to change that entry by hand.
+func (s *setupRun) program(c clientconf.Client, server []string, project string) {
+	line, err := clientconf.Command(c, server, project)
+	if err != nil {
+		s.fail(c.Title, err)
+		return
+	}
+	args := clientconf.ZunoAdd(line)
+	shown := shellJoin(append([]string{c.Program}, args...))
+	entry := clientconf.ZunoEntry(line)
+	byHand := fmt.Sprintf("the entry of the global zuno.json (not a project's zuno.json: Zuno refuses a server command a project declares):\n%s", indent(entry))
+	path, err := exec.LookPath(c.Program)
+	if err != nil {
+		fmt.Fprintf(s.w, "%s: %s is not on the PATH; register zumba with\n    %s\nor write %s", c.Title, c.Program, shown, byHand)
+		return
+	}
+	if s.dryRun {
+		fmt.Fprintf(s.w, "%s: would run %s\n", c.Title, shown)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), programWait)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, args...)
+	out := &boundedBuffer{max: programOutput}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.WaitDelay = time.Second
+	err = cmd.Run()
+	said := strings.TrimSpace(out.String())
+	if said == "" {
+		said = "(nothing)"
+	}
+	switch {
+	case err == nil:
+		fmt.Fprintf(s.w, "%s: ran %s; it said:\n%s%s waits 5000 ms for a call when the entry sets no \"timeout\" (zumba answers within it); for room on a slow machine, add \"timeout\": %d to zumba's entry in the global zuno.json.\n",
+			c.Title, shown, indent(said), c.Title, clientconf.ZunoTimeout)
+	case alreadyThere.MatchString(said):
+		fmt.Fprintf(s.w, "%s: ran %s; it refused:\n%s%s has a server named zumba already and left it as it is. To point it at this zumba, change %s",
+			c.Title, shown, indent(said), c.Title, byHand)
+	default:
+		s.fail(c.Title, fmt.Errorf("%s failed (%v); it said:\n%sRegister zumba by hand with %s", shown, err, indent(said), byHand))
+	}
+}
+
+// alreadyThere matches what a client's command says when it refuses to
+// add a server it has.
+var alreadyThere = regexp.MustCompile(`(?i)\b(already|exists?)\b`)
+
+// indent puts four spaces before each line of text, for the terminal.
+func indent(text string) string {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	return "    " + strings.Join(lines, "\n    ") + "\n"
+}
+
+// shellJoin is a command line as a POSIX shell reads it back: each
+// argument quoted when it needs to be.
+func shellJoin(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@%+,") == "" {
+			out[i] = a
+		} else {
+			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// boundedBuffer keeps the first max bytes written to it.
+type boundedBuffer struct {
+	buf bytes.Buffer
+	max int
+}
+
+func (b *boundedBuffer) Write(p []byte) (int, error) {
+	if room := b.max - b.buf.Len(); room > 0 {
+		b.buf.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func (b *boundedBuffer) String() string { return b.buf.String() }

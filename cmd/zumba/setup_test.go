@@ -12,9 +12,7 @@ import (
 // run writes nothing and shows each edit; a run writes them (a broken
 // file named and left as it was, exit 1); a second run changes nothing.
 func TestSetup(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	home := setupHome(t)
 	configDir, err := os.UserConfigDir()
 	if err != nil {
 		t.Fatal(err)
@@ -100,9 +98,7 @@ func TestServerFor(t *testing.T) {
 // TestSetupReadOnly: a client's read-only file is named and left as it
 // is, with no backup beside it; the exit code is 1.
 func TestSetupReadOnly(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	home := setupHome(t)
 	path := filepath.Join(home, ".cursor", "mcp.json")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

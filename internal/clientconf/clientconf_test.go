@@ -40,6 +40,11 @@ var fixtures = map[string]map[string]string{
 		"older":  "{\"mcpServers\": {\"zumba\": {\"command\": \"/old/zumba\", \"args\": [\"mcp\", \".\"], \"trust\": true}}}\n",
 		"broken": "{\"theme\": }",
 	},
+	"opencode": {
+		"others": "{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  // servers\n  \"mcp\": {\n    \"gh\": {\"type\": \"remote\", \"url\": \"https://example.com/mcp\", \"enabled\": true},\n  },\n  \"theme\": \"opencode\",\n}\n",
+		"older":  "{\n  \"mcp\": {\n    \"zumba\": {\n      \"type\": \"local\",\n      \"command\": [\"/old/zumba\", \"mcp\", \".\"],\n      \"enabled\": false,\n      \"environment\": {\"GOMEMLIMIT\": \"1GiB\"}\n    }\n  }\n}\n",
+		"broken": "{\n  \"mcp\": {\n    \"zumba\": {\"type\": \"local\",,}\n  }\n}\n",
+	},
 	"windsurf": {
 		"others": "{\n    \"mcpServers\": {}\n}\n",
 		"older":  "{\n    \"mcpServers\": {\n        \"zumba\": {\n            \"command\": \"/old/zumba\",\n            \"args\": [\"mcp\", \"/old/project\"]\n        }\n    }\n}\n",
@@ -49,7 +54,7 @@ var fixtures = map[string]map[string]string{
 
 // userSetting is the setting of its own the user gave zumba's entry in
 // the "older" fixture, which setup keeps.
-var userSetting = map[string]string{"claude": "env", "codex": "env", "gemini": "trust"}
+var userSetting = map[string]string{"claude": "env", "codex": "env", "gemini": "trust", "opencode": "environment"}
 
 // TestPlan sets zumba up for every client in every fixture: the result
 // reads back (as the client's format) with zumba's entry, keeps every
@@ -58,7 +63,10 @@ var userSetting = map[string]string{"claude": "env", "codex": "env", "gemini": "
 // error naming it.
 func TestPlan(t *testing.T) {
 	const command = "/usr/local/bin/zumba"
-	for _, c := range Clients("/home/u", "/home/u/.config") {
+	for _, c := range Clients("/home/u", "/home/u/.config", "/home/u/.config") {
+		if c.Program != "" {
+			continue
+		}
 		for _, state := range []string{"none", "others", "older", "broken"} {
 			t.Run(c.Name+"/"+state, func(t *testing.T) {
 				home := t.TempDir()
@@ -86,10 +94,14 @@ func TestPlan(t *testing.T) {
 					t.Fatal("nothing changed")
 				}
 				entry := readEntry(t, c, e.New)
-				if entry["command"] != command || !reflect.DeepEqual(entry["args"], []any{"mcp", "/src/project"}) {
+				if c.Name == "opencode" {
+					if !reflect.DeepEqual(entry["command"], []any{command, "mcp", "/src/project"}) || entry["type"] != "local" || entry["enabled"] != true {
+						t.Errorf("entry %v", entry)
+					}
+				} else if entry["command"] != command || !reflect.DeepEqual(entry["args"], []any{"mcp", "/src/project"}) {
 					t.Errorf("entry %v", entry)
 				}
-				if c.stdioType && entry["type"] != "stdio" {
+				if (c.Name == "claude" || c.Name == "vscode") && entry["type"] != "stdio" {
 					t.Errorf("entry %v has no type stdio", entry)
 				}
 				if own := userSetting[c.Name]; state == "older" && own != "" && entry[own] == nil {
@@ -102,16 +114,16 @@ func TestPlan(t *testing.T) {
 					}
 				}
 				var v any
-				if !c.toml && c.Name != "vscode" && json.Unmarshal(e.New, &v) != nil {
+				if !c.toml && c.Name != "vscode" && c.Name != "opencode" && json.Unmarshal(e.New, &v) != nil {
 					t.Errorf("a plain JSON file is no longer plain JSON:\n%s", e.New)
 				}
 				// Applied, a second run changes nothing.
-				if _, err := Write(c.Path, e.Old, e.New); err != nil {
+				if _, err := e.File.Write(e.New); err != nil {
 					t.Fatal(err)
 				}
 				again, err := Plan(c, []string{command}, "/src/project")
 				if err != nil || again.Changed {
-					t.Errorf("second run: changed %v, %v:\n%s", again.Changed, err, Diff(c.Path, again.Old, again.New))
+					t.Errorf("second run: changed %v, %v:\n%s", again.Changed, err, Diff(c.Path, again.File.Data, again.New))
 				}
 			})
 		}
@@ -120,7 +132,7 @@ func TestPlan(t *testing.T) {
 
 // clientIn is the client called name with its files under home.
 func clientIn(t *testing.T, name, home string) Client {
-	for _, c := range Clients(home, filepath.Join(home, ".config")) {
+	for _, c := range Clients(home, filepath.Join(home, ".config"), filepath.Join(home, ".config")) {
 		if c.Name == name {
 			return c
 		}
@@ -145,9 +157,9 @@ func withoutZumba(t *testing.T, c Client, data []byte) map[string]any {
 		}
 		doc = n.plain(data).(map[string]any)
 	}
-	key := c.key
-	if c.toml {
-		key = "mcp_servers"
+	key := "mcp_servers"
+	if !c.toml {
+		key = c.key[0]
 	}
 	if servers, ok := doc[key].(map[string]any); ok {
 		delete(servers, "zumba")
@@ -173,8 +185,14 @@ func readEntry(t *testing.T, c Client, data []byte) map[string]any {
 	if err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, data)
 	}
-	doc := n.plain(data).(map[string]any)
-	e, _ := doc[c.key].(map[string]any)["zumba"].(map[string]any)
+	m := n.plain(data).(map[string]any)
+	for _, k := range c.key {
+		m, _ = m[k].(map[string]any)
+	}
+	if in, ok := m[c.inner].(map[string]any); ok && c.inner != "" && !isServerMap(in) {
+		m = in
+	}
+	e, _ := m["zumba"].(map[string]any)
 	return e
 }
 
@@ -192,5 +210,63 @@ func keptLines(t *testing.T, old, new string) {
 			return
 		}
 		j++
+	}
+}
+
+// TestEditTOMLForms: the forms a TOML value may take around zumba's
+// command and args (multi-line and literal strings, quoted keys, arrays
+// over lines, comments, CRLF) are edited in place, and every other key
+// is kept (issue 43, item 13: a multi-line command deleted the keys
+// after it).
+func TestEditTOMLForms(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"multi-line basic",
+			"[mcp_servers.zumba]\ncommand = \"\"\"\n/old\"\"\"\nenv = { SECRET = \"s\" }\n",
+			"[mcp_servers.zumba]\nargs = [\"mcp\", \".\"]\ncommand = \"/z\"\nenv = { SECRET = \"s\" }\n"},
+		{"multi-line literal, quotes at its end",
+			"[mcp_servers.zumba]\ncommand = '''/old'''''\nargs = []\nx = 1\n",
+			"[mcp_servers.zumba]\ncommand = \"/z\"\nargs = [\"mcp\", \".\"]\nx = 1\n"},
+		{"escaped quotes",
+			"[mcp_servers.zumba]\ncommand = \"\"\"a\\\"\"\"\"\"\nargs = [\"\\\"]\"] # c\nx = 1\n",
+			"[mcp_servers.zumba]\ncommand = \"/z\"\nargs = [\"mcp\", \".\"] # c\nx = 1\n"},
+		{"quoted keys and header",
+			"[ mcp_servers . \"zumba\" ]\n\"command\" = 'x'\n'args' = ['a']\n",
+			"[ mcp_servers . \"zumba\" ]\n\"command\" = \"/z\"\n'args' = [\"mcp\", \".\"]\n"},
+		{"array over lines with comments and nested arrays",
+			"[mcp_servers.zumba]\nargs = [\n  \"mcp\", # the command\n  \".]\",\n]\nm = [[1], [2]]\ncommand = \"/old\"\n[next]\ny = [\n[3],\n]\n",
+			"[mcp_servers.zumba]\nargs = [\"mcp\", \".\"]\nm = [[1], [2]]\ncommand = \"/z\"\n[next]\ny = [\n[3],\n]\n"},
+		{"CRLF",
+			"[mcp_servers.zumba]\r\ncommand = \"/old\"\r\nargs = []\r\nx = 1\r\n",
+			"[mcp_servers.zumba]\r\ncommand = \"/z\"\r\nargs = [\"mcp\", \".\"]\r\nx = 1\r\n"},
+		{"inline table over a brace in a string",
+			"[mcp_servers.zumba]\nenv = { A = \"}\", B = { C = 'x' } }\ncommand = \"/old\"\n",
+			"[mcp_servers.zumba]\nargs = [\"mcp\", \".\"]\nenv = { A = \"}\", B = { C = 'x' } }\ncommand = \"/z\"\n"},
+		{"header at the end of the file",
+			"x = 1\n[mcp_servers.zumba]",
+			"x = 1\n[mcp_servers.zumba]\ncommand = \"/z\"\nargs = [\"mcp\", \".\"]\n"},
+		{"a sub-table after it",
+			"[mcp_servers.zumba]\ncommand = \"/old\"\n[mcp_servers.zumba.env]\ncommand = \"not zumba's\"\n",
+			"[mcp_servers.zumba]\nargs = [\"mcp\", \".\"]\ncommand = \"/z\"\n[mcp_servers.zumba.env]\ncommand = \"not zumba's\"\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, _, err := tomlEntry([]byte(tc.in), "zumba"); err != nil {
+				t.Fatalf("the input is not TOML: %v", err)
+			}
+			out, changed, err := editTOML([]byte(tc.in), "zumba", "/z", []string{"mcp", "."})
+			if err != nil || !changed || string(out) != tc.want {
+				t.Errorf("editTOML(%q) = %q, %v, %v; want %q", tc.in, out, changed, err, tc.want)
+			}
+		})
+	}
+	// Forms zumba does not edit in place: refused, not damaged.
+	for _, in := range []string{
+		"mcp_servers = { zumba = { command = \"/old\", args = [] } }\n",
+		"[mcp_servers]\nzumba.command = \"/old\"\n",
+		"[mcp_servers]\nzumba = { command = \"/old\" }\n",
+		"mcp_servers = { other = { command = \"x\" } }\n",
+	} {
+		if out, _, err := editTOML([]byte(in), "zumba", "/z", []string{"mcp"}); err == nil {
+			t.Errorf("editTOML(%q) = %q; want a refusal", in, out)
+		}
 	}
 }

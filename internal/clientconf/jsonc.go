@@ -1,6 +1,7 @@
 package clientconf
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -43,7 +44,7 @@ type parser struct {
 // commas allowed; the error names the line and column where it stops.
 func parseJSONC(src []byte) (*node, error) {
 	p := &parser{src: src}
-	if strings.HasPrefix(string(src), "\uFEFF") {
+	if bytes.HasPrefix(src, []byte("\uFEFF")) {
 		p.pos = len("\uFEFF") // a byte order mark, as some editors write
 	}
 	p.space()
@@ -83,7 +84,7 @@ func (p *parser) space() {
 				p.pos++
 			}
 		case c == '/' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '*':
-			end := strings.Index(string(p.src[p.pos+2:]), "*/")
+			end := bytes.Index(p.src[p.pos+2:], []byte("*/"))
 			if end < 0 {
 				p.pos = len(p.src)
 				return

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -14,17 +15,24 @@ type field struct {
 	value any
 }
 
-// editJSON sets the server entry name under the top-level object key
-// (mcpServers, servers) of a JSON-with-comments file to fields: a field
-// that differs is replaced, a missing one added, and every other byte of
-// the file (other servers, other settings of this one, comments, order,
-// indentation) is left as it was. An empty file is a new one. changed is
-// false when the entry is already so.
-func editJSON(src []byte, key, name string, fields []field) (out []byte, changed bool, err error) {
+// editJSON sets the server entry name in the object of servers that key
+// leads to from the top of a JSON-with-comments file (mcpServers,
+// servers, mcp) to fields: a field that differs is replaced, a missing
+// one added, and every other byte of the file (other servers, other
+// settings of this one, comments, order, indentation) is left as it
+// was. When inner is not "" and that object has an object of that name
+// that is not itself a server (OpenCode's mcp.servers), the entry goes
+// there. An empty file is a new one. changed is false when the entry is
+// already so.
+func editJSON(src []byte, key []string, inner, name string, fields []field) (out []byte, changed bool, err error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		src = []byte("{}\n")
 	}
 	unit := indentUnit(src)
+	root0, err := parseJSONC(src)
+	if err != nil {
+		return nil, false, err
+	}
 	cur := src
 	// One edit at a time, each on the file as the last one left it.
 	for i := -1; i < len(fields); i++ {
@@ -36,18 +44,35 @@ func editJSON(src []byte, key, name string, fields []field) (out []byte, changed
 			return nil, false, fmt.Errorf("the file holds no JSON object")
 		}
 		e := &editor{src: cur, unit: unit}
-		servers := root.get(key)
+		servers, where, missing := root, "", []string(nil)
+		for j, k := range key {
+			v := servers.get(k)
+			if v == nil {
+				missing = key[j:]
+				break
+			}
+			where = strings.Join(key[:j+1], ".")
+			if v.kind != kindObject {
+				return nil, false, fmt.Errorf("%q is not an object", where)
+			}
+			servers = v
+		}
 		var entry *node
 		switch {
-		case servers == nil:
-			e.insert(root, key, orderedObject{{name, orderedObject(fields)}})
-		case servers.kind != kindObject:
-			return nil, false, fmt.Errorf("%q is not an object", key)
+		case missing != nil:
+			var v any = orderedObject{{name, orderedObject(fields)}}
+			for j := len(missing) - 1; j > 0; j-- {
+				v = orderedObject{{missing[j], v}}
+			}
+			e.insert(servers, missing[0], v)
 		default:
+			if in := servers.get(inner); inner != "" && in != nil && in.kind == kindObject && !isServer(in) {
+				servers, where = in, where+"."+inner
+			}
 			if entry = servers.get(name); entry == nil {
 				e.insert(servers, name, orderedObject(fields))
 			} else if entry.kind != kindObject {
-				return nil, false, fmt.Errorf("%q in %q is not an object", name, key)
+				return nil, false, fmt.Errorf("%q in %q is not an object", name, where)
 			}
 		}
 		if entry != nil && i >= 0 {
@@ -67,7 +92,71 @@ func editJSON(src []byte, key, name string, fields []field) (out []byte, changed
 	if bytes.Equal(cur, src) {
 		return src, false, nil
 	}
+	// Nothing else changed: the files read the same once the entry's
+	// fields (and the objects holding nothing else) are left out.
+	after, err := parseJSONC(cur)
+	if err != nil || !reflect.DeepEqual(withoutFields(after.plain(cur), key, inner, name, fields), withoutFields(root0.plain(src), key, inner, name, fields)) {
+		return nil, false, fmt.Errorf("zumba's edit would change more than its entry (please report it); set the entry by hand")
+	}
 	return cur, true, nil
+}
+
+// withoutFields is doc (a file read by plain) without the fields of the
+// entry name, and without the objects that leaves empty on the way to it
+// (it changes doc).
+func withoutFields(doc any, key []string, inner, name string, fields []field) any {
+	path := []map[string]any{}
+	m, _ := doc.(map[string]any)
+	for _, k := range key {
+		if m == nil {
+			return doc
+		}
+		path = append(path, m)
+		m, _ = m[k].(map[string]any)
+	}
+	if m == nil {
+		return doc
+	}
+	if in, ok := m[inner].(map[string]any); ok && inner != "" && !isServerMap(in) {
+		path = append(path, m)
+		key = append(slices.Clip(key), inner)
+		m = in
+	}
+	if entry, ok := m[name].(map[string]any); ok {
+		for _, f := range fields {
+			delete(entry, f.key)
+		}
+		if len(entry) == 0 {
+			delete(m, name)
+		}
+	}
+	for j := len(path) - 1; j >= 0; j-- {
+		if child, _ := path[j][key[j]].(map[string]any); len(child) == 0 {
+			delete(path[j], key[j])
+		}
+	}
+	return doc
+}
+
+// isServerMap is isServer for an object read by plain.
+func isServerMap(m map[string]any) bool {
+	for _, k := range []string{"type", "command", "url", "enabled"} {
+		if _, ok := m[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// isServer reports whether an object is a server's entry rather than an
+// object of servers: it has a server's settings.
+func isServer(n *node) bool {
+	for _, k := range []string{"type", "command", "url", "enabled"} {
+		if n.get(k) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // orderedObject marshals its fields in order.
@@ -199,7 +288,7 @@ func (e *editor) insert(obj *node, key string, v any) {
 	for eol < len(e.src) && (e.src[eol] == ' ' || e.src[eol] == '\t') {
 		eol++
 	}
-	if strings.HasPrefix(string(e.src[eol:]), "//") {
+	if bytes.HasPrefix(e.src[eol:], []byte("//")) {
 		for eol < len(e.src) && e.src[eol] != '\n' {
 			eol++
 		}

@@ -1,8 +1,11 @@
 package clientconf
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -15,7 +18,11 @@ func TestWriteReadOnly(t *testing.T) {
 	if err := os.WriteFile(path, []byte("{}\n"), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(path, []byte("{}\n"), []byte(`{"x": 1}`)); err == nil || !strings.Contains(err.Error(), "read-only") {
+	f, err := ReadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte(`{"x": 1}`)); err == nil || !strings.Contains(err.Error(), "read-only") {
 		t.Fatalf("Write of a read-only file: %v", err)
 	}
 	if b, _ := os.ReadFile(path); string(b) != "{}\n" {
@@ -34,7 +41,11 @@ func TestWriteBackup(t *testing.T) {
 	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	backup, err := Write(path, []byte("old"), []byte("new"))
+	f, err := ReadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	backup, err := f.Write([]byte("new"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +58,7 @@ func TestWriteBackup(t *testing.T) {
 	}
 	// A new file in a folder that does not exist yet: no backup.
 	newPath := filepath.Join(dir, "sub", "mcp.json")
-	if backup, err := Write(newPath, nil, []byte("{}")); err != nil || backup != "" {
+	if backup, err := (File{Path: newPath, Real: newPath}).Write([]byte("{}")); err != nil || backup != "" {
 		t.Errorf("new file: backup %q, %v", backup, err)
 	}
 }
@@ -124,5 +135,101 @@ func TestEditTOMLKeepsComments(t *testing.T) {
 	// A table written inline cannot be edited in place: refused.
 	if _, _, err := editTOML([]byte("mcp_servers = { zumba = { command = \"/old\", args = [] } }\n"), "zumba", "/z", []string{"mcp"}); err == nil {
 		t.Error("inline table: no error")
+	}
+}
+
+// TestWriteChanged: another program's change between setup's read and
+// its write is not lost: Write refuses with ErrChanged and writes
+// nothing, whether the file was changed, created, removed, or its link
+// pointed elsewhere (issue 43, item 12).
+func TestWriteChanged(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		before string // "" : no file
+		change func(t *testing.T, path string)
+	}{
+		{"changed", "{}\n", func(t *testing.T, path string) { os.WriteFile(path, []byte("{\"other\": 1}\n"), 0o644) }},
+		{"same size", "{\"a\": 1}\n", func(t *testing.T, path string) { os.WriteFile(path, []byte("{\"a\": 2}\n"), 0o644) }},
+		{"created", "", func(t *testing.T, path string) { os.WriteFile(path, []byte("{\"other\": 1}\n"), 0o644) }},
+		{"removed", "{}\n", func(t *testing.T, path string) { os.Remove(path) }},
+		{"replaced", "{}\n", func(t *testing.T, path string) {
+			// Same bytes, another file: an editor's save by rename.
+			tmp := path + ".new"
+			os.WriteFile(tmp, []byte("{}\n"), 0o644)
+			os.Rename(tmp, path)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "mcp.json")
+			if tc.before != "" {
+				if err := os.WriteFile(path, []byte(tc.before), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f, err := ReadConfig(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.change(t, path)
+			after, _ := os.ReadFile(path)
+			if _, err := f.Write([]byte("{\"zumba\": 1}\n")); !errors.Is(err, ErrChanged) {
+				t.Fatalf("Write after another program's change: %v; want ErrChanged", err)
+			}
+			if now, _ := os.ReadFile(path); string(now) != string(after) {
+				t.Errorf("the other program's file %q is now %q", after, now)
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if e.Name() != "mcp.json" {
+					t.Errorf("left beside it: %s", e.Name())
+				}
+			}
+		})
+	}
+}
+
+// TestWriteLinkRetargeted: a link that leads elsewhere since it was read
+// is not written through.
+func TestWriteLinkRetargeted(t *testing.T) {
+	dir := t.TempDir()
+	a, b, link := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json"), filepath.Join(dir, "mcp.json")
+	os.WriteFile(a, []byte("{}\n"), 0o644)
+	os.WriteFile(b, []byte("{}\n"), 0o644)
+	if err := os.Symlink(a, link); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadConfig(link)
+	if err != nil || f.Real != a {
+		t.Fatalf("ReadConfig: %+v %v", f, err)
+	}
+	os.Remove(link)
+	os.Symlink(b, link)
+	if _, err := f.Write([]byte("{\"zumba\": 1}\n")); !errors.Is(err, ErrChanged) {
+		t.Errorf("Write through a link retargeted: %v; want ErrChanged", err)
+	}
+	for _, p := range []string{a, b} {
+		if got, _ := os.ReadFile(p); string(got) != "{}\n" {
+			t.Errorf("%s is now %q", p, got)
+		}
+	}
+}
+
+// TestParseLinear: a file of many comments is read in time and memory
+// linear in its size (issue 43, item 15: each /* */ copied the rest of
+// the file, 24 s for 100,000 of them). Counted in bytes allocated, which
+// the machine's load does not change.
+func TestParseLinear(t *testing.T) {
+	const n = 20000
+	src := []byte("{\n" + strings.Repeat("  /* a comment */\n", n) + "  \"mcpServers\": {}\n}\n")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	out, changed, err := editJSON(src, []string{"mcpServers"}, "", "zumba", commandArgs("/z", []string{"mcp", "."}))
+	runtime.ReadMemStats(&after)
+	if err != nil || !changed || !bytes.Contains(out, []byte(`"zumba"`)) {
+		t.Fatalf("editJSON: %v %v", changed, err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 40*uint64(len(src)) {
+		t.Errorf("editJSON of %d bytes (%d comments) allocated %d bytes; want under 40 times the file", len(src), n, got)
 	}
 }
