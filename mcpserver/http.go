@@ -115,6 +115,7 @@ func (s *Server) HTTPHandler(opts HTTPOptions) *HTTPHandler {
 		bodies:   newBodyBudget(lim),
 		sessions: map[string]*httpSession{},
 		openings: openings{},
+		endedIDs: map[string]bool{},
 	}
 	if opts.Token != "" {
 		h.token = sha256.Sum256([]byte(opts.Token))
@@ -140,6 +141,10 @@ type HTTPHandler struct {
 	mu       sync.Mutex
 	sessions map[string]*httpSession
 	openings openings
+	// endedIDs are the sessions ended by DELETE, the last
+	// maxEndedSessions in endedOrder.
+	endedIDs   map[string]bool
+	endedOrder []string
 }
 
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -302,14 +307,30 @@ func (h *HTTPHandler) postLegacy(w http.ResponseWriter, r *http.Request, req *re
 	if req.method == "initialize" {
 		if req.id != nil {
 			var err error
-			if sess, err = h.newSession(r.RemoteAddr, srv); err != nil {
+			if sess, err = h.newSession(r.RemoteAddr, srv, ""); err != nil {
 				h.refuseSession(w, req, err)
 				return
 			}
 		}
 	} else if id := r.Header.Get(headerSession); id != "" {
-		if sess = h.session(id); sess == nil || sess.srv != srv {
-			h.refuse(w, req, http.StatusNotFound, &rpcError{Code: CodeInvalidRequest, Message: "invalid request: no such session (it ended, or the server restarted); initialize again"})
+		sess = h.session(id)
+		switch {
+		case sess == nil && h.ended(id):
+			h.refuse(w, req, http.StatusNotFound, &rpcError{Code: CodeInvalidRequest, Message: "invalid request: this session was ended (DELETE); initialize again"})
+			return
+		case sess == nil && sessionID(id):
+			// Let go to make room, or held by the server before a
+			// restart: opened again (see http_session.go).
+			var err error
+			if sess, err = h.newSession(r.RemoteAddr, srv, id); err != nil {
+				h.refuseSession(w, req, err)
+				return
+			}
+		case sess == nil:
+			h.refuse(w, req, http.StatusNotFound, &rpcError{Code: CodeInvalidRequest, Message: "invalid request: no such session; initialize again"})
+			return
+		case sess.srv != srv:
+			h.refuse(w, req, http.StatusNotFound, &rpcError{Code: CodeInvalidRequest, Message: "invalid request: this session belongs to another endpoint; initialize again"})
 			return
 		}
 	}

@@ -36,9 +36,10 @@ const (
 	// defaultWrite cuts off a client that does not read its answer, and
 	// lets the answer's buffer go.
 	defaultWrite = 30 * time.Second
-	// defaultMaxSessions bounds the sessions kept at once; past it, the
-	// one idle longest with no call in flight is ended.
-	defaultMaxSessions = 1024
+	// defaultMaxSessions bounds the sessions kept at once (a few hundred
+	// bytes each); past it, the one idle longest with no call in flight
+	// is let go, and opened again if its client names it.
+	defaultMaxSessions = 16384
 	// defaultSessionRate new sessions per sessionWindow are allowed to
 	// one connection, so that one client cannot end everyone's sessions
 	// by opening new ones.

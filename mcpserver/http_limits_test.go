@@ -361,3 +361,49 @@ func TestHTTPOriginOffLoopback(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPSessionChurn (issue 43, item 7): other clients opening sessions
+// in a loop never cut an idle session off: one let go to make room is
+// opened again when its client names it, as is one held before a
+// restart. Only a session ended by DELETE, or an id zumba could not have
+// given, gets 404.
+func TestHTTPSessionChurn(t *testing.T) {
+	t.Parallel()
+	c, _, done := newLimitTest(t, httpLimits{maxSessions: 8, sessionRate: 1 << 20})
+	go func() {
+		for range done {
+		}
+	}()
+	_, hd, _ := c.do("POST", initialize, nil)
+	idle := hd.Get("Mcp-Session-Id")
+	in := map[string]string{"Mcp-Session-Id": idle}
+	if status, _, body := c.do("POST", call(1, "find_symbol", map[string]string{"name": "main"}), in); status != 200 {
+		t.Fatalf("a call in a new session: %d %s", status, short(body))
+	}
+	for i := range 1100 {
+		if status, _, body := c.do("POST", initialize, nil); status != 200 {
+			t.Fatalf("churn session %d: %d %s", i, status, short(body))
+		}
+	}
+	if status, _, body := c.do("POST", call(2, "find_symbol", map[string]string{"name": "main"}), in); status != 200 || !strings.Contains(body, "main.go:3") {
+		t.Errorf("the idle session after 1,100 others: %d %s; want its answer", status, short(body))
+	}
+	// A server started again knows none of its sessions.
+	restarted, _, rdone := newLimitTest(t, httpLimits{})
+	go func() {
+		for range rdone {
+		}
+	}()
+	if status, _, body := restarted.do("POST", ping(3), in); status != 200 {
+		t.Errorf("the session after a restart: %d %s; want 200", status, short(body))
+	}
+	if status, _, _ := c.do("DELETE", "", in); status != http.StatusNoContent {
+		t.Fatalf("DELETE: %d", status)
+	}
+	if status, _, _ := c.do("POST", ping(4), in); status != http.StatusNotFound {
+		t.Errorf("a session ended by DELETE: %d; want 404", status)
+	}
+	if status, _, _ := c.do("POST", ping(5), map[string]string{"Mcp-Session-Id": "not-an-id-of-ours"}); status != http.StatusNotFound {
+		t.Errorf("an id zumba could not have given: %d; want 404", status)
+	}
+}

@@ -10,6 +10,15 @@ import (
 
 // Sessions of the revisions before 2026-07-28 over HTTP: initialize opens
 // one, DELETE ends it, and its calls can be cancelled by name.
+//
+// A session holds nothing but its calls in flight, so one zumba no longer
+// holds (made room for past maxSessions, or lost with a restart) is opened
+// again under its id when a client names it: a client never sees 404 for
+// a session it did not end itself. That matters because a strict client
+// treats 404 as a fault of configuration and never retries it, so one
+// process opening sessions in a loop would otherwise cut every idle agent
+// off. Only a session ended by DELETE gets 404 (the last
+// maxEndedSessions of them are remembered).
 
 // httpSession is a client of the earlier revisions between its initialize
 // and its DELETE. It holds what cancellation needs: its calls in flight.
@@ -28,17 +37,30 @@ var (
 	errSessionsBusy = errors.New("every session has a call in flight")
 )
 
+// maxEndedSessions is how many sessions ended by DELETE are remembered,
+// so that a request naming one gets 404 rather than a new session.
+const maxEndedSessions = 4096
+
 // newSession opens a session for the client at remote (its connection's
-// address). A connection may open sessionRate sessions per sessionWindow.
-// Past maxSessions, the session idle longest with no call in flight is
-// ended to make room; a session with a call in flight is never ended so.
-func (h *HTTPHandler) newSession(remote string, srv *Server) (*httpSession, error) {
-	var b [16]byte
-	rand.Read(b[:])
+// address), under id, or a new random id when id is "". A connection may
+// open sessionRate sessions per sessionWindow. Past maxSessions, the
+// session idle longest with no call in flight is let go to make room (it
+// is opened again if its client names it); a session with a call in
+// flight never is.
+func (h *HTTPHandler) newSession(remote string, srv *Server, id string) (*httpSession, error) {
+	if id == "" {
+		var b [16]byte
+		rand.Read(b[:])
+		id = hex.EncodeToString(b[:])
+	}
 	now := time.Now()
-	sess := &httpSession{id: hex.EncodeToString(b[:]), calls: newCallSet(), srv: srv, used: now}
+	sess := &httpSession{id: id, calls: newCallSet(), srv: srv, used: now}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.sessions[id] != nil {
+		// Named by two requests at once: both are served in one.
+		return h.sessions[id], nil
+	}
 	if !h.openings.allow(remote, now, h.limits.sessionRate, h.limits.sessionWindow) {
 		return nil, errSessionRate
 	}
@@ -52,9 +74,8 @@ func (h *HTTPHandler) newSession(remote string, srv *Server) (*httpSession, erro
 		if oldest == nil {
 			return nil, errSessionsBusy
 		}
-		oldest.calls.end()
 		delete(h.sessions, oldest.id)
-		h.s.log.Printf("http: %d sessions open; ended the one idle longest", h.limits.maxSessions)
+		h.s.log.Printf("http: %d sessions open; let the one idle longest go (opened again if its client comes back)", h.limits.maxSessions)
 	}
 	h.sessions[sess.id] = sess
 	return sess, nil
@@ -103,11 +124,41 @@ func (h *HTTPHandler) session(id string) *httpSession {
 	return sess
 }
 
-// endSession ends a session and cancels its calls in flight.
+// sessionID reports whether id has the form of the ids zumba gives: 32
+// lowercase hex digits. Only such an id is opened again when named.
+func sessionID(id string) bool {
+	if len(id) != 32 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// ended reports whether the session id was ended by DELETE.
+func (h *HTTPHandler) ended(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.endedIDs[id]
+}
+
+// endSession ends a session and cancels its calls in flight; its id is
+// remembered as ended.
 func (h *HTTPHandler) endSession(id string) bool {
 	h.mu.Lock()
 	sess := h.sessions[id]
 	delete(h.sessions, id)
+	if sess != nil && !h.endedIDs[id] {
+		if len(h.endedOrder) >= maxEndedSessions {
+			delete(h.endedIDs, h.endedOrder[0])
+			h.endedOrder = h.endedOrder[1:]
+		}
+		h.endedIDs[id] = true
+		h.endedOrder = append(h.endedOrder, id)
+	}
 	h.mu.Unlock()
 	if sess != nil {
 		sess.calls.end()
