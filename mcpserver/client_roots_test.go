@@ -151,3 +151,58 @@ func init() {
 		},
 	})
 }
+
+// TestRootsKeepPartial (issue 43, item 4): a root that found nothing in
+// the part of it searched so far says so under its name, whether or not
+// another root found something; a root that found nothing at all is left
+// out as before.
+func TestRootsKeepPartial(t *testing.T) {
+	s, _ := newRootsServer(t)
+	answers := map[string]string{}
+	s.tools["test_partial"] = &Tool{Name: "test_partial", Handle: func(ctx context.Context, r *Server, args Args) (string, bool) {
+		return answers[r.cfg.name], false
+	}}
+	for _, c := range []struct{ api, web, want string }{
+		{"No definition of X and no names containing it.\n" + fmt.Sprintf(indexPartial, 3, 9), "web/x.go:1 function — func X() {}",
+			"web/x.go:1 function — func X() {}\n\napi: No definition of X and no names containing it.\n" + fmt.Sprintf(indexPartial, 3, 9)},
+		{"No definition of X in the first 3 of 9 files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster.", "No definition of X and no names containing it.",
+			"api: No definition of X in the first 3 of 9 files (in path order, test files last): the search stopped at its time limit; a qualified name (Type.method) is faster."},
+		{"No definition of X and no names containing it.", "web/x.go:1 function — func X() {}", "web/x.go:1 function — func X() {}"},
+	} {
+		answers["api"], answers["web"] = c.api, c.web
+		got, _ := s.CallArgs(context.Background(), "test_partial", nil)
+		if got != c.want {
+			t.Errorf("roots answering %q and %q = %q; want %q", c.api, c.web, got, c.want)
+		}
+	}
+	// Every note that an answer may be incomplete is one incomplete()
+	// knows.
+	for _, note := range []string{indexPartial, symbolStopped, mapPartial, mapStopped} {
+		if !incomplete(note) {
+			t.Errorf("the note %q is not seen as incomplete", note)
+		}
+	}
+}
+
+// buildingSearcher answers Symbols as an index still being built that has
+// covered 3 of 9 files and found nothing.
+type buildingSearcher struct{ search.Searcher }
+
+func (buildingSearcher) Symbols(ctx context.Context, q search.SymbolQuery) (*search.SymbolResult, error) {
+	return &search.SymbolResult{Building: true, Indexed: 3, Files: 9, Searched: 9}, nil
+}
+
+// TestReadSymbolBuilding (issue 43, item 4): read_symbol that finds
+// nothing while the index is being built says how much it covered, as
+// find_symbol does (it said "No definition of kmalloc and no names
+// containing it." on Linux at 37-68 s).
+func TestReadSymbolBuilding(t *testing.T) {
+	s := newTestServer(t, map[string]string{"a.go": "package a\n"})
+	s.search.Store(&searcherBox{buildingSearcher{s.engine()}})
+	want := "No definition of kmalloc and no names containing it.\n" + fmt.Sprintf(indexPartial, 3, 9)
+	for _, tool := range []string{"read_symbol", "find_symbol"} {
+		if got, _ := s.CallArgs(context.Background(), tool, map[string]string{"name": "kmalloc"}); got != want {
+			t.Errorf("%s kmalloc while the index is built = %q; want %q", tool, got, want)
+		}
+	}
+}

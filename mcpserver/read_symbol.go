@@ -277,7 +277,7 @@ func (s *Server) readByName(ctx context.Context, name string, o readOpts) (strin
 	case len(res.Defs) == 0 && res.Searched < res.Files:
 		return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", project.Echo(q.Name), res.Searched, res.Files), false
 	case len(res.Defs) == 0:
-		return fmt.Sprintf("No definition of %s and no names containing it.", project.Echo(q.Name)), false
+		sb.WriteString(fmt.Sprintf("No definition of %s and no names containing it.", project.Echo(q.Name)) + "\n")
 	case res.Fuzzy:
 		sb.WriteString(symbolFallback + "\n")
 		for _, d := range res.Defs[:min(len(res.Defs), readMaxList)] {

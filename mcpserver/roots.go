@@ -180,12 +180,20 @@ func (s *Server) callRoots(ctx context.Context, t *Tool, args Args) (string, boo
 		}
 	}
 	answers := runAll(ctx, t, calls)
-	var found []string
-	for _, a := range answers {
-		if !a.isError && !foundNothing(a.text) {
+	var found, partial []string
+	for i, a := range answers {
+		switch {
+		case a.isError:
+		case !foundNothing(a.text):
 			found = append(found, a.text)
+		case incomplete(a.text):
+			// Nothing in the part of this root searched so far: said,
+			// with its root's name, never dropped for another root's
+			// answer.
+			partial = append(partial, calls[i].s.cfg.name+": "+a.text)
 		}
 	}
+	found = append(found, partial...)
 	if len(found) == 0 {
 		// Nothing anywhere: the first root's answer says why (the
 		// same words in every root), or its error.
@@ -263,9 +271,32 @@ func runAll(ctx context.Context, t *Tool, calls []rootCall) []rootAnswer {
 }
 
 // foundNothing reports whether a tool's answer says it found nothing: by
-// the tools' convention, one line that starts with "No ".
+// the tools' convention, a first line that starts with "No ", and after
+// it only notes ("… ") if anything.
 func foundNothing(text string) bool {
-	return strings.HasPrefix(text, "No ") && !strings.Contains(text, "\n")
+	if !strings.HasPrefix(text, "No ") {
+		return false
+	}
+	for _, l := range strings.Split(text, "\n")[1:] {
+		if !strings.HasPrefix(l, "… ") {
+			return false
+		}
+	}
+	return true
+}
+
+// Every answer that may have missed something (a search stopped at its
+// time limit, an index still being built) says so in words holding one of
+// these, so that a server of several roots never drops it (incomplete).
+const (
+	markTimeLimit = "time limit"
+	markBuilding  = "still being built"
+)
+
+// incomplete reports whether an answer says it covered only part of its
+// root.
+func incomplete(text string) bool {
+	return strings.Contains(text, markTimeLimit) || strings.Contains(text, markBuilding)
 }
 
 // isWhole reports whether an outline path names the whole project.
