@@ -41,12 +41,12 @@ type member struct {
 }
 
 // writeArchives writes each platform's archive into the dist folder: the
-// binary and the README at the top, as Homebrew and the npm packages
-// expect them.
+// binary, the README, LICENSE and THIRD_PARTY_NOTICES at the top, as
+// Homebrew and the npm packages expect them.
 func (r release) writeArchives() (checksums, error) {
-	readme, err := os.ReadFile(filepath.Join(r.root, "README.md"))
+	docs, err := r.docs()
 	if err != nil {
-		return nil, fmt.Errorf("read README.md (run from the repository's root): %w", err)
+		return nil, err
 	}
 	sums := checksums{}
 	for _, p := range r.platforms {
@@ -54,7 +54,7 @@ func (r release) writeArchives() (checksums, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		members := []member{{p.exe(), 0o755, bin}, {"README.md", 0o644, readme}}
+		members := append([]member{{p.exe(), 0o755, bin}}, docs...)
 		var buf bytes.Buffer
 		if p.goos == "windows" {
 			err = writeZip(&buf, members, r.mtime)
@@ -72,6 +72,20 @@ func (r release) writeArchives() (checksums, error) {
 		sums[name] = hex.EncodeToString(sum[:])
 	}
 	return sums, nil
+}
+
+// docs are the files every archive and package holds beside the binary:
+// the README and the licences.
+func (r release) docs() ([]member, error) {
+	var out []member
+	for _, name := range []string{"README.md", licenseFile, noticesFile} {
+		b, err := os.ReadFile(filepath.Join(r.root, name))
+		if err != nil {
+			return nil, fmt.Errorf("read %s (run from the repository's root): %w", name, err)
+		}
+		out = append(out, member{name, 0o644, b})
+	}
+	return out, nil
 }
 
 // writeTarGz writes a gzipped tar with no owner names and one time, so

@@ -149,6 +149,17 @@ func TestReleaseNPM(t *testing.T) {
 	run(t, user, noRegistry, "npm", "install", "--offline", "--no-audit", "--no-fund",
 		filepath.Join(dist, "npm", npmMain+"-"+version+".tgz"), filepath.Join(dist, "npm", host.npmName()+"-"+version+".tgz"))
 	t.Logf("npm install --offline: %v", time.Since(start).Round(time.Millisecond))
+	// Both packages, as npm installed them from their tarballs, carry
+	// the licence and the third-party notices.
+	for _, pkg := range []string{npmMain, host.npmName()} {
+		for _, f := range []string{licenseFile, noticesFile} {
+			want, _ := os.ReadFile(filepath.Join("../..", f))
+			got, err := os.ReadFile(filepath.Join(user, "node_modules", pkg, f))
+			if err != nil || len(want) == 0 || !bytes.Equal(got, want) {
+				t.Errorf("the installed %s has no %s as the repository's: %v", pkg, f, err)
+			}
+		}
+	}
 
 	proj := filepath.Join(dist, "project")
 	if err := os.MkdirAll(proj, 0o755); err != nil {

@@ -15,6 +15,7 @@ class Zumba < Formula
   desc "Code navigation for coding agents over MCP: outlines, symbols, references"
   homepage "` + repoURL + `"
   version "` + r.version + `"
+  license "` + licenseID + `"
 
 `)
 	n := 0
@@ -43,6 +44,8 @@ class Zumba < Formula
 	}
 	sb.WriteString(`  def install
     bin.install "zumba"
+    doc.install "README.md"
+    prefix.install "LICENSE", "THIRD_PARTY_NOTICES"
   end
 
   test do

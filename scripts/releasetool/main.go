@@ -91,7 +91,8 @@ type release struct {
 	mtime time.Time
 	// downloadURL is the folder of the archives, for the formula.
 	downloadURL string
-	// root is the repository's root folder (README.md, npm/).
+	// root is the repository's root folder (README.md, LICENSE,
+	// THIRD_PARTY_NOTICES, npm/).
 	root string
 }
 
@@ -100,11 +101,22 @@ func main() {
 	dist := flag.String("dist", "dist", "the folder holding build/OS_ARCH/ and receiving the release")
 	mtime := flag.Int64("mtime", 0, "the archived files' time, in seconds since 1970 (the commit's)")
 	download := flag.String("download-url", "", "where the archives are published (default: the GitHub release of vVERSION)")
+	notices := flag.Bool("notices", false, "print "+noticesFile+" as it should be, and do nothing else")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: releasetool -version VERSION [-dist DIR] [-mtime SECONDS] [-download-url URL] OS/ARCH...")
+		fmt.Fprintln(os.Stderr, "       releasetool -notices > "+noticesFile)
 		flag.PrintDefaults()
 	}
 	flag.Parse()
+	if *notices {
+		b, err := buildNotices(".")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "releasetool:", err)
+			os.Exit(1)
+		}
+		os.Stdout.Write(b)
+		return
+	}
 	if !semver.MatchString(*version) || flag.NArg() == 0 {
 		flag.Usage()
 		os.Exit(2)
@@ -120,6 +132,10 @@ func main() {
 			os.Exit(2)
 		}
 		r.platforms = append(r.platforms, p)
+	}
+	if err := checkNotices(r.root); err != nil {
+		fmt.Fprintln(os.Stderr, "releasetool:", err)
+		os.Exit(1)
 	}
 	if err := r.run(); err != nil {
 		fmt.Fprintln(os.Stderr, "releasetool:", err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -55,6 +56,7 @@ func (r release) writePlatformPackage(dir string, p platform) error {
 		Version         string            `json:"version"`
 		Description     string            `json:"description"`
 		Homepage        string            `json:"homepage"`
+		License         string            `json:"license"`
 		Repository      map[string]string `json:"repository"`
 		OS              []string          `json:"os"`
 		CPU             []string          `json:"cpu"`
@@ -65,10 +67,11 @@ func (r release) writePlatformPackage(dir string, p platform) error {
 		Version:     r.version,
 		Description: fmt.Sprintf("The zumba binary for %s; installed by %s, which runs it", p, npmMain),
 		Homepage:    repoURL,
+		License:     licenseID,
 		Repository:  map[string]string{"type": "git", "url": "git+" + repoURL + ".git"},
 		OS:          []string{p.npmOS()},
 		CPU:         []string{p.npmCPU()},
-		Files:       []string{"bin/" + p.exe(), "README.md"},
+		Files:       []string{"bin/" + p.exe(), "README.md", licenseFile, noticesFile},
 		// Yarn's Plug'n'Play must unpack it: a binary cannot run from a zip.
 		PreferUnplugged: true,
 	}
@@ -79,8 +82,26 @@ func (r release) writePlatformPackage(dir string, p platform) error {
 	if err := os.WriteFile(filepath.Join(dir, "package.json"), append(b, '\n'), 0o644); err != nil {
 		return err
 	}
-	readme := fmt.Sprintf("# %s\n\nThe [zumba](%s) binary for %s. Install `%s`, which depends on it\n(and on the packages of the other platforms) and runs it: `npx -y %s mcp .`\n", p.npmName(), repoURL, p, npmMain, npmMain)
-	return os.WriteFile(filepath.Join(dir, "README.md"), []byte(readme), 0o644)
+	readme := fmt.Sprintf("# %s\n\nThe [zumba](%s) binary for %s. Install `%s`, which depends on it\n(and on the packages of the other platforms) and runs it: `npx -y %s mcp .`\n\nMIT licence (LICENSE); the licences of the software the binary holds are in THIRD_PARTY_NOTICES.\n", p.npmName(), repoURL, p, npmMain, npmMain)
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(readme), 0o644); err != nil {
+		return err
+	}
+	return r.writeLicenses(dir)
+}
+
+// writeLicenses copies LICENSE and THIRD_PARTY_NOTICES into a package's
+// folder.
+func (r release) writeLicenses(dir string) error {
+	for _, name := range []string{licenseFile, noticesFile} {
+		b, err := os.ReadFile(filepath.Join(r.root, name))
+		if err != nil {
+			return fmt.Errorf("read %s (run from the repository's root): %w", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeMainPackage copies npm/zumba-mcp with the release's version in
@@ -114,17 +135,20 @@ func (r release) writeMainPackage(dir string) error {
 			return err
 		}
 	}
-	return nil
+	return r.writeLicenses(dir)
 }
 
 // checkMainManifest checks that the main package's manifest names every
-// platform package at devVersion, no other dependency, mcpName, and
-// neither install scripts nor a download.
+// platform package at devVersion, no other dependency, mcpName, its
+// licence and the licence files, and neither install scripts nor a
+// download.
 func checkMainManifest(b []byte) error {
 	var m struct {
 		Name         string            `json:"name"`
 		Version      string            `json:"version"`
 		MCPName      string            `json:"mcpName"`
+		License      string            `json:"license"`
+		Files        []string          `json:"files"`
 		Bin          map[string]string `json:"bin"`
 		Scripts      map[string]string `json:"scripts"`
 		Dependencies map[string]string `json:"dependencies"`
@@ -136,6 +160,14 @@ func checkMainManifest(b []byte) error {
 	var problems []string
 	if m.Name != npmMain || m.Version != devVersion || m.MCPName != serverName {
 		problems = append(problems, fmt.Sprintf("name %q, version %q, mcpName %q; want %q, %q, %q", m.Name, m.Version, m.MCPName, npmMain, devVersion, serverName))
+	}
+	if m.License != licenseID {
+		problems = append(problems, fmt.Sprintf("license %q; want %q", m.License, licenseID))
+	}
+	for _, f := range []string{licenseFile, noticesFile} {
+		if !slices.Contains(m.Files, f) {
+			problems = append(problems, fmt.Sprintf("files lacks %s", f))
+		}
 	}
 	if m.Bin[npmMain] == "" {
 		problems = append(problems, "no bin named "+npmMain+" (npx runs the bin named as the package)")

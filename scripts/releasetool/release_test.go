@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -36,9 +37,9 @@ func fakeRelease(t *testing.T) release {
 	return r
 }
 
-// TestArchives: each archive holds the binary (executable) and the README,
-// SHA256SUMS has the archives' sums, and the same binaries give the same
-// bytes.
+// TestArchives: each archive holds the binary (executable), the README,
+// LICENSE and THIRD_PARTY_NOTICES, SHA256SUMS has the archives' sums,
+// and the same binaries give the same bytes.
 func TestArchives(t *testing.T) {
 	r := fakeRelease(t)
 	if err := r.run(); err != nil {
@@ -70,7 +71,7 @@ func TestArchives(t *testing.T) {
 	for _, p := range r.platforms {
 		name := p.archive(r.version)
 		members := readArchive(t, first[name], p.goos == "windows")
-		want := map[string]string{p.exe(): "-rwxr-xr-x binary for " + p.String(), "README.md": "-rw-r--r--"}
+		want := map[string]string{p.exe(): "-rwxr-xr-x binary for " + p.String(), "README.md": "-rw-r--r--", "LICENSE": "-rw-r--r--", "THIRD_PARTY_NOTICES": "-rw-r--r--"}
 		for m, w := range want {
 			if got := members[m]; !strings.HasPrefix(got, w) {
 				t.Errorf("%s: %s = %q; want %q…", name, m, got, w)
@@ -102,7 +103,7 @@ func readArchive(t *testing.T, b []byte, isZip bool) map[string]string {
 			t.Fatal(err)
 		}
 		text := mode.String()
-		if name != "README.md" {
+		if strings.HasPrefix(name, "zumba") {
 			text += " " + string(data)
 		}
 		members[name] = text
@@ -152,7 +153,7 @@ func TestFormula(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"class Zumba < Formula\n", `  version "1.2.3"`, `bin.install "zumba"`, "shell_output(\"#{bin}/zumba version\")"} {
+	for _, want := range []string{"class Zumba < Formula\n", `  version "1.2.3"`, `  license "MIT"`, `bin.install "zumba"`, `prefix.install "LICENSE", "THIRD_PARTY_NOTICES"`, "shell_output(\"#{bin}/zumba version\")"} {
 		if !strings.Contains(f, want) {
 			t.Errorf("formula lacks %q:\n%s", want, f)
 		}
@@ -208,6 +209,7 @@ func TestServerJSON(t *testing.T) {
 			Transport    struct{ Type string }
 			PackageArgs  []struct{ Type, Value, ValueHint string } `json:"packageArguments"`
 		}
+		Meta map[string]map[string]string `json:"_meta"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&doc); err != nil {
@@ -224,6 +226,17 @@ func TestServerJSON(t *testing.T) {
 	}
 	if doc.Version != r.version {
 		t.Errorf("version = %q; want %q", doc.Version, r.version)
+	}
+	if got := doc.Meta[metaPublisher]; got["license"] != "MIT" || got["licenseUrl"] != repoURL+"/blob/v1.2.3/LICENSE" {
+		t.Errorf("_meta = %v; want the licence under %s", doc.Meta, metaPublisher)
+	}
+	var top map[string]any
+	json.Unmarshal(b, &top)
+	for k := range top {
+		// The 2025-12-11 schema's fields: nothing else at the top.
+		if !slices.Contains([]string{"$schema", "_meta", "description", "icons", "name", "packages", "remotes", "repository", "title", "version", "websiteUrl"}, k) {
+			t.Errorf("server.json has %q, which the schema does not define", k)
+		}
 	}
 	if len(doc.Packages) != 1 {
 		t.Fatalf("%d packages; want the npm one", len(doc.Packages))
@@ -256,9 +269,9 @@ func TestPlatformPackages(t *testing.T) {
 	for _, p := range r.platforms {
 		dir := filepath.Join(r.dist, "npm", p.npmName())
 		var m struct {
-			Name, Version string
-			OS, CPU       []string
-			Files         []string
+			Name, Version, License string
+			OS, CPU                []string
+			Files                  []string
 		}
 		b, err := os.ReadFile(filepath.Join(dir, "package.json"))
 		if err == nil {
@@ -275,12 +288,37 @@ func TestPlatformPackages(t *testing.T) {
 		if err != nil || fi.Mode().Perm() != 0o755 {
 			t.Errorf("%s: bin/%s: %v %v; want an executable", m.Name, p.exe(), fi, err)
 		}
+		licensed(t, m.Name, dir, m.License, m.Files)
 	}
+	var mm struct {
+		License string
+		Files   []string
+	}
+	if b, err := os.ReadFile(filepath.Join(r.dist, "npm", npmMain, "package.json")); err != nil || json.Unmarshal(b, &mm) != nil {
+		t.Fatal(err)
+	}
+	licensed(t, npmMain, filepath.Join(r.dist, "npm", npmMain), mm.License, mm.Files)
 	main, err := os.ReadFile(filepath.Join(r.dist, "npm", npmMain, "package.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(string(main), devVersion) || !strings.Contains(string(main), `"zumba-mcp-win32-x64": "1.2.3"`) {
 		t.Errorf("the main package.json keeps %s or lacks the release's version:\n%s", devVersion, main)
+	}
+}
+
+// licensed checks that an npm package says its licence is MIT and holds
+// LICENSE and THIRD_PARTY_NOTICES as the repository has them.
+func licensed(t *testing.T, name, dir, license string, files []string) {
+	t.Helper()
+	if license != "MIT" {
+		t.Errorf("%s: license %q; want MIT", name, license)
+	}
+	for _, f := range []string{licenseFile, noticesFile} {
+		want, _ := os.ReadFile(filepath.Join("../..", f))
+		got, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil || len(want) == 0 || !bytes.Equal(got, want) || !slices.Contains(files, f) {
+			t.Errorf("%s: %s is not the repository's, or not in files %v: %v", name, f, files, err)
+		}
 	}
 }

@@ -9,6 +9,9 @@ const (
 	npmMain        = "zumba-mcp"
 	serverSchema   = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
 	npmDescription = "Code navigation for coding agents over MCP: outlines, symbols, references (prebuilt zumba binary)"
+	// metaPublisher is the key of _meta under which the registry keeps
+	// what the publisher adds to server.json.
+	metaPublisher = "io.modelcontextprotocol.registry/publisher-provided"
 )
 
 // serverJSON is the MCP registry's description of the release: the npm
@@ -41,6 +44,7 @@ func (r release) serverJSON() ([]byte, error) {
 		WebsiteURL  string            `json:"websiteUrl"`
 		Repository  map[string]string `json:"repository"`
 		Packages    []pkg             `json:"packages"`
+		Meta        map[string]any    `json:"_meta"`
 	}{
 		Schema:      serverSchema,
 		Name:        serverName,
@@ -60,6 +64,13 @@ func (r release) serverJSON() ([]byte, error) {
 				{Type: "positional", Value: "mcp"},
 				{Type: "positional", ValueHint: "project_dir", Description: "The project folder to serve", Default: ".", IsRequired: true, Format: "filepath"},
 			},
+		}},
+		// The schema has no licence field: the registry keeps what a
+		// publisher adds under this key of _meta.
+		Meta: map[string]any{metaPublisher: map[string]string{
+			"license":       licenseID,
+			"licenseUrl":    repoURL + "/blob/v" + r.version + "/" + licenseFile,
+			"thirdPartyUrl": repoURL + "/blob/v" + r.version + "/" + noticesFile,
 		}},
 	}
 	b, err := json.MarshalIndent(doc, "", "  ")
