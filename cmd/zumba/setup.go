@@ -275,8 +275,9 @@ func (s *setupRun) program(c clientconf.Client, server []string, project string)
 }
 
 // alreadyThere matches what a client's command says when it refuses to
-// add a server it has.
-var alreadyThere = regexp.MustCompile(`(?i)\b(already|exists?)\b`)
+// add a server it has ("already exists", "zumba exists"; not "does not
+// exist").
+var alreadyThere = regexp.MustCompile(`(?i)\balready\b|\bexists\b`)
 
 // indent puts four spaces before each line of text, for the terminal.
 func indent(text string) string {

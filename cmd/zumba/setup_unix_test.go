@@ -211,9 +211,9 @@ func TestSetupZuno(t *testing.T) {
 
 	t.Run("fails", func(t *testing.T) {
 		setupHome(t)
-		fakeZuno(t, "zuno: cannot read config", 2)
+		fakeZuno(t, "zuno: cannot read config: /home/u/.config/zuno/zuno.json does not exist", 2)
 		code, out := setupWithin(t, "--client", "zuno")
-		if code != 1 || !strings.Contains(out, "Zuno: zuno mcp add zumba -- "+self+" mcp . failed (exit status 2); it said:\n    zuno: cannot read config\n") {
+		if code != 1 || !strings.Contains(out, "Zuno: zuno mcp add zumba -- "+self+" mcp . failed (exit status 2); it said:\n    zuno: cannot read config: /home/u/.config/zuno/zuno.json does not exist\n") {
 			t.Errorf("exit %d:\n%s", code, out)
 		}
 	})
