@@ -152,25 +152,9 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 		}
 		return resultReply(req.id, struct{}{})
 	case "tools/list":
-		if modern {
-			return resultReply(req.id, map[string]any{
-				"tools":      toolList(),
-				"resultType": "complete",
-				"ttlMs":      listTTL.Milliseconds(),
-				"cacheScope": "public",
-			})
-		}
-		return resultReply(req.id, map[string]any{"tools": toolList()})
+		return resultReply(req.id, listResult("tools", toolList(), modern))
 	case "prompts/list":
-		if modern {
-			return resultReply(req.id, map[string]any{
-				"prompts":    promptList(),
-				"resultType": "complete",
-				"ttlMs":      listTTL.Milliseconds(),
-				"cacheScope": "public",
-			})
-		}
-		return resultReply(req.id, map[string]any{"prompts": promptList()})
+		return resultReply(req.id, listResult("prompts", promptList(), modern))
 	case "prompts/get":
 		res, rerr := getPrompt(req.params)
 		if rerr != nil {
@@ -191,6 +175,19 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 		return resultReply(req.id, res)
 	}
 	return errorReply(req.id, CodeMethodNotFound, "method not found: "+project.Echo(req.method))
+}
+
+// listResult is the result of tools/list or prompts/list: the list under
+// key, and for a 2026-07-28 request the result type and the cache hints
+// (the lists are fixed for the life of the binary).
+func listResult(key string, list []any, modern bool) map[string]any {
+	res := map[string]any{key: list}
+	if modern {
+		res["resultType"] = "complete"
+		res["ttlMs"] = listTTL.Milliseconds()
+		res["cacheScope"] = "public"
+	}
+	return res
 }
 
 func (s *Server) initialize(params json.RawMessage) any {

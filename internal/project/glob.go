@@ -279,14 +279,46 @@ func escaped(p string, i int) bool {
 // nextBrace is the index of the first "{" of p at or after from that
 // opens alternatives (not escaped, not in a character class), or -1.
 func nextBrace(p string, from int) int {
-	for i := from; i < len(p); i++ {
-		switch p[i] {
+	i := scanBraces(p[from:], func(c byte, _ int) bool { return c == '{' })
+	if i < 0 {
+		return -1
+	}
+	return from + i
+}
+
+// closingBrace is the index in s of the "}" closing a "{" just before s.
+func closingBrace(s string) int {
+	return scanBraces(s, func(c byte, depth int) bool { return c == '}' && depth < 0 })
+}
+
+// nextComma is the index in s of the first "," between alternatives at
+// s's own level, or -1.
+func nextComma(s string) int {
+	return scanBraces(s, func(c byte, depth int) bool { return c == ',' && depth == 0 })
+}
+
+// scanBraces reads s as doublestar's brace scanner does (an escaped byte
+// and a character class are skipped) and returns the index of the first
+// "{", "}" or "," for which stop is true, or -1. depth counts the braces
+// s opens before the byte ("}" is counted before stop sees it).
+func scanBraces(s string, stop func(c byte, depth int) bool) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
 		case '\\':
 			i++
 		case '[':
-			i = classEnd(p, i)
-		case '{':
-			return i
+			i = classEnd(s, i)
+		case '{', '}', ',':
+			if c == '}' {
+				depth--
+			}
+			if stop(c, depth) {
+				return i
+			}
+			if c == '{' {
+				depth++
+			}
 		}
 	}
 	return -1
@@ -304,47 +336,4 @@ func classEnd(p string, open int) int {
 		}
 	}
 	return i
-}
-
-// closingBrace is the index in s of the "}" closing a "{" just before s.
-func closingBrace(s string) int {
-	depth := 1
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '[':
-			i = classEnd(s, i)
-		case '{':
-			depth++
-		case '}':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// nextComma is the index in s of the first "," between alternatives at
-// s's own level, or -1.
-func nextComma(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '[':
-			i = classEnd(s, i)
-		case '{':
-			depth++
-		case '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
