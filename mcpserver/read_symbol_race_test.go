@@ -66,8 +66,10 @@ func TestReadSymbolWhileRewritten(t *testing.T) {
 		place := !strings.Contains(first, "-") && strings.HasSuffix(first, " function Target") && (rest == "" || strings.HasPrefix(rest, "0 of 1 definitions"))
 		// Rarely (about 1 in 4,500 answers here) the index has no record
 		// of the file for an instant as it is replaced: a freshness defect
-		// of its own, not a mixed answer.
-		gone := text == "No definition of Target and no names containing it."
+		// of its own, not a mixed answer (it says it covered 0 of 1 files
+		// when the file waits to be parsed again).
+		gone := text == "No definition of Target and no names containing it." ||
+			strings.HasPrefix(text, "No definition of Target and no names containing it.\n… covered 0 of 1 files")
 		if isError || !want[text] && !place && !gone {
 			if bad++; bad <= 3 {
 				t.Errorf("read_symbol Target = %q; want one version's lines under its own header", text)
