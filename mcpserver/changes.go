@@ -39,7 +39,7 @@ var changesTool = &Tool{
 		cs, err := search.Changes(ctx, s.cfg.Root.Root, base, filter, uses)
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
-				return "changes: git did not answer in time; narrow it with path", true
+				return "changes: the repository was not read in time; narrow it with path", true
 			}
 			return "changes: " + err.Error(), true
 		}
@@ -164,6 +164,12 @@ func changedFileLine(f *search.ChangedFile) string {
 	case f.OldPath != f.Path:
 		notes = append(notes, "renamed from "+f.OldPath)
 	}
+	if f.Submodule {
+		return path + noteText(append(notes, "submodule: its checked-out commit changed"))
+	}
+	if f.Filter != "" {
+		notes = append(notes, "filter "+f.Filter+": compared as stored")
+	}
 	switch {
 	case f.Binary:
 		notes = append(notes, "binary")
@@ -171,6 +177,7 @@ func changedFileLine(f *search.ChangedFile) string {
 		notes = append(notes, "+"+strconv.Itoa(f.Added)+" -"+strconv.Itoa(f.Deleted)+", no definitions read")
 	case f.TopAdded+f.TopDeleted > 0:
 		return fmt.Sprintf("%s (top level) +%d -%d%s", path, f.TopAdded, f.TopDeleted, noteText(notes))
+	case f.Filter != "":
 	case f.OldPath == f.Path || f.Path == "" || f.OldPath == "":
 		return ""
 	}

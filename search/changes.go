@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
-	"github.com/zumba-dev/zumba/internal/gitexec"
+	"github.com/zumba-dev/zumba/internal/gitread"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )
@@ -59,6 +59,12 @@ type ChangedFile struct {
 	// parse: only its line counts are known.
 	NoDefinitions bool
 	Binary        bool
+	// Submodule: a submodule whose checked-out commit changed (its own
+	// files are not entered).
+	Submodule bool
+	// Filter is the filter driver (Git LFS's "lfs", …) the attributes
+	// name for the file: its stored bytes were compared as they are.
+	Filter string
 }
 
 // ChangeSet is what a change touched since a base commit.
@@ -74,11 +80,9 @@ type ChangeSet struct {
 // MaxUses is how many uses of a changed definition are listed.
 const MaxUses = 5
 
-// Errors of Changes, each saying which way the repository cannot answer.
-var (
-	ErrNotRepository = errors.New("the project is not in a git repository")
-	ErrNoGit         = gitexec.ErrNoGit
-)
+// ErrNotRepository is Changes' error for a project outside any git work
+// tree.
+var ErrNotRepository = errors.New("the project is not in a git repository")
 
 // UsesFunc finds the code uses of name grouped by definition (the
 // find_references group=definition code=true search), parsing for at most
@@ -95,37 +99,28 @@ const UsesTimeLimit = 150 * time.Millisecond
 // merge base of base and HEAD), in the files filter keeps (nil: all), and
 // through uses (nil: none) who uses them.
 func Changes(ctx context.Context, root *project.Root, base string, filter *project.PathFilter, uses UsesFunc) (*ChangeSet, error) {
-	repo, err := gitexec.Open(ctx, root.Dir)
+	repo, err := gitread.Open(root.Real)
 	switch {
-	case errors.Is(err, gitexec.ErrNotRepo):
+	case errors.Is(err, gitread.ErrNotRepo):
 		return nil, ErrNotRepository
 	case err != nil:
 		return nil, err
 	}
-	commit, err := baseCommit(ctx, repo, base)
+	defer repo.Close()
+	commit, err := baseCommit(repo, base)
 	if err != nil {
 		return nil, err
 	}
-	diffs, err := repo.Diff(ctx, commit)
+	diffs, err := repo.Diff(ctx, commit, root)
 	if err != nil {
 		return nil, err
 	}
-	diffs = slices.DeleteFunc(diffs, func(d gitexec.FileDiff) bool {
+	diffs = slices.DeleteFunc(diffs, func(d gitread.FileDiff) bool {
 		return filter != nil && !filter.Match(cmp.Or(d.New, d.Old))
 	})
-	var old []string
-	for _, d := range diffs {
-		if d.Old != "" && !d.Binary {
-			old = append(old, d.Old)
-		}
-	}
-	before, err := repo.ShowFiles(ctx, commit, old, project.MaxFileSize)
-	if err != nil {
-		return nil, err
-	}
 	cs := &ChangeSet{Base: cmp.Or(base, "HEAD")}
 	stopParse, stopUses := softDeadlines(ctx)
-	if err := cs.readAll(ctx, root, diffs, before, stopParse); err != nil {
+	if err := cs.readAll(ctx, root, diffs, stopParse); err != nil {
 		return nil, err
 	}
 	slices.SortStableFunc(cs.Files, func(a, b ChangedFile) int { return cmp.Compare(cmp.Or(a.Path, a.OldPath), cmp.Or(b.Path, b.OldPath)) })
@@ -148,7 +143,7 @@ func Changes(ctx context.Context, root *project.Root, base string, filter *proje
 // readAll reads what diffs did to each file, the files read side by side
 // (one worker per CPU); the files not started by stopParse (zero: no
 // limit) are listed with their line counts only.
-func (cs *ChangeSet) readAll(ctx context.Context, root *project.Root, diffs []gitexec.FileDiff, before map[string][]byte, stopParse time.Time) error {
+func (cs *ChangeSet) readAll(ctx context.Context, root *project.Root, diffs []gitread.FileDiff, stopParse time.Time) error {
 	type result struct {
 		file   ChangedFile
 		defs   []ChangedDef
@@ -168,10 +163,10 @@ func (cs *ChangeSet) readAll(ctx context.Context, root *project.Root, diffs []gi
 				}
 				d := diffs[i]
 				if !stopParse.IsZero() && time.Now().After(stopParse) {
-					results[i] = result{file: ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary, NoDefinitions: true}, unread: true}
+					results[i] = result{file: ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary, Submodule: d.Submodule, Filter: d.Filter, NoDefinitions: true}, unread: true}
 					continue
 				}
-				results[i].file, results[i].defs = readChange(ctx, root, d, before)
+				results[i].file, results[i].defs = readChange(ctx, root, d)
 			}
 		}()
 	}
@@ -209,61 +204,68 @@ func softDeadlines(ctx context.Context) (parse, uses time.Time) {
 }
 
 // baseCommit is the commit a change is measured against.
-func baseCommit(ctx context.Context, repo *gitexec.Repo, base string) (string, error) {
-	head, err := repo.Commit(ctx, "HEAD")
+func baseCommit(repo *gitread.Repo, base string) (string, error) {
+	head, err := repo.Head()
 	if err != nil {
-		if ctx.Err() != nil {
-			return "", ctx.Err()
+		var missing *gitread.MissingError
+		if errors.As(err, &missing) {
+			return "", err
 		}
 		return "", errors.New("the repository has no commit yet (HEAD names none)")
 	}
 	if base == "" || base == "HEAD" {
 		return head, nil
 	}
-	commit, err := repo.Commit(ctx, base)
+	commit, err := repo.Resolve(base)
 	if err != nil {
-		if ctx.Err() != nil {
-			return "", ctx.Err()
+		var missing *gitread.MissingError
+		if errors.As(err, &missing) {
+			return "", err
 		}
 		return "", fmt.Errorf("unknown base %s: no commit of that name", project.Echo(base))
 	}
-	mb, err := repo.MergeBase(ctx, commit, head)
+	mb, err := repo.MergeBase(commit, head)
 	if err != nil {
-		if ctx.Err() != nil {
-			return "", ctx.Err()
+		if !errors.Is(err, gitread.ErrNoMergeBase) {
+			var missing *gitread.MissingError
+			if !errors.As(err, &missing) {
+				return "", err
+			}
 		}
 		return "", fmt.Errorf("no merge base of %s and HEAD: a shallow clone without it, or unrelated histories (git fetch --unshallow, or give a base HEAD reaches)", project.Echo(base))
 	}
 	return mb, nil
 }
 
-// readChange reads what the change d did to one file, whose base contents
-// before holds (by old path).
-func readChange(ctx context.Context, root *project.Root, d gitexec.FileDiff, before map[string][]byte) (ChangedFile, []ChangedDef) {
-	f := ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary}
-	var now []byte
-	if d.New != "" {
+// readChange reads what the change d did to one file: its two versions
+// are d's, an untracked file's is read.
+func readChange(ctx context.Context, root *project.Root, d gitread.FileDiff) (ChangedFile, []ChangedDef) {
+	f := ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary, Submodule: d.Submodule, Filter: d.Filter}
+	if d.Submodule {
+		f.NoDefinitions = true
+		return f, nil
+	}
+	now, was := d.After, d.Before
+	if d.Untracked {
 		data, _, err := root.ReadFile(d.New, project.MaxFileSize)
-		switch {
-		case err == nil && project.IsBinary(data):
-			f.Binary = true
-		case err == nil:
+		if err == nil {
 			now = data
-		default:
-			if _, err := root.Stat(d.New); err != nil {
-				// Deleted from the work tree.
-				f.Path = ""
-			}
 		}
 	}
-	if d.Untracked && now != nil {
-		f.OldPath, f.Added = "", outline.SizeOf(now).Lines
-		d.Hunks = []gitexec.Hunk{{NewStart: 1, NewCount: f.Added}}
+	// The search covers files up to MaxFileSize; a larger one is named
+	// with its line counts only.
+	if len(now) > project.MaxFileSize {
+		now = nil
 	}
-	was, hadBase := before[d.Old]
-	if d.Old != "" && len(d.Hunks) > 0 && d.Hunks[0].OldStart == 0 && d.Hunks[0].OldCount == 0 && !hadBase {
-		// An added file: git names it under its new path on both sides.
-		f.OldPath = ""
+	if len(was) > project.MaxFileSize {
+		was = nil
+	}
+	if project.IsBinary(now) || project.IsBinary(was) {
+		f.Binary = true
+	}
+	if d.Untracked && now != nil && !f.Binary {
+		f.Added = outline.SizeOf(now).Lines
+		d.Hunks = []gitread.Hunk{{NewStart: 1, NewCount: f.Added}}
 	}
 	newDefs, okNew := definitionsOf(ctx, f.Path, now)
 	oldDefs, okOld := definitionsOf(ctx, f.OldPath, was)
@@ -359,7 +361,7 @@ func innermost(defs []outline.Definition) func(line int) int {
 // on f. A definition whose changed lines leave its text as it was (git
 // matched its lines with others that moved) is not listed: sameText
 // tells.
-func compareDefs(f *ChangedFile, oldDefs, newDefs []outline.Definition, hunks []gitexec.Hunk, sameText func(o, n *outline.Definition) bool) []ChangedDef {
+func compareDefs(f *ChangedFile, oldDefs, newDefs []outline.Definition, hunks []gitread.Hunk, sameText func(o, n *outline.Definition) bool) []ChangedDef {
 	oldKeys, newKeys := keysOf(oldDefs), keysOf(newDefs)
 	newIndex := map[defKey]int{}
 	for i, k := range newKeys {

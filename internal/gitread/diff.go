@@ -1,0 +1,660 @@
+package gitread
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha1"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/zumba-dev/zumba/internal/filestat"
+	"github.com/zumba-dev/zumba/internal/project"
+)
+
+// FileDiff is one file a diff changes.
+type FileDiff struct {
+	// Old and New are the file's paths before and after, relative to the
+	// folder the repository was opened at; Old is "" for a file added,
+	// New "" for one deleted. They differ for a rename.
+	Old, New string
+	// Added and Deleted count its lines added and deleted.
+	Added, Deleted int
+	// Binary: compared as a binary file (a NUL byte in its first 8000
+	// bytes, the diff or binary attribute, or over MaxDiffSize): no line
+	// counts, no hunks.
+	Binary bool
+	// Untracked: a file git does not track yet (and does not ignore).
+	Untracked bool
+	// Submodule: a submodule whose checked-out commit differs.
+	Submodule bool
+	// Filter is the filter driver the attributes name for the file (Git
+	// LFS's "lfs", …): its stored bytes are compared with the work
+	// tree's as they are, no filter run.
+	Filter string
+	Hunks  []Hunk
+	// Before and After are the two versions' bytes where they were read
+	// (text files up to MaxDiffSize), nil otherwise.
+	Before, After []byte
+}
+
+// MaxDiffSize bounds the bytes of a file version that are read and
+// compared line by line; a larger file counts as binary.
+const MaxDiffSize = 16 << 20
+
+// binaryProbe is how many leading bytes git looks at for a NUL.
+const binaryProbe = 8000
+
+func isBinary(data []byte) bool {
+	return slices.Contains(data[:min(len(data), binaryProbe)], 0)
+}
+
+// entry is a file of a tree or of the index: its mode and blob.
+type entry struct {
+	mode filemode.FileMode
+	id   plumbing.Hash
+}
+
+// side is a path's state in the work tree.
+type side struct {
+	mode filemode.FileMode
+	id   plumbing.Hash // zero when not known without reading
+	data []byte        // read, when read
+	big  bool          // over MaxDiffSize
+	gone bool
+}
+
+// Diff lists the files of the work tree under the folder the repository
+// was opened at (wt, the same folder) that differ from commit base:
+// tracked files changed (staged or not), renamed or deleted, as git diff
+// -M BASE finds them, and untracked files that the ignore rules keep
+// (wt's rules, as the project search reads them), each with its hunks.
+func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileDiff, error) {
+	idx, err := r.store.Index()
+	if err != nil {
+		return nil, fmt.Errorf("read the index: %w", err)
+	}
+	commit, err := r.commit(plumbing.NewHash(base))
+	if err != nil {
+		return nil, err
+	}
+	baseFiles, err := r.baseFiles(commit.TreeHash, idx)
+	if err != nil {
+		return nil, err
+	}
+	tracked, work, err := r.workFiles(ctx, idx, wt)
+	if err != nil {
+		return nil, err
+	}
+	untracked, err := r.untracked(ctx, wt, tracked)
+	if err != nil {
+		return nil, err
+	}
+	// A file the base has and the index no longer tracks (git rm
+	// --cached) is compared with the work tree's file, not listed as
+	// deleted and again as untracked.
+	untracked = slices.DeleteFunc(untracked, func(p string) bool {
+		full := r.Prefix + p
+		if _, ok := baseFiles[full]; !ok {
+			return false
+		}
+		if s, err := r.untrackedSide(wt, p); err == nil {
+			work[full] = s
+			return true
+		}
+		return false
+	})
+	// The paths whose two sides differ.
+	var mods, deleted, added []string
+	for p, b := range baseFiles {
+		w, ok := work[p]
+		switch {
+		case !ok || w.gone:
+			deleted = append(deleted, p)
+		case w.mode != b.mode || w.id != b.id:
+			mods = append(mods, p)
+		}
+	}
+	for p, w := range work {
+		if _, ok := baseFiles[p]; !ok && !w.gone {
+			added = append(added, p)
+		}
+	}
+	slices.Sort(mods)
+	slices.Sort(deleted)
+	slices.Sort(added)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// Contents: the base's blobs of modified and deleted files, the work
+	// tree's of added ones not read yet.
+	old := map[string]*side{}
+	for _, p := range append(slices.Clone(mods), deleted...) {
+		b := baseFiles[p]
+		s, err := r.blob(b, p)
+		if err != nil {
+			return nil, err
+		}
+		old[p] = s
+	}
+	for _, p := range append(slices.Clone(mods), added...) {
+		if err := r.readWork(wt, p, work[p]); err != nil {
+			return nil, err
+		}
+	}
+	pairs := detectRenames(deleted, added, old, work, baseFiles)
+	attrs := newAttrReader(r, wt)
+	var out []FileDiff
+	add := func(oldPath, newPath string, o, n *side) {
+		d := FileDiff{Old: r.strip(oldPath), New: r.strip(newPath)}
+		p := cmp.Or(newPath, oldPath)
+		if (o != nil && o.mode == filemode.Submodule) || (n != nil && n.mode == filemode.Submodule) {
+			d.Submodule = true
+			out = append(out, d)
+			return
+		}
+		a := attrs.of(r.strip(p))
+		d.Filter = a.filter
+		var before, after []byte
+		big := false
+		if o != nil {
+			before, big = o.data, o.big
+		}
+		if n != nil {
+			after, big = n.data, big || n.big
+		}
+		if big || a.binary || isBinary(before) || isBinary(after) {
+			d.Binary = true
+			out = append(out, d)
+			return
+		}
+		d.Hunks, d.Added, d.Deleted = LineDiff(before, after)
+		if o != nil && o.mode != filemode.Symlink {
+			d.Before = before
+		}
+		if n != nil && n.mode != filemode.Symlink {
+			d.After = after
+		}
+		out = append(out, d)
+	}
+	for _, p := range mods {
+		add(p, p, old[p], work[p])
+	}
+	renamed := map[string]bool{}
+	for _, pr := range pairs {
+		renamed[pr.src], renamed[pr.dst] = true, true
+		add(pr.src, pr.dst, old[pr.src], work[pr.dst])
+	}
+	for _, p := range deleted {
+		if !renamed[p] {
+			add(p, "", old[p], nil)
+		}
+	}
+	for _, p := range added {
+		if !renamed[p] {
+			add("", p, nil, work[p])
+		}
+	}
+	for _, p := range untracked {
+		out = append(out, FileDiff{New: p, Untracked: true})
+	}
+	slices.SortStableFunc(out, func(a, b FileDiff) int { return cmp.Compare(cmp.Or(a.New, a.Old), cmp.Or(b.New, b.Old)) })
+	return out, ctx.Err()
+}
+
+// strip is a path of the work tree relative to the folder the repository
+// was opened at ("" stays "").
+func (r *Repo) strip(p string) string { return strings.TrimPrefix(p, r.Prefix) }
+
+// under reports whether the work tree's path p lies under the folder the
+// repository was opened at.
+func (r *Repo) under(p string) bool { return strings.HasPrefix(p, r.Prefix) }
+
+// blob reads the base's version of path.
+func (r *Repo) blob(e entry, p string) (*side, error) {
+	s := &side{mode: e.mode, id: e.id}
+	if e.mode == filemode.Submodule {
+		return s, nil
+	}
+	o, err := r.object(plumbing.BlobObject, e.id)
+	if err != nil {
+		if errors.Is(err, plumbing.ErrObjectNotFound) {
+			return nil, &MissingError{ID: e.id, What: "the base version of " + r.strip(p)}
+		}
+		return nil, err
+	}
+	if o.Size() > MaxDiffSize {
+		s.big = true
+		return s, nil
+	}
+	rd, err := o.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer rd.Close()
+	if s.data, err = io.ReadAll(io.LimitReader(rd, MaxDiffSize+1)); err != nil {
+		return nil, fmt.Errorf("read the base version of %s: %w", r.strip(p), err)
+	}
+	if s.data == nil {
+		s.data = []byte{}
+	}
+	return s, nil
+}
+
+// baseFiles lists the files of the tree under the folder the repository
+// was opened at. A folder whose tree the index's cached trees hold
+// unchanged is taken from the index instead of read.
+func (r *Repo) baseFiles(tree plumbing.Hash, idx *index.Index) (map[string]entry, error) {
+	cached := cachedTrees(idx)
+	files := map[string]entry{}
+	var walk func(dir string, id plumbing.Hash) error
+	walk = func(dir string, id plumbing.Hash) error {
+		if cached[dir] == id {
+			prefix := dir
+			if prefix != "" {
+				prefix += "/"
+			}
+			// The index is sorted by path: a folder's files are a run.
+			i, _ := slices.BinarySearchFunc(idx.Entries, prefix, func(e *index.Entry, p string) int { return strings.Compare(e.Name, p) })
+			for _, e := range idx.Entries[i:] {
+				if !strings.HasPrefix(e.Name, prefix) {
+					break
+				}
+				if e.Stage == 0 && r.under(e.Name) {
+					files[e.Name] = entry{mode: e.Mode, id: e.Hash}
+				}
+			}
+			return nil
+		}
+		o, err := r.object(plumbing.TreeObject, id)
+		if err != nil {
+			if errors.Is(err, plumbing.ErrObjectNotFound) {
+				return &MissingError{ID: id, What: "the base's tree of " + cmp.Or(dir, "the top folder")}
+			}
+			return err
+		}
+		var t object.Tree
+		if err := t.Decode(o); err != nil {
+			return err
+		}
+		for _, e := range t.Entries {
+			p := path.Join(dir, e.Name)
+			if e.Mode == filemode.Dir {
+				// Enter folders on the way to the prefix, and under it.
+				if strings.HasPrefix(r.Prefix, p+"/") || r.under(p+"/") {
+					if err := walk(p, e.Hash); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			if r.under(p) {
+				files[p] = entry{mode: e.Mode, id: e.Hash}
+			}
+		}
+		return nil
+	}
+	return files, walk("", tree)
+}
+
+// cachedTrees is the index's cache of trees (its TREE extension) by
+// folder, when it is whole: a folder changed in the index since its tree
+// was written has no entry, and then neither have the folders holding
+// it, so the cache is used only when the top folder's tree is there.
+func cachedTrees(idx *index.Index) map[string]plumbing.Hash {
+	out := map[string]plumbing.Hash{}
+	if idx.Cache == nil || len(idx.Cache.Entries) == 0 || idx.Cache.Entries[0].Path != "" {
+		return out
+	}
+	entries := idx.Cache.Entries
+	i := 0
+	var read func(dir string) bool
+	read = func(dir string) bool {
+		if i >= len(entries) {
+			return false
+		}
+		e := entries[i]
+		i++
+		out[dir] = e.Hash
+		for range e.Trees {
+			if i >= len(entries) {
+				return false
+			}
+			if !read(path.Join(dir, entries[i].Path)) {
+				return false
+			}
+		}
+		return true
+	}
+	if !read("") || i != len(entries) {
+		return map[string]plumbing.Hash{}
+	}
+	return out
+}
+
+// workFiles is the work tree's side of each path the index tracks under
+// the folder the repository was opened at, and the set of those paths (by
+// their path under that folder, for the walk of untracked files). A file
+// whose stat is as the index recorded it (and not racily so) is the
+// index's blob; any other is read and hashed.
+func (r *Repo) workFiles(ctx context.Context, idx *index.Index, wt *project.Root) (map[string]bool, map[string]*side, error) {
+	tracked := map[string]bool{}
+	var entries []*index.Entry
+	for _, e := range idx.Entries {
+		if !r.under(e.Name) {
+			continue
+		}
+		if e.Stage != 0 {
+			// A conflict: the path's work tree file is what there is.
+			if n := len(entries); n > 0 && entries[n-1].Name == e.Name {
+				continue
+			}
+			c := *e
+			c.Hash = plumbing.ZeroHash
+			c.Size = ^uint32(0)
+			e = &c
+		}
+		tracked[r.strip(e.Name)] = true
+		entries = append(entries, e)
+	}
+	work := make(map[string]*side, len(entries))
+	sides := make([]*side, len(entries))
+	indexTime := idx.ModTime
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var firstErr error
+	var errOnce sync.Once
+	for range max(2, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(entries) || ctx.Err() != nil {
+					return
+				}
+				s, err := r.workSide(wt, entries[i], indexTime.UnixNano())
+				if err != nil {
+					errOnce.Do(func() { firstErr = err })
+					return
+				}
+				sides[i] = s
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if firstErr != nil {
+		return nil, nil, firstErr
+	}
+	for i, e := range entries {
+		work[e.Name] = sides[i]
+	}
+	return tracked, work, nil
+}
+
+// workSide is the work tree's side of the index entry e.
+func (r *Repo) workSide(wt *project.Root, e *index.Entry, indexTime int64) (*side, error) {
+	rel := r.strip(e.Name)
+	if e.SkipWorktree {
+		// Not checked out (a sparse checkout): as the index has it.
+		return &side{mode: e.Mode, id: e.Hash}, nil
+	}
+	if e.Mode == filemode.Submodule {
+		return &side{mode: e.Mode, id: r.submoduleHead(wt, rel, e.Hash)}, nil
+	}
+	fi, err := os.Lstat(filepath.Join(wt.Real, filepath.FromSlash(rel)))
+	if err != nil || (!fi.Mode().IsRegular() && fi.Mode()&fs.ModeSymlink == 0) {
+		return &side{gone: true}, nil
+	}
+	s := &side{mode: filemode.Regular}
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		s.mode = filemode.Symlink
+	case fi.Mode()&0o100 != 0:
+		s.mode = filemode.Executable
+	}
+	if s.mode == e.Mode && !e.IntentToAdd && statClean(e, fi, indexTime) {
+		s.id = e.Hash
+		return s, nil
+	}
+	if s.mode == filemode.Symlink {
+		target, err := os.Readlink(filepath.Join(wt.Real, filepath.FromSlash(rel)))
+		if err != nil {
+			return &side{gone: true}, nil
+		}
+		s.data = []byte(target)
+		s.id = plumbing.ComputeHash(plumbing.BlobObject, s.data)
+		return s, nil
+	}
+	if fi.Size() > MaxDiffSize {
+		s.big = true
+		s.id, err = hashFile(wt, rel)
+		if err != nil {
+			return &side{gone: true}, nil
+		}
+		return s, nil
+	}
+	data, _, err := wt.ReadFile(rel, MaxDiffSize)
+	if err != nil {
+		return &side{gone: true}, nil
+	}
+	s.id = blobID(data)
+	// Keep the bytes only when they differ from the index's (the base
+	// usually has those): most files whose stat changed did not change.
+	if s.id != e.Hash {
+		s.data = data
+	}
+	return s, nil
+}
+
+// untrackedSide is the work tree's side of the untracked file rel.
+func (r *Repo) untrackedSide(wt *project.Root, rel string) (*side, error) {
+	fi, err := os.Lstat(filepath.Join(wt.Real, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	s := &side{mode: filemode.Regular}
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		s.mode = filemode.Symlink
+	case fi.Mode()&0o100 != 0:
+		s.mode = filemode.Executable
+	}
+	if err := r.readWork(wt, r.Prefix+rel, s); err != nil {
+		return nil, err
+	}
+	if s.big {
+		s.id, err = hashFile(wt, rel)
+		return s, err
+	}
+	s.id = blobID(s.data)
+	return s, nil
+}
+
+// readWork reads the work tree's file p (a path of the work tree) into
+// its side, if it is not read yet.
+func (r *Repo) readWork(wt *project.Root, p string, s *side) error {
+	if s == nil || s.data != nil || s.big || s.gone || s.mode == filemode.Submodule {
+		return nil
+	}
+	rel := r.strip(p)
+	if s.mode == filemode.Symlink {
+		target, err := os.Readlink(filepath.Join(wt.Real, filepath.FromSlash(rel)))
+		if err != nil {
+			return fmt.Errorf("read %s: %w", rel, err)
+		}
+		s.data = []byte(target)
+		return nil
+	}
+	data, _, err := wt.ReadFile(rel, MaxDiffSize)
+	if err != nil {
+		var pe *project.PathError
+		if errors.As(err, &pe) && strings.Contains(pe.Msg, "too large") {
+			s.big = true
+			return nil
+		}
+		return err
+	}
+	s.data = data
+	return nil
+}
+
+// statClean reports whether fi is the stat the index recorded for e, and
+// the file was written before the index was (else, as git says, it is
+// racily clean: changed within the same tick, its bytes must be read).
+func statClean(e *index.Entry, fi fs.FileInfo, indexTime int64) bool {
+	mtime := fi.ModTime()
+	if !mtime.Equal(e.ModifiedAt) || uint32(fi.Size()) != e.Size {
+		return false
+	}
+	if ct := filestat.CTime(fi); ct != 0 && ct != e.CreatedAt.UnixNano() {
+		return false
+	}
+	if !sameOwner(e, fi) {
+		return false
+	}
+	return indexTime == 0 || mtime.UnixNano() < indexTime
+}
+
+// blobID is git's name of a blob holding data.
+func blobID(data []byte) plumbing.Hash {
+	h := sha1.New()
+	h.Write([]byte("blob " + strconv.Itoa(len(data)) + "\x00"))
+	h.Write(data)
+	var id plumbing.Hash
+	copy(id[:], h.Sum(nil))
+	return id
+}
+
+// hashFile is blobID of a large file, read as a stream.
+func hashFile(wt *project.Root, rel string) (plumbing.Hash, error) {
+	f, _, err := wt.Open(rel)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	h := sha1.New()
+	h.Write([]byte("blob " + strconv.FormatInt(fi.Size(), 10) + "\x00"))
+	if _, err := io.Copy(h, io.LimitReader(f, fi.Size())); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	var id plumbing.Hash
+	copy(id[:], h.Sum(nil))
+	return id, nil
+}
+
+// submoduleHead is the commit the submodule at rel has checked out: its
+// HEAD, read from its repository without entering its work tree; the
+// index's commit when it cannot be read (not checked out, or its
+// repository is not one zumba reads).
+func (r *Repo) submoduleHead(wt *project.Root, rel string, recorded plumbing.Hash) plumbing.Hash {
+	sub, err := Open(filepath.Join(wt.Real, filepath.FromSlash(rel)))
+	if err != nil {
+		return recorded
+	}
+	defer sub.Close()
+	if sub.Top != filepath.Join(wt.Real, filepath.FromSlash(rel)) {
+		return recorded
+	}
+	id, ok := sub.ref("HEAD")
+	if !ok {
+		return recorded
+	}
+	return id
+}
+
+// nested reports whether the project folder p holds a repository of its
+// own (a .git).
+func nested(wt *project.Root, p string) bool {
+	_, err := wt.FS().Lstat(p + "/.git")
+	return err == nil
+}
+
+// untracked lists the files under the folder the repository was opened
+// at that the index does not track and the ignore rules keep, as git
+// ls-files --others --exclude-standard lists them (with wt's rules): it
+// enters every folder the rules keep, without following links.
+func (r *Repo) untracked(ctx context.Context, wt *project.Root, tracked map[string]bool) ([]string, error) {
+	// The folders that hold tracked files: an ignored one is still
+	// entered for them.
+	trackedDirs := map[string]bool{}
+	for p := range tracked {
+		for d := path.Dir(p); d != "." && !trackedDirs[d]; d = path.Dir(d) {
+			trackedDirs[d] = true
+		}
+	}
+	rules := wt.Rules()
+	var out []string
+	var walk func(dir string) error
+	walk = func(dir string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f, err := wt.FS().Open(dir)
+		if err != nil {
+			return nil
+		}
+		entries, err := f.ReadDir(-1)
+		f.Close()
+		if err != nil {
+			return nil
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if name == ".git" {
+				continue
+			}
+			p := name
+			if dir != "." {
+				p = dir + "/" + name
+			}
+			switch {
+			case e.IsDir():
+				if tracked[p] {
+					continue // a submodule
+				}
+				if nested(wt, p) && !trackedDirs[p] {
+					continue // another repository: not this one's files
+				}
+				if trackedDirs[p] || !rules.DirIgnored(p) {
+					if err := walk(p); err != nil {
+						return err
+					}
+				}
+			case tracked[p]:
+			case e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0:
+				if rules.FileCovered(p) {
+					out = append(out, p)
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk("."); err != nil {
+		return nil, err
+	}
+	slices.Sort(out)
+	return out, nil
+}
