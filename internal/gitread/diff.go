@@ -585,17 +585,14 @@ func (r *Repo) submoduleHead(wt *project.Root, rel string, recorded plumbing.Has
 	return id
 }
 
-// nested reports whether the project folder p holds a repository of its
-// own (a .git).
-func nested(wt *project.Root, p string) bool {
-	_, err := wt.FS().Lstat(p + "/.git")
-	return err == nil
-}
-
 // untracked lists the files under the folder the repository was opened
 // at that the index does not track and the ignore rules keep, as git
 // ls-files --others --exclude-standard lists them (with wt's rules): it
-// enters every folder the rules keep, without following links.
+// enters every folder the rules keep, and every folder that holds tracked
+// files, without following links, and leaves out nested repositories.
+// Each folder is opened from its parent (os.Root, so that no link leads
+// out) and listed by name; only names the index does not know are
+// stat'ed.
 func (r *Repo) untracked(ctx context.Context, wt *project.Root, tracked map[string]bool) ([]string, error) {
 	// The folders that hold tracked files: an ignored one is still
 	// entered for them.
@@ -607,52 +604,69 @@ func (r *Repo) untracked(ctx context.Context, wt *project.Root, tracked map[stri
 	}
 	rules := wt.Rules()
 	var out []string
-	var walk func(dir string) error
-	walk = func(dir string) error {
+	var walk func(dir *os.Root, rel string) error
+	walk = func(dir *os.Root, rel string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		f, err := wt.FS().Open(dir)
+		f, err := dir.Open(".")
 		if err != nil {
 			return nil
 		}
-		entries, err := f.ReadDir(-1)
+		names, err := f.Readdirnames(-1)
 		f.Close()
 		if err != nil {
 			return nil
 		}
-		for _, e := range entries {
-			name := e.Name()
+		slices.Sort(names)
+		for _, name := range names {
 			if name == ".git" {
 				continue
 			}
 			p := name
-			if dir != "." {
-				p = dir + "/" + name
+			if rel != "." {
+				p = rel + "/" + name
 			}
-			switch {
-			case e.IsDir():
-				if tracked[p] {
-					continue // a submodule
+			if tracked[p] {
+				continue // a tracked file, or a submodule
+			}
+			isDir := trackedDirs[p]
+			if !isDir {
+				fi, err := dir.Lstat(name)
+				if err != nil {
+					continue
 				}
-				if nested(wt, p) && !trackedDirs[p] {
-					continue // another repository: not this one's files
-				}
-				if trackedDirs[p] || !rules.DirIgnored(p) {
-					if err := walk(p); err != nil {
-						return err
+				switch {
+				case fi.IsDir():
+					isDir = true
+					if _, err := dir.Lstat(name + "/.git"); err == nil {
+						continue // another repository: not this one's files
 					}
+					if rules.DirIgnored(p) {
+						continue
+					}
+				case fi.Mode().IsRegular() || fi.Mode()&fs.ModeSymlink != 0:
+					if rules.FileCovered(p) {
+						out = append(out, p)
+					}
+					continue
+				default:
+					continue
 				}
-			case tracked[p]:
-			case e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0:
-				if rules.FileCovered(p) {
-					out = append(out, p)
-				}
+			}
+			sub, err := dir.OpenRoot(name)
+			if err != nil {
+				continue
+			}
+			err = walk(sub, p)
+			sub.Close()
+			if err != nil {
+				return err
 			}
 		}
 		return nil
 	}
-	if err := walk("."); err != nil {
+	if err := walk(wt.FS(), "."); err != nil {
 		return nil, err
 	}
 	slices.Sort(out)
