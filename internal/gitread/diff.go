@@ -21,7 +21,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/project"
@@ -93,7 +92,7 @@ func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileD
 	if err != nil {
 		return nil, err
 	}
-	baseFiles, err := r.baseFiles(commit.TreeHash, idx)
+	baseFiles, err := r.baseFiles(commit.tree, idx)
 	if err != nil {
 		return nil, err
 	}
@@ -288,23 +287,23 @@ func (r *Repo) baseFiles(tree plumbing.Hash, idx *index.Index) (map[string]entry
 			}
 			return err
 		}
-		var t object.Tree
-		if err := t.Decode(o); err != nil {
+		entries, err := parseTree(o)
+		if err != nil {
 			return err
 		}
-		for _, e := range t.Entries {
-			p := path.Join(dir, e.Name)
-			if e.Mode == filemode.Dir {
+		for _, e := range entries {
+			p := path.Join(dir, e.name)
+			if e.mode == filemode.Dir {
 				// Enter folders on the way to the prefix, and under it.
 				if strings.HasPrefix(r.Prefix, p+"/") || r.under(p+"/") {
-					if err := walk(p, e.Hash); err != nil {
+					if err := walk(p, e.id); err != nil {
 						return err
 					}
 				}
 				continue
 			}
 			if r.under(p) {
-				files[p] = entry{mode: e.Mode, id: e.Hash}
+				files[p] = entry{mode: e.mode, id: e.id}
 			}
 		}
 		return nil

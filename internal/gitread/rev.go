@@ -9,10 +9,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	commitgraph "github.com/go-git/go-git/v5/plumbing/format/commitgraph/v2"
-	"github.com/go-git/go-git/v5/plumbing/object"
-	cgnode "github.com/go-git/go-git/v5/plumbing/object/commitgraph"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
 // ErrUnknownRevision is returned for a name that names no commit.
@@ -50,7 +46,7 @@ func (r *Repo) object(t plumbing.ObjectType, id plumbing.Hash) (plumbing.Encoded
 }
 
 // commit reads a commit.
-func (r *Repo) commit(id plumbing.Hash) (*object.Commit, error) {
+func (r *Repo) commit(id plumbing.Hash) (*commitInfo, error) {
 	o, err := r.object(plumbing.CommitObject, id)
 	if err != nil {
 		if errors.Is(err, plumbing.ErrObjectNotFound) {
@@ -58,11 +54,7 @@ func (r *Repo) commit(id plumbing.Hash) (*object.Commit, error) {
 		}
 		return nil, err
 	}
-	var c object.Commit
-	if err := c.Decode(o); err != nil {
-		return nil, err
-	}
-	return &c, nil
+	return parseCommit(o)
 }
 
 // maxRefDepth bounds a chain of symbolic references.
@@ -96,11 +88,9 @@ func (r *Repo) peel(id plumbing.Hash) (plumbing.Hash, error) {
 		case plumbing.CommitObject:
 			return id, nil
 		case plumbing.TagObject:
-			var t object.Tag
-			if err := t.Decode(o); err != nil {
+			if id, err = parseTagTarget(o); err != nil {
 				return id, err
 			}
-			id = t.Target
 		default:
 			return id, ErrUnknownRevision
 		}
@@ -193,10 +183,10 @@ func (r *Repo) parent(id plumbing.Hash, i int) (plumbing.Hash, error) {
 	if err != nil {
 		return id, err
 	}
-	if i >= len(c.ParentHashes) {
+	if i >= len(c.parents) {
 		return id, ErrUnknownRevision
 	}
-	return c.ParentHashes[i], nil
+	return c.parents[i], nil
 }
 
 // resolveName finds a name as git does: a full commit id, HEAD, then the
@@ -269,16 +259,17 @@ const maxMergeBaseCommits = 1 << 20
 // MergeBase is the best common ancestor of commits a and b, as git
 // merge-base finds it: both histories are walked newest first (by commit
 // date; the commit-graph file, where there is one, gives the dates and
-// parents without reading the commits) until every commit still queued is an ancestor of a
-// common one found; of the common ones, the newest that no other
-// reaches. A shallow clone's boundary commits count as having no parent.
+// parents without reading the commits) until every commit still queued
+// is an ancestor of a common one found; of the common ones, the newest
+// that no other reaches. A shallow clone's boundary commits count as
+// having no parent.
 func (r *Repo) MergeBase(a, b string) (string, error) {
 	ia, ib := plumbing.NewHash(a), plumbing.NewHash(b)
 	if ia == ib {
 		return a, nil
 	}
-	nodes, done := r.commitNodes()
-	defer done()
+	nodes := r.newCommitNodes()
+	defer nodes.close()
 	type mark uint8
 	const (
 		fromA mark = 1 << iota
@@ -287,31 +278,24 @@ func (r *Repo) MergeBase(a, b string) (string, error) {
 	)
 	marks := map[plumbing.Hash]mark{}
 	q := &nodeQueue{}
-	push := func(id plumbing.Hash, m mark) error {
-		n, err := nodes.Get(id)
+	for _, start := range []struct {
+		id plumbing.Hash
+		m  mark
+	}{{ia, fromA}, {ib, fromB}} {
+		n, err := nodes.get(start.id)
 		if err != nil {
-			if errors.Is(err, plumbing.ErrObjectNotFound) {
-				return &MissingError{ID: id, What: "a commit"}
-			}
-			return err
+			return "", err
 		}
-		marks[id] |= m
-		heap.Push(q, queued{n: n})
-		return nil
+		marks[start.id] |= start.m
+		heap.Push(q, n)
 	}
-	if err := push(ia, fromA); err != nil {
-		return "", err
-	}
-	if err := push(ib, fromB); err != nil {
-		return "", err
-	}
-	var common []cgnode.CommitNode
+	var common []*commitNode
 	read := 0
 	for q.Len() > 0 {
 		// Stop when every queued commit is stale.
 		allStale := true
-		for _, e := range q.items {
-			if marks[e.n.ID()]&stale == 0 {
+		for _, n := range q.items {
+			if marks[n.id]&stale == 0 {
 				allStale = false
 				break
 			}
@@ -322,132 +306,110 @@ func (r *Repo) MergeBase(a, b string) (string, error) {
 		if read++; read > maxMergeBaseCommits {
 			return "", fmt.Errorf("merge base: over %d commits read", maxMergeBaseCommits)
 		}
-		n := heap.Pop(q).(queued).n
-		m := marks[n.ID()]
-		flags := m & (fromA | fromB | stale)
-		if m&(fromA|fromB) == fromA|fromB && m&stale == 0 {
-			if !slices.ContainsFunc(common, func(c cgnode.CommitNode) bool { return c.ID() == n.ID() }) {
+		n := heap.Pop(q).(*commitNode)
+		flags := marks[n.id]
+		if flags&(fromA|fromB) == fromA|fromB && flags&stale == 0 {
+			if !slices.Contains(common, n) {
 				common = append(common, n)
 			}
 			// What a common commit reaches is not a best one.
 			flags |= stale
 		}
-		if r.shallow[n.ID()] {
+		if r.shallow[n.id] {
 			continue
 		}
-		for _, p := range n.ParentHashes() {
-			pm := marks[p]
-			if pm&flags == flags {
+		for _, p := range n.parents {
+			if marks[p]&flags == flags {
 				continue
 			}
-			marks[p] = pm | flags
-			pn, err := nodes.Get(p)
+			marks[p] |= flags
+			pn, err := nodes.get(p)
 			if err != nil {
-				if errors.Is(err, plumbing.ErrObjectNotFound) {
-					// Beyond what the repository holds: a shallow
-					// clone without its shallow file, or a partial one.
+				if isMissing(err) {
+					// Beyond what the repository holds: a shallow clone
+					// without its shallow file, or a partial one.
 					continue
 				}
 				return "", err
 			}
-			heap.Push(q, queued{n: pn})
+			heap.Push(q, pn)
 		}
 	}
 	// Of the common ones not reached from another, git names the newest
 	// that no other reaches.
-	common = slices.DeleteFunc(common, func(c cgnode.CommitNode) bool { return marks[c.ID()]&stale != 0 })
-	slices.SortStableFunc(common, func(x, y cgnode.CommitNode) int { return y.CommitTime().Compare(x.CommitTime()) })
+	common = slices.DeleteFunc(common, func(c *commitNode) bool { return marks[c.id]&stale != 0 })
+	slices.SortStableFunc(common, func(x, y *commitNode) int { return y.when.Compare(x.when) })
 	for _, c := range common {
 		if !r.reachedByOther(nodes, c, common) {
-			return c.ID().String(), nil
+			return c.id.String(), nil
 		}
 	}
 	return "", ErrNoMergeBase
 }
 
 // reachedByOther reports whether another of the common commits reaches c
-// (then c is not a best common ancestor). Bounded by the commits newer
+// (then c is not a best common ancestor), walking down to commits older
 // than c.
-func (r *Repo) reachedByOther(nodes cgnode.CommitNodeIndex, c cgnode.CommitNode, common []cgnode.CommitNode) bool {
+func (r *Repo) reachedByOther(nodes *commitNodes, c *commitNode, common []*commitNode) bool {
 	if len(common) < 2 {
 		return false
 	}
 	seen := map[plumbing.Hash]bool{}
 	q := &nodeQueue{}
 	for _, o := range common {
-		if o.ID() != c.ID() {
-			heap.Push(q, queued{n: o})
+		if o != c {
+			heap.Push(q, o)
 		}
 	}
-	read := 0
-	for q.Len() > 0 && read < maxMergeBaseCommits {
-		n := heap.Pop(q).(queued).n
-		read++
-		if n.ID() == c.ID() {
+	for read := 0; q.Len() > 0 && read < maxMergeBaseCommits; read++ {
+		n := heap.Pop(q).(*commitNode)
+		if n.id == c.id {
 			return true
 		}
-		if before(n, c) || r.shallow[n.ID()] {
+		if n.when.Before(c.when) || r.shallow[n.id] {
 			continue
 		}
-		for _, p := range n.ParentHashes() {
+		for _, p := range n.parents {
 			if seen[p] {
 				continue
 			}
 			seen[p] = true
-			if pn, err := nodes.Get(p); err == nil {
-				heap.Push(q, queued{n: pn})
+			if pn, err := nodes.get(p); err == nil {
+				heap.Push(q, pn)
 			}
 		}
 	}
 	return false
 }
 
-// before reports whether n comes strictly before c in the walk's order
-// (older), so that n cannot reach c.
-func before(n, c cgnode.CommitNode) bool {
-	gn, gc := n.Generation(), c.Generation()
-	if gn != 0 && gc != 0 && gn != ^uint64(0) && gc != ^uint64(0) {
-		return gn < gc
-	}
-	return n.CommitTime().Before(c.CommitTime())
+// nodeQueue holds commits newest first by commit date, as git walks
+// without generation numbers; commits of the same date in the order they
+// were queued, as git's queue keeps them.
+type nodeQueue struct {
+	items []*commitNode
+	seq   []int
+	n     int
 }
-
-// commitNodes reads commits through the commit-graph file when the
-// repository has one, else from their objects.
-func (r *Repo) commitNodes() (cgnode.CommitNodeIndex, func()) {
-	st := &objectsStorer{Storage: r.store, r: r}
-	if idx, err := commitgraph.OpenChainOrFileIndex(r.store.Filesystem()); err == nil {
-		return cgnode.NewGraphCommitNodeIndex(idx, st), func() { idx.Close() }
-	}
-	return cgnode.NewObjectCommitNodeIndex(st), func() {}
-}
-
-// queued is a commit in the walk, newest first by commit date, as git
-// walks without generation numbers (mixing the commit-graph's numbers
-// with dates of commits outside it would not be an order).
-type queued struct{ n cgnode.CommitNode }
-
-type nodeQueue struct{ items []queued }
 
 func (q *nodeQueue) Len() int { return len(q.items) }
 func (q *nodeQueue) Less(i, j int) bool {
-	return q.items[i].n.CommitTime().After(q.items[j].n.CommitTime())
+	if c := q.items[i].when.Compare(q.items[j].when); c != 0 {
+		return c > 0
+	}
+	return q.seq[i] < q.seq[j]
 }
-func (q *nodeQueue) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
-func (q *nodeQueue) Push(x any)    { q.items = append(q.items, x.(queued)) }
+func (q *nodeQueue) Swap(i, j int) {
+	q.items[i], q.items[j] = q.items[j], q.items[i]
+	q.seq[i], q.seq[j] = q.seq[j], q.seq[i]
+}
+func (q *nodeQueue) Push(x any) {
+	q.items = append(q.items, x.(*commitNode))
+	q.seq = append(q.seq, q.n)
+	q.n++
+}
 func (q *nodeQueue) Pop() any {
 	x := q.items[len(q.items)-1]
 	q.items = q.items[:len(q.items)-1]
+	q.seq = q.seq[:len(q.seq)-1]
 	return x
-}
-
-// objectsStorer is the repository's object storage with its alternates,
-// as the commit-graph nodes read commits.
-type objectsStorer struct {
-	*filesystem.Storage
-	r *Repo
-}
-
-func (s *objectsStorer) EncodedObject(t plumbing.ObjectType, id plumbing.Hash) (plumbing.EncodedObject, error) {
-	return s.r.object(t, id)
 }
