@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -86,6 +87,9 @@ type side struct {
 func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileDiff, error) {
 	idx, err := r.store.Index()
 	if err != nil {
+		if errors.Is(err, index.ErrUnknownExtension) || errors.Is(err, index.ErrUnsupportedVersion) {
+			return nil, fmt.Errorf("the repository's index is in a form zumba does not read (a split or sparse index?): %w", err)
+		}
 		return nil, fmt.Errorf("read the index: %w", err)
 	}
 	commit, err := r.commit(plumbing.NewHash(base))
@@ -521,16 +525,26 @@ func (r *Repo) readWork(wt *project.Root, p string, s *side) error {
 // racily clean: changed within the same tick, its bytes must be read).
 func statClean(e *index.Entry, fi fs.FileInfo, indexTime int64) bool {
 	mtime := fi.ModTime()
-	if !mtime.Equal(e.ModifiedAt) || uint32(fi.Size()) != e.Size {
+	if !sameTime(mtime.UnixNano(), e.ModifiedAt) || uint32(fi.Size()) != e.Size {
 		return false
 	}
-	if ct := filestat.CTime(fi); ct != 0 && ct != e.CreatedAt.UnixNano() {
+	if ct := filestat.CTime(fi); ct != 0 && !sameTime(ct, e.CreatedAt) {
 		return false
 	}
 	if !sameOwner(e, fi) {
 		return false
 	}
 	return indexTime == 0 || mtime.UnixNano() < indexTime
+}
+
+// sameTime compares a stat time (Unix nanoseconds) with an index entry's:
+// to the nanosecond, or to the second where the index holds none (a git
+// built without them writes 0).
+func sameTime(ns int64, t time.Time) bool {
+	if t.Nanosecond() == 0 {
+		return ns/1e9 == t.Unix()
+	}
+	return ns == t.UnixNano()
 }
 
 // blobID is git's name of a blob holding data.

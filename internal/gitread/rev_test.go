@@ -2,7 +2,9 @@ package gitread
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -111,5 +113,35 @@ func TestResolveAndMergeBase(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAlternatesInside: a repository that borrows its objects from a
+// folder inside the work tree (objects/info/alternates) is read through
+// it; one that borrows from outside is refused.
+func TestAlternatesInside(t *testing.T) {
+	src := historyRepo(t, false)
+	head := gitOut(t, src, "rev-parse", "HEAD")
+	dir := t.TempDir()
+	fixture.GitInit(t, dir)
+	store := filepath.Join(dir, "store")
+	if err := os.CopyFS(filepath.Join(store, "objects"), os.DirFS(filepath.Join(src, ".git", "objects"))); err != nil {
+		t.Fatal(err)
+	}
+	fixture.WriteFile(t, dir, ".git/objects/info/alternates", filepath.Join(store, "objects")+"\n")
+	fixture.WriteFile(t, dir, ".git/refs/heads/main", head+"\n")
+	fixture.WriteFile(t, dir, ".git/HEAD", "ref: refs/heads/main\n")
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open with alternates inside the work tree: %v", err)
+	}
+	defer r.Close()
+	got, err := r.Resolve("HEAD~1")
+	if want := gitOut(t, src, "rev-parse", "HEAD~1"); err != nil || got != want {
+		t.Errorf("Resolve(HEAD~1) through alternates = %s, %v; want %s", got, err, want)
+	}
+	fixture.WriteFile(t, dir, ".git/objects/info/alternates", filepath.Join(src, ".git", "objects")+"\n")
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "outside the project") {
+		t.Errorf("Open with alternates outside = %v; want a refusal", err)
 	}
 }
