@@ -61,13 +61,22 @@ var findReferencesTool = &Tool{
 // search.RefLimit.
 const refsMore = "… more; narrow it with path"
 
+// refsPartial is find_references' last line when the time limit stopped
+// it before the index was built; it takes the files searched and the
+// files there are.
+const refsPartial = "… covered %d of %d files before the time limit; the index is still being built, so a later call will be complete"
+
 // refsText prints the lines found one "PATH:LINE: TEXT" per line, then
-// refsMore when more were left out; pathArg is the path argument as given,
-// for the answer when nothing is found.
+// refsMore when more were left out, or refsPartial when the time limit
+// stopped a search before the index was built; pathArg is the path
+// argument as given, for the answer when nothing is found.
 func refsText(name, pathArg string, filter *project.PathFilter, res *search.RefResult) string {
 	if len(res.Refs) == 0 {
 		if filter == nil {
 			pathArg = ""
+		}
+		if res.Building {
+			return fmt.Sprintf("No references to %s in the first %d of %d files, covered before the time limit; the index is still being built, so a later call will be complete.", project.Echo(name), res.Searched, res.Files)
 		}
 		return noReferences(name, strings.TrimSpace(pathArg))
 	}
@@ -84,6 +93,8 @@ func refsText(name, pathArg string, filter *project.PathFilter, res *search.RefR
 	}
 	if res.More {
 		sb.WriteString("\n" + refsMore)
+	} else if res.Building {
+		sb.WriteString("\n" + fmt.Sprintf(refsPartial, res.Searched, res.Files))
 	}
 	return sb.String()
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -101,6 +102,10 @@ type Index struct {
 	// holdSymbols, when set, holds the build after the word index until
 	// it is closed (tests).
 	holdSymbols chan struct{}
+	// holdWords, when set, holds the word pass before its file
+	// holdWordsAt until it is closed (tests).
+	holdWords   chan struct{}
+	holdWordsAt int
 	ready       chan struct{} // closed when the build ends, whatever its outcome
 	// stops cancel the contexts of the build and what it started.
 	stopMu sync.Mutex
@@ -116,12 +121,20 @@ type Index struct {
 	cores coreGate
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
-	// cold is what find_symbol calls before the word index learnt of
-	// the files (index_cold.go).
-	cold coldSymbols
-	// walk is the build's walk, for calls answered before the word
-	// index (index_cold.go).
+	// cold and coldRefs are what find_symbol's and find_references'
+	// calls before the word index learnt of the files (index_cold.go).
+	cold     coldMemo[[]Def]
+	coldRefs coldMemo[coldRef]
+	// walk is the build's walk, and pass its word pass as it goes, for
+	// calls answered before the word index (index_cold.go).
 	walk buildWalk
+	pass atomic.Pointer[wordPass]
+	// ahead holds the records of files calls parsed before the index had
+	// theirs (index_ahead.go).
+	ahead aheadRecs
+	// src is what calls before the word index read the files through:
+	// the root (tests count the reads).
+	src project.Source
 	// names is the text of the definitions' names, for find_symbol's
 	// fallback (index_names.go).
 	names defNames
@@ -229,6 +242,7 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 		ready:     make(chan struct{}),
 		parseWake: make(chan struct{}, 1),
 		byPath:    map[string]*fileRec{},
+		src:       root,
 		words:     shared.words,
 		wordPost:  postings{shared: many},
 		defines:   postings{shared: many},
@@ -464,6 +478,8 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	if ctx.Err() != nil {
 		return false
 	}
+	// The calls' parses left are of files changed since.
+	ix.ahead.drop()
 	// What is left allocates the postings' arrays, which
 	// the collector need not scan: as tight as once complete.
 	ix.opts.Memory.complete()
@@ -478,7 +494,14 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	ix.mu.RLock()
 	n, cached := ix.live, ix.cached
 	ix.mu.RUnlock()
-	ix.logf("index complete: %d files (%d from cache) in %d ms", n, cached, time.Since(start).Milliseconds())
+	ix.ahead.mu.Lock()
+	ahead := ix.ahead.taken
+	ix.ahead.mu.Unlock()
+	byCalls := ""
+	if ahead > 0 {
+		byCalls = fmt.Sprintf(", %d parsed by calls", ahead)
+	}
+	ix.logf("index complete: %d files (%d from cache) in %d ms%s", n, cached, time.Since(start).Milliseconds(), byCalls)
 	// The parse's and the merge's garbage first, as at the word pass's
 	// end.
 	releaseGoHeap()
@@ -630,7 +653,8 @@ const (
 	// callWork is a call's own: it never waits.
 	callWork workKind = iota
 	// buildWork is the build's: each item waits while a call is being
-	// answered.
+	// answered, but for no longer than the worker worked before (see
+	// yielder), so that a stream of calls slows the build, never stops it.
 	buildWork
 	// idleWork is the background parse: it waits like buildWork, and
 	// its workers past the first wait while the machine has no idle
@@ -650,8 +674,12 @@ func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work fun
 			defer wg.Done()
 			sc := &project.Scratch{}
 			defer sc.Close()
+			y := newYielder()
 			for ctx.Err() == nil {
-				if kind != callWork {
+				switch kind {
+				case buildWork:
+					y.yield(ctx, &ix.busy)
+				case idleWork:
 					ix.waitIdle(ctx)
 				}
 				if kind == idleWork && k > 0 && k >= ix.cores.workers(w) {
@@ -669,10 +697,53 @@ func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work fun
 					return
 				}
 				work(i, sc)
+				y.worked()
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// maxYield bounds how long a build worker may wait for calls at once, and
+// so the time its work earns it (see yielder).
+const maxYield = time.Second
+
+// A yielder lets a build worker give way to the calls being answered
+// without being stopped by them: it waits while there is one, but no
+// longer than it worked since it last waited (at most maxYield), so that
+// under a stream of calls the build keeps half its pace. A call finds
+// the cores free for as long as the build has worked before it (a
+// second, at most); a client asking again and again (an agent polling a
+// partial answer every 50 ms, issue 42) no longer holds the build still.
+type yielder struct {
+	since  time.Time     // when the worker last started to work
+	earned time.Duration // how long it may wait
+}
+
+// newYielder returns a yielder that may wait maxYield before its first
+// item: the calls that come at once when a server starts (an agent's
+// first questions) find the cores free.
+func newYielder() yielder { return yielder{earned: maxYield} }
+
+// worked notes an item done.
+func (y *yielder) worked() {
+	now := time.Now()
+	if !y.since.IsZero() {
+		y.earned = min(y.earned+now.Sub(y.since), maxYield)
+	}
+	y.since = now
+}
+
+// yield waits while busy counts a call, as long as the worker has earned.
+func (y *yielder) yield(ctx context.Context, busy *atomic.Int32) {
+	if busy.Load() > 0 {
+		start := time.Now()
+		for busy.Load() > 0 && ctx.Err() == nil && time.Since(start) < y.earned {
+			time.Sleep(time.Millisecond)
+		}
+		y.earned = max(0, y.earned-time.Since(start))
+	}
+	y.since = time.Now()
 }
 
 // waitIdle waits while a call is being answered.

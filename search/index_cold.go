@@ -2,16 +2,32 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
-	"time"
+	"sync/atomic"
 
-	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/internal/watch"
 )
+
+// Calls answered before the word index is in (issue 42) cooperate with
+// the build instead of competing with it:
+//
+//   - they list the files from the build's walk, with what the watcher
+//     saw change since, instead of walking beside it (coldView);
+//   - a file the word pass has read is judged by its words (wordPass):
+//     only those that hold the name's words are read again;
+//   - what a call learnt of each file for its query is remembered for the
+//     next call of the same query (coldMemo), which reads only the files
+//     not known yet, and a call that finds one of the same query in
+//     flight waits for it and goes on from where it stopped;
+//   - the files a call parses give the index their definitions
+//     (index_ahead.go), so that the build does not parse them again.
+//
+// index_cold_refs.go and index_cold_symbols.go are the two searches.
 
 // buildWalk is the list of files the build's walk made, for the calls
 // answered before the word index.
@@ -20,6 +36,9 @@ type buildWalk struct {
 	done  chan struct{}
 	files []project.Entry
 	ok    bool
+	// tiers are the files' tiers (fileTier), made at a call's first need.
+	tiersOnce sync.Once
+	tiers     []uint8
 }
 
 func (b *buildWalk) wait() chan struct{} {
@@ -33,66 +52,275 @@ func (b *buildWalk) set(files []project.Entry, ok bool) {
 	close(b.wait())
 }
 
-// maxColdChanges is how many changed paths coldFiles applies to the
+// tiersOf returns the tier of each of files, the walk's own. The caller
+// holds the index's syncMu.
+func (b *buildWalk) tiersOf(files []project.Entry) []uint8 {
+	b.tiersOnce.Do(func() {
+		b.tiers = make([]uint8, len(files))
+		for i := range files {
+			b.tiers[i] = fileTier(files[i].Path)
+		}
+	})
+	return b.tiers
+}
+
+// wordPass is the build's word pass as it goes: for each file of the
+// build's walk, once done is set, its record and its words (packed
+// ids, packIDs). The worker that reads a file fills both before it sets
+// done; a call reads them only after.
+type wordPass struct {
+	files []project.Entry
+	recs  []*fileRec
+	words [][]byte
+	done  []atomic.Bool
+}
+
+// covered returns the word pass's record of the walk's file i and its
+// words, when the pass has read it (and could).
+func (p *wordPass) covered(i int32) (r *fileRec, words []byte, ok bool) {
+	if p == nil || i < 0 || int(i) >= len(p.done) || !p.done[i].Load() {
+		return nil, nil, false
+	}
+	r = p.recs[i]
+	if r == nil || r.failed {
+		return nil, nil, false
+	}
+	return r, p.words[i], true
+}
+
+// coveredCount counts the files the word pass has read.
+func (p *wordPass) coveredCount() int {
+	if p == nil {
+		return 0
+	}
+	n := 0
+	for i := range p.done {
+		if p.done[i].Load() {
+			n++
+		}
+	}
+	return n
+}
+
+// packedHolds reports whether the packed ids (packIDs: sorted uvarint
+// deltas) hold every one of ids (sorted, without repeats).
+func packedHolds(packed []byte, ids []uint32) bool {
+	if len(ids) == 0 {
+		return true
+	}
+	var id uint64
+	for len(packed) > 0 {
+		d, n := binary.Uvarint(packed)
+		if n <= 0 {
+			return false
+		}
+		packed = packed[n:]
+		id += d
+		switch {
+		case uint32(id) < ids[0]:
+		case uint32(id) == ids[0]:
+			ids = ids[1:]
+			if len(ids) == 0 {
+				return true
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// packedHoldsAny reports whether the packed ids hold one of ids (sorted).
+func packedHoldsAny(packed []byte, ids []uint32) bool {
+	var id uint64
+	for len(packed) > 0 && len(ids) > 0 {
+		d, n := binary.Uvarint(packed)
+		if n <= 0 {
+			return false
+		}
+		packed = packed[n:]
+		id += d
+		for len(ids) > 0 && ids[0] < uint32(id) {
+			ids = ids[1:]
+		}
+		if len(ids) > 0 && ids[0] == uint32(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxColdChanges is how many changed paths a call's view applies to the
 // build's walk; past it, a walk of its own is quicker.
 const maxColdChanges = 1000
 
+// coldView is the project as a call answered before the word index sees
+// it: its files as Walk would list them now, in path order, and for each
+// the index of the same file in the build's walk when what the build
+// (and earlier calls) learnt of it may still hold.
+type coldView struct {
+	files []project.Entry
+	// at[k] is files[k]'s index in the build's walk, -1 when it is not
+	// there or changed since; nil when files is the walk itself.
+	at []int32
+	// watched: the watcher vouches that the files at their walk's index
+	// have not changed since the walk; else a file is trusted only while
+	// its stat proves it unchanged (not racy).
+	watched bool
+	// tiers are the files' tiers (fileTier), in files' order.
+	tiers []uint8
+	pass  *wordPass
+	// walkN is how many files the build's walk has.
+	walkN int
+}
+
+// walkLen is how many files the build's walk has (0: none to refer to).
+func (v *coldView) walkLen() int { return v.walkN }
+
+// walkIndex is the index of files[k] in the build's walk, -1 for none.
+func (v *coldView) walkIndex(k int) int32 {
+	if v.at == nil {
+		return int32(k)
+	}
+	return v.at[k]
+}
+
+// trusted reports whether what was learnt of files[k] from its bytes read
+// at ref (Unix ns; 0: a record the disk cache's stat vouched for) still
+// holds, the file being at its walk's stat.
+func (v *coldView) trusted(k int, ref int64) bool {
+	return v.watched || ref == 0 || !v.files[k].Stat().RacyAt(ref)
+}
+
+// ranked lists the indexes of the files filter keeps (nil: all), tier by
+// tier, each tier in path order, as find_symbol and find_references read
+// them (rankFiles).
+func (v *coldView) ranked(ctx context.Context, filter *project.PathFilter) ([]int32, error) {
+	var tiers [fileTiers][]int32
+	for k := range v.files {
+		if filter != nil {
+			if k%1024 == 1023 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if !filter.Match(v.files[k].Path) {
+				continue
+			}
+		}
+		t := v.tiers[k]
+		tiers[t] = append(tiers[t], int32(k))
+	}
+	out := tiers[ownTier]
+	for _, t := range tiers[ownTier+1:] {
+		out = append(out, t...)
+	}
+	return out, nil
+}
+
 // coldFiles lists the project's files, as Walk would now, for a call
-// answered before the word index. On a large project a walk takes
-// seconds, and the build is walking already: the call waits for the
-// build's walk and applies what the watcher saw change since (the watcher
-// starts before the walk, and its changes are not taken until the word
-// index is in), instead of walking beside it. Without a watcher, or when
-// the watcher lost events, it walks.
+// answered before the word index (see coldView).
 func (ix *Index) coldFiles(ctx context.Context) ([]project.Entry, error) {
-	walk := func() ([]project.Entry, error) {
+	v, err := ix.coldView(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return v.files, nil
+}
+
+// coldView is the project for a call answered before the word index. On
+// a large project a walk takes seconds, and the build is walking
+// already: the call waits for the build's walk and applies what the
+// watcher saw change since (the watcher starts before the walk, and its
+// changes are not taken until the word index is in), instead of walking
+// beside it. Without a watcher, or when the watcher lost events, it walks,
+// and matches its files with the build's by path and stat.
+func (ix *Index) coldView(ctx context.Context) (*coldView, error) {
+	walk := func(build []project.Entry, pass *wordPass) (*coldView, error) {
 		files, err := ix.root.Walk(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
 		}
-		return files, nil
+		v := &coldView{files: files, at: make([]int32, len(files)), pass: pass, walkN: len(build)}
+		j := 0
+		for k := range files {
+			for j < len(build) && build[j].Path < files[k].Path {
+				j++
+			}
+			v.at[k] = -1
+			if j < len(build) && build[j].Path == files[k].Path && build[j].Stat() == files[k].Stat() {
+				v.at[k] = int32(j)
+			}
+		}
+		v.tiers = tiersOf(files)
+		return v, nil
 	}
 	if !ix.started.Load() {
-		return walk()
+		return walk(nil, nil)
 	}
 	select {
 	case <-ix.walk.wait():
 	case <-ix.ready:
-		return walk()
+		return walk(nil, nil)
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	if !ix.walk.ok || ix.watcher == nil {
-		return walk()
+	if !ix.walk.ok {
+		return walk(nil, nil)
 	}
 	// The index's first sync takes the changes, under syncMu, once the
 	// word index is in; the build drops its walk then, under syncMu too.
 	ix.syncMu.Lock()
 	var ch watch.Changes
-	files, words := ix.walk.files, ix.wordsReady.Load()
+	var tiers []uint8
+	files, words, pass := ix.walk.files, ix.wordsReady.Load(), ix.pass.Load()
 	if !words {
-		ch = ix.watcher.Peek(ctx)
+		tiers = ix.walk.tiersOf(files)
+		if ix.watcher != nil {
+			ch = ix.watcher.Peek(ctx)
+		}
 	}
 	ix.syncMu.Unlock()
-	if words || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges {
-		return walk()
+	switch {
+	case words:
+		return walk(nil, nil)
+	case ix.watcher == nil || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges:
+		return walk(files, pass)
 	}
-	return ix.applyChanges(files, ch.Paths), nil
+	v := ix.applyChanges(files, ch.Paths)
+	v.watched, v.pass, v.walkN = true, pass, len(files)
+	if v.at == nil {
+		v.tiers = tiers
+	} else {
+		v.tiers = tiersOf(v.files)
+	}
+	return v, nil
 }
 
-// dropWalk forgets the build's walk once the word index answers (on
-// the Linux kernel its entries hold 10 MB).
+func tiersOf(files []project.Entry) []uint8 {
+	out := make([]uint8, len(files))
+	for k := range files {
+		out[k] = fileTier(files[k].Path)
+	}
+	return out
+}
+
+// dropWalk forgets the build's walk and the word pass's lists once the
+// word index answers (on the Linux kernel the walk's entries hold 10 MB).
 func (ix *Index) dropWalk() {
 	ix.syncMu.Lock()
-	ix.walk.files = nil
+	ix.walk.files, ix.walk.tiers = nil, nil
+	ix.pass.Store(nil)
 	ix.syncMu.Unlock()
+	ix.coldRefs.drop()
+	ix.cold.drop()
 }
 
-// applyChanges returns files (in path order, not modified) with the paths
-// the watcher reported (files or folders) listed as they are now.
-func (ix *Index) applyChanges(files []project.Entry, paths []string) []project.Entry {
+// applyChanges returns the view of files (the build's walk, in path
+// order, not modified) with the paths the watcher reported (files or
+// folders) listed as they are now: those at their walk's index, the
+// changed ones at none.
+func (ix *Index) applyChanges(files []project.Entry, paths []string) *coldView {
 	if len(paths) == 0 {
-		return files
+		return &coldView{files: files}
 	}
 	// A path names a file, or a folder and everything under it.
 	gone := make([]bool, len(files))
@@ -107,73 +335,159 @@ func (ix *Index) applyChanges(files []project.Entry, paths []string) []project.E
 			gone[i] = true
 		}
 	}
-	out := make([]project.Entry, 0, len(files)+len(paths))
-	for i, e := range files {
-		if !gone[i] {
-			out = append(out, e)
-		}
+	type placed struct {
+		e  project.Entry
+		at int32
 	}
+	var added []placed
 	for _, p := range paths {
 		if e, ok := ix.rules.Entry(p); ok {
-			out = append(out, e)
+			added = append(added, placed{e, -1})
 		}
 	}
-	return sortByPath(out)
-}
-
-// coldSymbols remembers, for the last find_symbol query answered before
-// the word index was built, the files found unable to answer it, with
-// their stat when read. On a large project a direct search does not get
-// through every file within a call's time limit, and a client asks again
-// while the answer is partial: the next call for the same query searches
-// only the files not known, and the files changed since (a different
-// stat, or one too close to the read to prove the file unchanged), so
-// that repeated calls complete instead of each starting over.
-type coldSymbols struct {
-	mu    sync.Mutex
-	key   coldKey
-	files map[string]coldFile
-}
-
-// coldKey is what decides whether a file can answer a query.
-type coldKey struct{ needle, fold string }
-
-type coldFile struct {
-	st     filestat.Stat
-	readAt int64
-}
-
-func (c *coldSymbols) symbols(ctx context.Context, files []project.Entry, src project.Source, q SymbolQuery, deadline time.Time) (*SymbolResult, error) {
-	key := coldKey{string(q.needle), string(q.foldNeedle)}
-	c.mu.Lock()
-	if c.files == nil || c.key != key {
-		c.key, c.files = key, map[string]coldFile{}
-	}
-	known := c.files
-	rest := make([]project.Entry, 0, len(files))
-	for _, e := range files {
-		if f, ok := known[e.Path]; ok && e.Stat().Unchanged(f.st, f.readAt) {
-			continue
+	slices.SortFunc(added, func(a, b placed) int { return strings.Compare(a.e.Path, b.e.Path) })
+	v := &coldView{files: make([]project.Entry, 0, len(files)+len(added)), at: make([]int32, 0, len(files)+len(added))}
+	push := func(e project.Entry, at int32) {
+		if n := len(v.files); n > 0 && v.files[n-1].Path == e.Path {
+			return
 		}
-		rest = append(rest, e)
+		v.files = append(v.files, e)
+		v.at = append(v.at, at)
 	}
-	c.mu.Unlock()
-	res, err := symbolsNoting(ctx, rest, src, q, q.limit(), deadline, func(e project.Entry, readAt int64) {
-		c.mu.Lock()
-		known[e.Path] = coldFile{e.Stat(), readAt}
-		c.mu.Unlock()
-	})
-	if err != nil {
-		return nil, err
+	for i := range files {
+		for len(added) > 0 && added[0].e.Path < files[i].Path {
+			push(added[0].e, -1)
+			added = added[1:]
+		}
+		if !gone[i] {
+			push(files[i], int32(i))
+		}
 	}
-	res.Searched += len(files) - len(rest)
-	res.Files = len(files)
-	return res, nil
+	for _, a := range added {
+		push(a.e, -1)
+	}
+	return v
 }
 
-// drop forgets the files once the word index answers.
-func (c *coldSymbols) drop() {
-	c.mu.Lock()
-	c.files = nil
-	c.mu.Unlock()
+// A coldMemo remembers, for one query, what each file of the build's
+// walk gave a call answered before the word index: nothing (it cannot
+// answer), or a result of type T kept in the memo. Files that changed
+// since the walk (at no walk index) are not remembered.
+type coldMemo[T any] struct {
+	mu sync.Mutex
+	// flight holds one call of the memo's query at a time: a call that
+	// finds another of its query in flight waits for it, and then takes
+	// what it learnt instead of reading the same files beside it.
+	flight chan struct{}
+	key    string
+	// gen counts the queries remembered, so that a call of an older one
+	// neither reads nor writes the newer one's files.
+	gen uint64
+	// state[i] says what walk file i gave; round[i] which call learnt
+	// it, whose start (Unix ns, before any of its reads) is rounds[j].
+	state  []uint8
+	round  []uint32
+	rounds []int64
+	got    map[int32]T
+}
+
+// A file's state in a coldMemo.
+const (
+	memoUnknown uint8 = iota
+	// memoNone: the file cannot answer the query.
+	memoNone
+	// memoGot: the file's result is in got.
+	memoGot
+	// memoFold: find_symbol's: the file holds the query's needle only in
+	// another case or inside other words: parsed only when nothing
+	// matches exactly.
+	memoFold
+	// memoNotWord: find_symbol's: the word pass found the file without
+	// the needle's words; whether it holds the needle in another case is
+	// decided from its words when needed.
+	memoNotWord
+)
+
+// memoCall is one call's hold on a coldMemo.
+type memoCall[T any] struct {
+	m      *coldMemo[T]
+	gen    uint64
+	round  uint32
+	flight chan struct{} // held until end; nil: not held
+}
+
+// begin starts a call of query key on a view whose build's walk has
+// walkLen files, the call having started at start (Unix ns): the memo
+// starts afresh when the query or the walk differs, and the call waits
+// (until ctx ends) for a call of the same query in flight. end must be
+// called once the call is done.
+func (m *coldMemo[T]) begin(ctx context.Context, key string, walkLen int, start int64) *memoCall[T] {
+	m.mu.Lock()
+	if m.key != key || len(m.state) != walkLen || m.flight == nil {
+		m.key = key
+		m.gen++
+		m.state = make([]uint8, walkLen)
+		m.round = make([]uint32, walkLen)
+		m.rounds = nil
+		m.got = map[int32]T{}
+		m.flight = make(chan struct{}, 1)
+	}
+	c := &memoCall[T]{m: m, gen: m.gen}
+	flight := m.flight
+	m.mu.Unlock()
+	select {
+	case flight <- struct{}{}:
+		c.flight = flight
+	case <-ctx.Done():
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gen == c.gen {
+		m.rounds = append(m.rounds, start)
+		c.round = uint32(len(m.rounds) - 1)
+	}
+	return c
+}
+
+// end marks the call done.
+func (c *memoCall[T]) end() {
+	if c.flight != nil {
+		<-c.flight
+		c.flight = nil
+	}
+}
+
+// get returns what walk file i gave, and when that was learnt.
+func (c *memoCall[T]) get(i int32) (state uint8, v T, at int64) {
+	m := c.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gen != c.gen || i < 0 || int(i) >= len(m.state) || m.state[i] == memoUnknown {
+		return memoUnknown, v, 0
+	}
+	return m.state[i], m.got[i], m.rounds[m.round[i]]
+}
+
+// set records what walk file i gave the call.
+func (c *memoCall[T]) set(i int32, state uint8, v T) {
+	m := c.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gen != c.gen || i < 0 || int(i) >= len(m.state) || int(c.round) >= len(m.rounds) {
+		return
+	}
+	m.state[i], m.round[i] = state, c.round
+	if state == memoGot {
+		m.got[i] = v
+	} else {
+		delete(m.got, i)
+	}
+}
+
+// drop forgets everything once the word index answers.
+func (m *coldMemo[T]) drop() {
+	m.mu.Lock()
+	m.key, m.state, m.round, m.rounds, m.got, m.flight = "", nil, nil, nil, nil, nil
+	m.gen++
+	m.mu.Unlock()
 }

@@ -19,20 +19,8 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 		if err := checkName(name); err != nil {
 			return nil, err
 		}
-		files, err := ix.coldFiles(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if files, err = FilterEntries(ctx, files, filter); err != nil {
-			return nil, err
-		}
-		refs, more, err := references(ctx, rankFiles(files), ix.root, name, RefLimit, true)
-		if err != nil {
-			return nil, err
-		}
-		return &RefResult{Refs: refs, More: more}, nil
+		return ix.coldReferences(ctx, name, filter)
 	}
-	ix.cold.drop()
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
 		return nil, err
@@ -283,20 +271,8 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	defer ix.call()()
 	q.packages = newGoPackages(ix.root.Root)
 	if !ix.wordsReady.Load() {
-		files, err := ix.coldFiles(ctx)
-		if err != nil {
-			return nil, err
-		}
-		res, err := ix.cold.symbols(ctx, files, ix.root, q, deadline)
-		if err != nil {
-			return nil, err
-		}
-		if res.Searched < res.Files {
-			res.Building, res.Indexed = true, res.Searched
-		}
-		return res, nil
+		return ix.coldSymbols(ctx, q, deadline)
 	}
-	ix.cold.drop()
 	t0 := time.Now()
 	if err := ix.sync(ctx); err != nil {
 		return nil, err

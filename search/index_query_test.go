@@ -106,61 +106,6 @@ func (c *countingSource) Contents(e project.Entry, sc *project.Scratch) ([]byte,
 	return c.Source.Contents(e, sc)
 }
 
-// TestColdSymbolsRemembers checks what a find_symbol call before the word
-// index remembers for the next call: the files that cannot answer the same
-// query are not read again unless their stat changed, the answers stay
-// those of the direct search, and another query starts afresh.
-func TestColdSymbolsRemembers(t *testing.T) {
-	dir := freshProject(t)
-	touchPast(t, dir)
-	root, err := OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	var cold coldSymbols
-	src := &countingSource{Source: root, reads: map[string]int{}}
-	ask := func(name string) string {
-		t.Helper()
-		files, err := root.Walk(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := ParseSymbolQuery(name)
-		got, err := cold.symbols(ctx, files, src, q, time.Time{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := Symbols(ctx, files, root, q, q.limit(), time.Time{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g, w := showDefs(got.Defs), showDefs(want.Defs); g != w || got.Searched != want.Searched || got.Files != want.Files || got.Fuzzy != want.Fuzzy {
-			t.Errorf("find_symbol %s remembering (%d of %d searched):\n%s\ndirect (%d of %d):\n%s", name, got.Searched, got.Files, g, want.Searched, want.Files, w)
-		}
-		n := 0
-		for _, c := range src.reads {
-			n += c
-		}
-		clear(src.reads)
-		return fmt.Sprint(n)
-	}
-	for _, c := range []struct{ name, reads string }{
-		{"Old03", "21"},  // every file with a grammar (20 .go, README.md)
-		{"Old03", "1"},   // only pkg0/f03.go, which holds it
-		{"Method", "21"}, // another query
-		{"Old03", "21"},  // afresh
-	} {
-		if got := ask(c.name); got != c.reads {
-			t.Errorf("find_symbol %s read %s files; want %s", c.name, got, c.reads)
-		}
-	}
-	fixture.WriteFile(t, dir, "pkg1/f04.go", "package pkg\n\nfunc Changed() {}\n")
-	if got := ask("Old03"); got != "2" {
-		t.Errorf("after a change, find_symbol Old03 read %s files; want 2 (f03 and the changed f04)", got)
-	}
-}
-
 // TestColdFiles checks the file list of a call answered before the word
 // index: the build's walk, with what the watcher saw change since (a new
 // file, a new folder, a file removed, a folder removed, a file grown, a
@@ -193,16 +138,26 @@ func TestColdFiles(t *testing.T) {
 	os.Remove(filepath.Join(dir, "pkg0/f00.go"))
 	os.RemoveAll(filepath.Join(dir, "pkg2"))
 
-	got, err := ix.coldFiles(ctx)
+	v, err := ix.coldView(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := v.files
 	want, err := root.Walk(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("coldFiles (-walk now +build's walk with changes):\n%s", diff)
+	}
+	// The files unchanged since the walk are at their walk's index, the
+	// others at none.
+	for k, e := range got {
+		i := v.walkIndex(k)
+		changed := e.Path == "pkg1/f01.go" || strings.HasPrefix(e.Path, "new")
+		if changed != (i < 0) || i >= 0 && walked[i].Path != e.Path {
+			t.Errorf("%s at walk index %d", e.Path, i)
+		}
 	}
 	// The changes are left for the index's first sync.
 	if ch := w.Changes(ctx); !slices.Contains(ch.Paths, "new.go") {

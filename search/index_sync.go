@@ -35,10 +35,20 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 	// words, packed (packIDs) until the postings are built: listed here
 	// by the workers, the three builds below only lay them out, at once.
 	words := make([][]byte, len(files))
+	// The calls answered meanwhile judge the files read by their words.
+	pass := &wordPass{files: files, recs: recs, words: words, done: make([]atomic.Bool, len(files))}
+	ix.pass.Store(pass)
 	defs := make([][]byte, len(files))
 	code := make([][]byte, len(files))
 	var arena packArena
 	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
+		if ix.holdWords != nil && i >= ix.holdWordsAt {
+			select {
+			case <-ix.holdWords:
+			case <-ctx.Done():
+				return
+			}
+		}
 		e := files[i]
 		es := entryScratches.Get().(*entryScratch)
 		defer entryScratches.Put(es)
@@ -53,6 +63,7 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		es.defKeys, es.codeKeys = recKeys(recs[i], es.defKeys[:0], es.codeKeys[:0])
 		defs[i] = packIDs(&arena, es.defKeys)
 		code[i] = packIDs(&arena, es.codeKeys)
+		pass.done[i].Store(true)
 	})
 	if ctx.Err() != nil {
 		return
@@ -137,7 +148,13 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 		}
 	}
 	r.key = key
-	if lang == nil {
+	if a, ok := ix.ahead.take(e.Path, key); ok {
+		// A call parsed these bytes before the record was made.
+		r.parsed, r.defs, r.code = true, a.defs, a.code
+		if ix.opts.Shared != nil {
+			r.shared, r.defs, r.code = shareRecords(r.defs, r.code)
+		}
+	} else if lang == nil {
 		r.parsed = true
 	}
 	r.generated = grammar.IsGeneratedHead(data)
@@ -415,6 +432,11 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 	if parsed {
 		return true
 	}
+	if r.key != (diskcache.Key{}) {
+		if a, ok := ix.ahead.take(r.path, r.key); ok {
+			return ix.setParsed(r, a.defs, a.code)
+		}
+	}
 	// The definitions must be of the file the words were read from.
 	fi, err := ix.root.Stat(r.path)
 	if err != nil || filestat.Of(fi) != r.st {
@@ -448,10 +470,21 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 		}
 		defs = o.Definitions("")
 	}
-	var cb *codeBuilder
+	var defsRec, codeRec []byte
 	if len(defs) > 0 {
-		cb = collectCode(r.path, data, defs)
+		cb := collectCode(r.path, data, defs)
+		ix.words.write(func(v *vocab) {
+			defsRec = encodeDefs(v, defs)
+			codeRec, _ = cb.encode(v)
+		})
 	}
+	return ix.setParsed(r, defsRec, codeRec)
+}
+
+// setParsed gives r its definitions and find_code's words, encoded,
+// unless r was replaced meanwhile. It reports whether r's definitions are
+// known.
+func (ix *Index) setParsed(r *fileRec, defs, code []byte) bool {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if r.dead {
@@ -461,28 +494,20 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 		return true
 	}
 	r.parsed = true
-	ix.words.write(func(v *vocab) { r.defs = encodeDefs(v, defs) })
-	if len(r.defs) > 0 {
-		var keys []uint32
-		defKeys(r.defs, func(name, last uint32) { keys = append(keys, name, last) })
-		slices.Sort(keys)
-		for _, k := range slices.Compact(keys) {
-			ix.defines.add(k, r.id)
-		}
-		if ix.defines.overlay() > maxOverlay {
-			ix.mergeLocked(false)
-		}
+	r.defs, r.code = defs, code
+	dkeys, cids := recKeys(r, []uint32{}, []uint32{})
+	for _, k := range dkeys {
+		ix.defines.add(k, r.id)
 	}
-	if cb != nil {
-		var ids []uint32
-		ix.words.write(func(v *vocab) { r.code, ids = cb.encode(v) })
-		for _, k := range ids {
-			ix.codePost.add(k, r.id)
-		}
-		ix.code.add(r.code, 1)
-		if ix.codePost.overlay() > maxOverlay {
-			ix.mergeLocked(false)
-		}
+	if ix.defines.overlay() > maxOverlay {
+		ix.mergeLocked(false)
+	}
+	for _, k := range cids {
+		ix.codePost.add(k, r.id)
+	}
+	ix.code.add(r.code, 1)
+	if ix.codePost.overlay() > maxOverlay {
+		ix.mergeLocked(false)
 	}
 	if ix.opts.Shared != nil {
 		r.shared, r.defs, r.code = shareRecords(r.defs, r.code)

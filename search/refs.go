@@ -95,6 +95,11 @@ func fileRefs(path string, data []byte, sc *WordScanner) []Ref {
 type RefResult struct {
 	Refs []Ref
 	More bool
+	// Building: the project index was still being built, and only the
+	// Searched first files of Files (in the order they are read) were
+	// covered before the time limit.
+	Building        bool
+	Searched, Files int
 }
 
 // ErrEmptyName is the error for a search for no name.

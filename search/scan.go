@@ -14,11 +14,12 @@ import (
 var scanParallel = max(4, runtime.GOMAXPROCS(0))
 
 // scanOrdered runs work on items 0..n-1 on parallel workers, taking items
-// in order. work returns how many results item i gave. Once the items done
-// without a gap from the first hold more than limit results, no new item
-// is started (limit < 0: all are done); nor after the deadline (zero: no
-// deadline). It returns how many leading items are complete, and whether
-// the deadline cut the scan short (rather than the limit); the caller keeps
+// in order. work returns how many results item i gave, or -1 when the
+// deadline stopped it before it was done. Once the items done without a
+// gap from the first hold more than limit results, no new item is started
+// (limit < 0: all are done); nor after the deadline (zero: no deadline).
+// It returns how many leading items are complete, and whether the
+// deadline cut the scan short (rather than the limit); the caller keeps
 // each item's results by index.
 func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
 	return scan(ctx, n, limit, deadline, false, work)
@@ -50,6 +51,7 @@ func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, wor
 	var (
 		next   atomic.Int64
 		stop   atomic.Bool
+		full   bool // the limit was passed
 		mu     sync.Mutex
 		counts = make([]int, n)
 		total  int
@@ -75,6 +77,12 @@ func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, wor
 					return
 				}
 				c := work(i, sc)
+				if c < 0 {
+					// Cut by the deadline: the items after it are not
+					// started, and it is not done.
+					stop.Store(true)
+					return
+				}
 				mu.Lock()
 				counts[i], done[i] = c, true
 				for emitted < n && done[emitted] {
@@ -82,6 +90,7 @@ func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, wor
 					emitted++
 				}
 				if limit >= 0 && total > limit {
+					full = true
 					stop.Store(true)
 				}
 				mu.Unlock()
@@ -89,5 +98,5 @@ func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, wor
 		}()
 	}
 	wg.Wait()
-	return emitted, emitted < n && !stop.Load() && ctx.Err() == nil
+	return emitted, emitted < n && !full && ctx.Err() == nil
 }

@@ -14,7 +14,16 @@
 //
 //     A bare NAME is find_symbol:NAME.
 //
-//  2. The wait for the index (-ready-wait > 0): the time, from the start of
+//  2. A polling client (-poll TOOL:NAME): from the start of the process
+//     until the index is complete, TOOL is called for NAME, again
+//     -poll-gap after each answer (as an agent retrying a partial answer
+//     does), alongside the steps below; once the index is complete (or the
+//     wait for it ends) the calls are summarised, with how many took
+//     longer than -poll-bound and when the first complete answer came:
+//
+//     poll TOOL NAME CALLS PARTIAL MEDIAN_MS MAX_MS OVER_BOUND COMPLETE_AT_MS|n/a
+//
+//  3. The wait for the index (-ready-wait > 0): the time, from the start of
 //     the process, of the server's stderr lines matching -ready (the
 //     complete index) and -words (the word index), or n/a:
 //
@@ -27,7 +36,7 @@
 //
 //     ping N MEDIAN_MS P99_MS MAX_MS
 //
-//  3. Latency rounds (-names): each tool of -tools for each name -rounds
+//  4. Latency rounds (-names): each tool of -tools for each name -rounds
 //     times on this server:
 //
 //     call     TOOL NAME MEDIAN_MS LINES STATUS
@@ -39,7 +48,7 @@
 //     (isError), timeout (no reply within -timeout; timed as -timeout), or
 //     n/a (the server has no such tool).
 //
-//  4. Memory, from /proc/PID/status of the server (Linux): the peak
+//  5. Memory, from /proc/PID/status of the server (Linux): the peak
 //     resident set (VmHWM) when the index is complete (or after the cold
 //     steps), after the latency rounds, and the resident set (VmRSS) after
 //     -idle of doing nothing:
@@ -92,6 +101,9 @@ func main() {
 	slowPing := flag.Duration("slow-ping", 0, "print to stderr, with its time from the start, every ping slower than this (0: none)")
 	idle := flag.Duration("idle", 0, "how long to leave the server idle before reading its resident set (0: not read)")
 	timeout := flag.Duration("timeout", 60*time.Second, "the longest wait for one reply")
+	poll := flag.String("poll", "", "TOOL:NAME called from the start until the index is complete, -poll-gap after each answer")
+	pollGap := flag.Duration("poll-gap", 50*time.Millisecond, "the pause after each answer of the -poll client")
+	pollBound := flag.Duration("poll-bound", 3850*time.Millisecond, "a -poll call taking longer is counted over the bound")
 	flag.Parse()
 	if *server == "" || *dir == "" || (*names == "" && *cold == "" && *readyWait == 0) {
 		fmt.Fprintln(os.Stderr, "usage: benchclient -server ZUMBA -dir DIR [-cold TOOL:NAME,...] [-names A,B,...] [-ready-wait D] [-idle D]")
@@ -130,9 +142,17 @@ func main() {
 		pings = startPinger(c, *ping, *slowPing)
 	}
 
+	var poller *polling
+	if *poll != "" {
+		poller = startPolling(c, *poll, *pollGap, partialRE)
+	}
 	coldSteps(c, split(*cold), *coldLimit, partialRE)
 	if *readyWait > 0 {
 		waitReady(c, *readyWait)
+	}
+	if poller != nil {
+		poller.stop()
+		poller.print(*pollBound)
 	}
 	if pings != nil {
 		pings.stop()
@@ -174,6 +194,82 @@ func coldSteps(c *client, steps []string, limit time.Duration, partialRE *regexp
 		}
 		fmt.Printf("step\t%s\t%s\t%.1f\t%s\t%.1f\t%s\n", tool, name, ms(first.took), first.status, ms(time.Since(c.started)), last.status)
 	}
+}
+
+// polling is the -poll client: one tool and name called until the index
+// is complete.
+type polling struct {
+	tool, name string
+	mu         sync.Mutex
+	times      []float64
+	partial    int
+	completeAt time.Duration // 0: no complete answer yet
+	done       chan struct{}
+	wg         sync.WaitGroup
+}
+
+func startPolling(c *client, step string, gap time.Duration, partialRE *regexp.Regexp) *polling {
+	tool, name, ok := strings.Cut(step, ":")
+	if !ok {
+		tool, name = "find_symbol", step
+	}
+	p := &polling{tool: tool, name: name, done: make(chan struct{})}
+	ready := c.marks["ready"].seen
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-ready:
+				return
+			default:
+			}
+			r := c.tool(tool, name, partialRE)
+			p.mu.Lock()
+			p.times = append(p.times, ms(r.took))
+			if r.status == "partial" {
+				p.partial++
+			} else if p.completeAt == 0 && r.status == "ok" {
+				p.completeAt = time.Since(c.started)
+			}
+			p.mu.Unlock()
+			select {
+			case <-p.done:
+				return
+			case <-ready:
+				return
+			case <-time.After(gap):
+			}
+		}
+	}()
+	return p
+}
+
+func (p *polling) stop() {
+	close(p.done)
+	p.wg.Wait()
+}
+
+func (p *polling) print(bound time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.times) == 0 {
+		fmt.Printf("poll\t%s\t%s\t0\t0\tn/a\tn/a\t0\tn/a\n", p.tool, p.name)
+		return
+	}
+	over := 0
+	for _, t := range p.times {
+		if t > ms(bound) {
+			over++
+		}
+	}
+	at := "n/a"
+	if p.completeAt > 0 {
+		at = fmt.Sprintf("%.1f", ms(p.completeAt))
+	}
+	fmt.Printf("poll\t%s\t%s\t%d\t%d\t%.1f\t%.1f\t%d\t%s\n", p.tool, p.name, len(p.times), p.partial, quantile(p.times, 0.5), slices.Max(p.times), over, at)
 }
 
 // waitReady waits up to wait for the server's line saying its index is

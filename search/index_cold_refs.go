@@ -1,0 +1,162 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/project"
+)
+
+// coldRef is what a file gave a find_references call before the word
+// index: its lines, and whether its first lines say it is generated (its
+// lines then come after the others').
+type coldRef struct {
+	refs      []Ref
+	generated bool
+}
+
+// nameKeys are the word ids of the words of name (sorted, without
+// repeats), for judging the files by their words: all is set when every
+// file may hold name (a name without words, or with one too long to be
+// indexed); missing when one of its words is not in the vocab yet.
+type nameKeys struct {
+	words   [][]byte
+	ids     []uint32
+	all     bool
+	missing bool
+}
+
+func (ix *Index) nameKeys(name []byte) nameKeys {
+	var k nameKeys
+	forWords(name, func(w []byte) { k.words = append(k.words, w) })
+	if len(k.words) == 0 {
+		k.all = true
+		return k
+	}
+	for _, w := range k.words {
+		if !indexedWord(w) {
+			k.all = true
+			return k
+		}
+	}
+	k.ids, k.missing = ix.lookupWords(k.words)
+	return k
+}
+
+// lookupWords returns the sorted ids of words, and missing when one is not
+// in the vocab.
+func (ix *Index) lookupWords(words [][]byte) (ids []uint32, missing bool) {
+	for _, w := range words {
+		id, ok := ix.words.lookup(w)
+		if !ok {
+			return nil, true
+		}
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids), false
+}
+
+// heldBy reports whether a file whose words are packed (the word pass's
+// list) may hold the name as a whole word: it holds every one of its
+// words. A word missing from the vocab when the keys were made is looked
+// up again: the file's words were added to the vocab before the word
+// pass let the call see them.
+func (ix *Index) heldBy(k *nameKeys, packed []byte) bool {
+	if k.all {
+		return true
+	}
+	ids := k.ids
+	if k.missing {
+		var missing bool
+		if ids, missing = ix.lookupWords(k.words); missing {
+			return false
+		}
+	}
+	return packedHolds(packed, ids)
+}
+
+// coldReferences answers find_references before the word index is in,
+// as the direct search does, within the find_symbol time limit: the
+// files the word pass has read are judged by their words and only those
+// that may hold the name are read; what each file gave is remembered for
+// the next call of the same name (see index_cold.go). When the time
+// limit stops it short of the answer, the answer says how many files it
+// covered (RefResult.Building).
+func (ix *Index) coldReferences(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error) {
+	deadline := stopBy(ctx, ix.symbolTimeLimit())
+	start := time.Now().UnixNano()
+	v, err := ix.coldView(ctx)
+	if err != nil {
+		return nil, err
+	}
+	order, err := v.ranked(ctx, filter)
+	if err != nil {
+		return nil, err
+	}
+	call := ix.coldRefs.begin(ctx, name, v.walkLen(), start)
+	defer call.end()
+	keys := ix.nameKeys([]byte(name))
+	sc := NewWordScanner(name)
+	per := make([]coldRef, len(order))
+	emitted, timedOut := scanOrderedReusing(ctx, len(order), RefLimit, deadline, func(n int, scr *project.Scratch) int {
+		k := int(order[n])
+		i := v.walkIndex(k)
+		count := func(c coldRef) int {
+			per[n] = c
+			if c.generated {
+				// Not counted: its lines come last.
+				return 0
+			}
+			return len(c.refs)
+		}
+		if i >= 0 {
+			if st, got, at := call.get(i); st != memoUnknown && v.trusted(k, at) {
+				return count(got)
+			}
+			if r, words, ok := v.pass.covered(i); ok && v.trusted(k, r.ref) && !ix.heldBy(&keys, words) {
+				call.set(i, memoNone, coldRef{})
+				return 0
+			}
+		}
+		e := v.files[k]
+		data, err := ix.src.Contents(e, scr)
+		if err != nil {
+			return 0
+		}
+		c := coldRef{refs: fileRefs(e.Path, data, sc)}
+		c.generated = len(c.refs) > 0 && v.tiers[k] < vendoredTier && grammar.IsGeneratedHead(data)
+		if len(c.refs) == 0 {
+			call.set(i, memoNone, c)
+		} else {
+			call.set(i, memoGot, c)
+		}
+		return count(c)
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res := &RefResult{}
+	var last []Ref
+	for _, c := range per[:emitted] {
+		if c.generated {
+			last = append(last, c.refs...)
+			continue
+		}
+		res.Refs = append(res.Refs, c.refs...)
+		if len(res.Refs) > RefLimit {
+			res.Refs, res.More = res.Refs[:RefLimit], true
+			return res, nil
+		}
+	}
+	if timedOut {
+		res.Building, res.Searched, res.Files = true, emitted, len(order)
+	}
+	res.Refs = append(res.Refs, last...)
+	if len(res.Refs) > RefLimit {
+		res.Refs, res.More = res.Refs[:RefLimit], true
+	}
+	return res, nil
+}
