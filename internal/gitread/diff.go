@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -100,11 +99,7 @@ func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileD
 	if err != nil {
 		return nil, err
 	}
-	tracked, work, err := r.workFiles(ctx, idx, wt)
-	if err != nil {
-		return nil, err
-	}
-	untracked, err := r.untracked(ctx, wt, tracked)
+	work, untracked, err := r.scan(ctx, idx, wt)
 	if err != nil {
 		return nil, err
 	}
@@ -350,80 +345,10 @@ func cachedTrees(idx *index.Index) map[string]plumbing.Hash {
 	return out
 }
 
-// workFiles is the work tree's side of each path the index tracks under
-// the folder the repository was opened at, and the set of those paths (by
-// their path under that folder, for the walk of untracked files). A file
-// whose stat is as the index recorded it (and not racily so) is the
-// index's blob; any other is read and hashed.
-func (r *Repo) workFiles(ctx context.Context, idx *index.Index, wt *project.Root) (map[string]bool, map[string]*side, error) {
-	tracked := map[string]bool{}
-	var entries []*index.Entry
-	for _, e := range idx.Entries {
-		if !r.under(e.Name) {
-			continue
-		}
-		if e.Stage != 0 {
-			// A conflict: the path's work tree file is what there is.
-			if n := len(entries); n > 0 && entries[n-1].Name == e.Name {
-				continue
-			}
-			c := *e
-			c.Hash = plumbing.ZeroHash
-			c.Size = ^uint32(0)
-			e = &c
-		}
-		tracked[r.strip(e.Name)] = true
-		entries = append(entries, e)
-	}
-	work := make(map[string]*side, len(entries))
-	sides := make([]*side, len(entries))
-	indexTime := idx.ModTime
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var firstErr error
-	var errOnce sync.Once
-	for range max(2, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(entries) || ctx.Err() != nil {
-					return
-				}
-				s, err := r.workSide(wt, entries[i], indexTime.UnixNano())
-				if err != nil {
-					errOnce.Do(func() { firstErr = err })
-					return
-				}
-				sides[i] = s
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, nil, err
-	}
-	if firstErr != nil {
-		return nil, nil, firstErr
-	}
-	for i, e := range entries {
-		work[e.Name] = sides[i]
-	}
-	return tracked, work, nil
-}
-
-// workSide is the work tree's side of the index entry e.
-func (r *Repo) workSide(wt *project.Root, e *index.Entry, indexTime int64) (*side, error) {
+// workSide is the work tree's side of the index entry e, whose file's
+// lstat gave fi and err.
+func (r *Repo) workSide(wt *project.Root, e *index.Entry, indexTime int64, fi fs.FileInfo, err error) (*side, error) {
 	rel := r.strip(e.Name)
-	if e.SkipWorktree {
-		// Not checked out (a sparse checkout): as the index has it.
-		return &side{mode: e.Mode, id: e.Hash}, nil
-	}
-	if e.Mode == filemode.Submodule {
-		return &side{mode: e.Mode, id: r.submoduleHead(wt, rel, e.Hash)}, nil
-	}
-	fi, err := os.Lstat(filepath.Join(wt.Real, filepath.FromSlash(rel)))
 	if err != nil || (!fi.Mode().IsRegular() && fi.Mode()&fs.ModeSymlink == 0) {
 		return &side{gone: true}, nil
 	}
@@ -598,90 +523,174 @@ func (r *Repo) submoduleHead(wt *project.Root, rel string, recorded plumbing.Has
 	return id
 }
 
-// untracked lists the files under the folder the repository was opened
-// at that the index does not track and the ignore rules keep, as git
-// ls-files --others --exclude-standard lists them (with wt's rules): it
-// enters every folder the rules keep, and every folder that holds tracked
-// files, without following links, and leaves out nested repositories.
-// Each folder is opened from its parent (os.Root, so that no link leads
-// out) and listed by name; only names the index does not know are
-// stat'ed.
-func (r *Repo) untracked(ctx context.Context, wt *project.Root, tracked map[string]bool) ([]string, error) {
+// scan walks the work tree under the folder the repository was opened
+// at, once: each file the index tracks gets its work tree side (its
+// lstat compared with the index's, its bytes read when they differ), and
+// the files the index does not track and the ignore rules keep are listed
+// as untracked, as git ls-files --others --exclude-standard lists them
+// (with wt's rules). Every folder the rules keep, and every folder that
+// holds tracked files, is entered, without following links; nested
+// repositories are left out. Each folder is opened from its parent
+// (os.Root, so that no link leads out), listed by name, and its files
+// stat'ed by name, folders side by side; only names the index does not
+// know are stat'ed to be told apart.
+func (r *Repo) scan(ctx context.Context, idx *index.Index, wt *project.Root) (map[string]*side, []string, error) {
+	var entries []*index.Entry
+	byPath := map[string]int{}
+	for _, e := range idx.Entries {
+		if !r.under(e.Name) {
+			continue
+		}
+		if e.Stage != 0 {
+			// A conflict: the path's work tree file is what there is.
+			if n := len(entries); n > 0 && entries[n-1].Name == e.Name {
+				continue
+			}
+			c := *e
+			c.Hash = plumbing.ZeroHash
+			c.Size = ^uint32(0)
+			e = &c
+		}
+		byPath[r.strip(e.Name)] = len(entries)
+		entries = append(entries, e)
+	}
 	// The folders that hold tracked files: an ignored one is still
-	// entered for them.
+	// entered for them, and they need no stat to be known as folders.
 	trackedDirs := map[string]bool{}
-	for p := range tracked {
+	for p := range byPath {
 		for d := path.Dir(p); d != "." && !trackedDirs[d]; d = path.Dir(d) {
 			trackedDirs[d] = true
 		}
 	}
+	sides := make([]*side, len(entries))
+	indexTime := idx.ModTime.UnixNano()
 	rules := wt.Rules()
-	var out []string
-	var walk func(dir *os.Root, rel string) error
-	walk = func(dir *os.Root, rel string) error {
-		if err := ctx.Err(); err != nil {
-			return err
+	var (
+		mu        sync.Mutex
+		untracked []string
+		firstErr  error
+		wg        sync.WaitGroup
+		sem       = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
 		}
-		f, err := dir.Open(".")
-		if err != nil {
-			return nil
-		}
-		names, err := f.Readdirnames(-1)
-		f.Close()
-		if err != nil {
-			return nil
-		}
-		slices.Sort(names)
-		for _, name := range names {
-			if name == ".git" {
-				continue
+		mu.Unlock()
+	}
+	var visit func(dir *os.Root, rel string)
+	visit = func(dir *os.Root, rel string) {
+		defer wg.Done()
+		defer dir.Close()
+		sem <- struct{}{}
+		var subdirs []string
+		func() {
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				return
 			}
-			p := name
-			if rel != "." {
-				p = rel + "/" + name
+			f, err := dir.Open(".")
+			if err != nil {
+				return
 			}
-			if tracked[p] {
-				continue // a tracked file, or a submodule
+			names, err := f.Readdirnames(-1)
+			f.Close()
+			if err != nil {
+				return
 			}
-			isDir := trackedDirs[p]
-			if !isDir {
+			var found []string
+			for _, name := range names {
+				if name == ".git" {
+					continue
+				}
+				p := name
+				if rel != "." {
+					p = rel + "/" + name
+				}
+				if i, ok := byPath[p]; ok {
+					e := entries[i]
+					if e.SkipWorktree || e.Mode == filemode.Submodule {
+						continue // after the walk
+					}
+					fi, err := dir.Lstat(name)
+					s, err := r.workSide(wt, e, indexTime, fi, err)
+					if err != nil {
+						fail(err)
+						return
+					}
+					sides[i] = s
+					continue
+				}
+				if trackedDirs[p] {
+					subdirs = append(subdirs, name)
+					continue
+				}
 				fi, err := dir.Lstat(name)
 				if err != nil {
 					continue
 				}
 				switch {
 				case fi.IsDir():
-					isDir = true
 					if _, err := dir.Lstat(name + "/.git"); err == nil {
 						continue // another repository: not this one's files
 					}
-					if rules.DirIgnored(p) {
-						continue
+					if !rules.DirIgnored(p) {
+						subdirs = append(subdirs, name)
 					}
 				case fi.Mode().IsRegular() || fi.Mode()&fs.ModeSymlink != 0:
 					if rules.FileCovered(p) {
-						out = append(out, p)
+						found = append(found, p)
 					}
-					continue
-				default:
-					continue
 				}
 			}
+			if len(found) > 0 {
+				mu.Lock()
+				untracked = append(untracked, found...)
+				mu.Unlock()
+			}
+		}()
+		for _, name := range subdirs {
 			sub, err := dir.OpenRoot(name)
 			if err != nil {
 				continue
 			}
-			err = walk(sub, p)
-			sub.Close()
-			if err != nil {
-				return err
+			p := name
+			if rel != "." {
+				p = rel + "/" + name
 			}
+			wg.Add(1)
+			go visit(sub, p)
 		}
-		return nil
 	}
-	if err := walk(wt.FS(), "."); err != nil {
-		return nil, err
+	top, err := wt.FS().OpenRoot(".")
+	if err != nil {
+		return nil, nil, err
 	}
-	slices.Sort(out)
-	return out, nil
+	wg.Add(1)
+	visit(top, ".")
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if firstErr != nil {
+		return nil, nil, firstErr
+	}
+	work := make(map[string]*side, len(entries))
+	for i, e := range entries {
+		s := sides[i]
+		switch {
+		case e.SkipWorktree:
+			// Not checked out (a sparse checkout): as the index has it.
+			s = &side{mode: e.Mode, id: e.Hash}
+		case e.Mode == filemode.Submodule:
+			s = &side{mode: e.Mode, id: r.submoduleHead(wt, r.strip(e.Name), e.Hash)}
+		case s == nil:
+			// Not found in its folder: deleted, or its folder is.
+			s = &side{gone: true}
+		}
+		work[e.Name] = s
+	}
+	slices.Sort(untracked)
+	return work, untracked, nil
 }
