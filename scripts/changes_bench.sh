@@ -22,7 +22,8 @@
 # All wait for the complete index first (READY_WAIT=30m at most); the
 # second server reads the index the first one saved (XDG_CACHE_HOME is the
 # run's own). Environment: ROUNDS=20 (changes calls), REF_ROUNDS=5 (calls per
-# name), BENCH_OUT=DIR (keep the raw benchclient output there).
+# name), BENCH_OUT=DIR (keep the raw benchclient output there), ZUMBA_BIN=FILE
+# (time that zumba binary instead of building this checkout's).
 # The machine should be quiet: run it under `nice -n 10` at most.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,8 +42,12 @@ OUT=${BENCH_OUT:-$WORK/out}
 mkdir -p "$OUT" "$WORK/bin" "$WORK/cache"
 export XDG_CACHE_HOME="$WORK/cache"
 
-echo "== building zumba" >&2
-go build -o "$WORK/bin/zumba" ./cmd/zumba
+if [ -n "${ZUMBA_BIN:-}" ]; then
+  cp "$ZUMBA_BIN" "$WORK/bin/zumba" # another build, e.g. an earlier commit's
+else
+  echo "== building zumba" >&2
+  go build -o "$WORK/bin/zumba" ./cmd/zumba
+fi
 go build -o "$WORK/bin/benchclient" ./scripts/benchclient
 
 echo "== copying $SRC into a git repository" >&2
