@@ -24,16 +24,26 @@ var outlineTool = &Tool{
 		{Name: "path", Description: "File or folder path relative to the project.", Required: true},
 		{Name: "name", Description: "Only this definition and what it contains (a class's members), by name or Type.member."},
 		{Name: "budget", Description: "For a folder: the map's size in tokens (default 2000).", Int: true, Min: mapMinBudget, Max: mapMaxBudget},
+		{Name: "signatures", Description: "true: each declaration's line up to its body.", Bool: true},
+		{Name: "exported", Description: "true: only exported/public definitions.", Bool: true},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
 		if dir, ok := isFolder(s.cfg.Root, args["path"]); ok {
 			return outlineMap(ctx, s, dir, args)
 		}
-		if name := strings.TrimSpace(args["name"]); name != "" {
-			return outlineName(ctx, s.cfg.Root, args["path"], name)
+		o := outlineOpts{name: strings.TrimSpace(args["name"]), sigs: args["signatures"] == "true", exported: args["exported"] == "true"}
+		if o != (outlineOpts{}) {
+			return outlineSome(ctx, s.cfg.Root, args["path"], o)
 		}
 		return outlineFile(ctx, &s.outlines, s.cfg.Root, args["path"])
 	},
+}
+
+// outlineOpts are the outline tool's options for a file: one definition
+// (name), signatures, exported definitions only.
+type outlineOpts struct {
+	name           string
+	sigs, exported bool
 }
 
 // outlineAnswer is an outline tool answer, kept in the server's outline
@@ -95,14 +105,14 @@ func outlineHead(ctx context.Context, rel string, src []byte, whole outline.Size
 	// The head's outline is enough when it fills the answer: parsing more
 	// would only be cut from it.
 	enough := func(o *outline.Outline) bool {
-		_, full := outlineText(o, whole, outline.HeadSize)
+		_, full, _ := outlineText(o, whole, outline.HeadSize, false)
 		return full
 	}
 	f, err := outline.OutlineFile(ctx, lang, src, whole, enough)
 	if err != nil {
 		return fmt.Sprintf("cannot outline %s: %v", project.Echo(rel), err), true, false
 	}
-	text, _ = outlineText(f.Outline, whole, f.Parsed)
+	text, _, _ = outlineText(f.Outline, whole, f.Parsed, false)
 	if text == "" {
 		return fmt.Sprintf("No functions, types, constants or headings in %s.", project.Echo(rel)), false, f.Timed
 	}
@@ -122,11 +132,13 @@ func outlineLanguage(rel string, src []byte) (lang *grammar.Language, msg string
 	return lang, ""
 }
 
-// outlineName answers the outline tool for one definition of the file:
-// the entries named name (a name or a qualified name) with what they
-// contain, and its members declared beside it (Go's methods), within the
-// answer's bound, and a last line counting the entries shown.
-func outlineName(ctx context.Context, root *search.Root, path, name string) (string, bool) {
+// outlineSome answers the outline tool for a file with options: the
+// entries named o.name (a name or a qualified name) with what they
+// contain, and its members declared beside it (Go's methods); with
+// o.exported those the language marks exported; with o.sigs each with
+// its signature; within the answer's bound, then a last line counting the
+// entries shown by kind.
+func outlineSome(ctx context.Context, root *search.Root, path string, o outlineOpts) (string, bool) {
 	f, rel, err := root.Open(path)
 	if err != nil {
 		return toolError(err), true
@@ -140,10 +152,56 @@ func outlineName(ctx context.Context, root *search.Root, path, name string) (str
 	if msg != "" {
 		return msg, true
 	}
-	file, err := outline.OutlineFile(ctx, lang, src, whole, nil)
+	parse := outline.OutlineFile
+	if o.sigs || o.exported {
+		parse = outline.OutlineDecls
+	}
+	file, err := parse(ctx, lang, src, whole, nil)
 	if err != nil {
 		return fmt.Sprintf("cannot outline %s: %v", project.Echo(rel), err), true
 	}
+	es := file.Entries
+	if o.name != "" {
+		es = namedEntries(es, o.name)
+		if len(es) == 0 {
+			msg := fmt.Sprintf("no definition named %s in %s; outline %s lists its definitions", project.Echo(o.name), project.Echo(rel), project.Echo(rel))
+			if end := parsedEnd(file.Outline); end > 0 {
+				msg += fmt.Sprintf(" (up to line %d: the rest is not parsed)", end)
+			}
+			return msg, true
+		}
+	}
+	var note string
+	if o.exported {
+		if lang.MarksExported() {
+			es = exportedEntries(es)
+		} else {
+			note = fmt.Sprintf(" (%s marks no definitions exported: all are listed)", lang.Name)
+		}
+	}
+	var text string
+	var shown []*outline.Entry
+	if o.name != "" {
+		text, _, shown = boundOutline(es, maxOutlineAnswer-200, o.sigs)
+	} else {
+		text, _, shown = outlineText(&outline.Outline{Entries: es, CutLine: file.CutLine, StopLine: file.StopLine, DeepLine: file.DeepLine}, whole, file.Parsed, o.sigs)
+	}
+	if len(shown) == 0 {
+		what := "functions, types, constants or headings"
+		if o.exported {
+			what = "exported definitions"
+		}
+		if text != "" {
+			text += "\n"
+		}
+		return text + fmt.Sprintf("No %s in %s.", what, project.Echo(rel)), false
+	}
+	return text + "\n" + countsLine(shown) + note, false
+}
+
+// namedEntries are the entries of es, at any depth, named name (or
+// qualified so), with what they contain.
+func namedEntries(es []*outline.Entry, name string) []*outline.Entry {
 	var found []*outline.Entry
 	var walk func(es []*outline.Entry)
 	walk = func(es []*outline.Entry) {
@@ -157,30 +215,61 @@ func outlineName(ctx context.Context, root *search.Root, path, name string) (str
 			walk(e.Children)
 		}
 	}
-	walk(file.Entries)
-	if len(found) == 0 {
-		msg := fmt.Sprintf("no definition named %s in %s; outline %s lists its definitions", project.Echo(name), project.Echo(rel), project.Echo(rel))
-		if end := parsedEnd(file.Outline); end > 0 {
-			msg += fmt.Sprintf(" (up to line %d: the rest is not parsed)", end)
+	walk(es)
+	return found
+}
+
+// exportedEntries are the entries of es that are exported, each with
+// its exported members (copies: the outline is not changed).
+func exportedEntries(es []*outline.Entry) []*outline.Entry {
+	var out []*outline.Entry
+	for _, e := range es {
+		if !e.Exported {
+			continue
 		}
-		return msg, true
+		c := *e
+		c.Children = exportedEntries(e.Children)
+		out = append(out, &c)
 	}
-	text, _ := boundOutline(found, maxOutlineAnswer-200)
-	shown := 0
-	for _, l := range strings.Split(text, "\n") {
-		if !strings.HasPrefix(l, "…") {
-			shown++
+	return out
+}
+
+// countsLine counts the entries shown, by kind in the kinds' order:
+// "99 entries shown: 1 struct, 98 methods".
+func countsLine(shown []*outline.Entry) string {
+	byKind := map[grammar.Kind]int{}
+	for _, e := range shown {
+		byKind[e.Kind]++
+	}
+	var parts []string
+	for _, k := range grammar.Kinds() {
+		if n := byKind[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, kindPlural(k, n)))
 		}
 	}
-	return fmt.Sprintf("%s\n%d %s shown", text, shown, plural(shown, "entry", "entries")), false
+	return fmt.Sprintf("%d %s shown: %s", len(shown), plural(len(shown), "entry", "entries"), strings.Join(parts, ", "))
+}
+
+// kindPlural is kind k's name for n definitions: "method", "methods",
+// "classes".
+func kindPlural(k grammar.Kind, n int) string {
+	s := k.String()
+	if n == 1 {
+		return s
+	}
+	if strings.HasSuffix(s, "s") {
+		return s + "es"
+	}
+	return s + "s"
 }
 
 // outlineText prints the outline o of a file of size whole, of which the
 // first read bytes at most were parsed, within maxOutlineAnswer; its last lines say what
 // was left out: the lines past the part parsed, the definitions nested
 // deeper than outline searches. full reports that the top level was cut
-// to fit.
-func outlineText(o *outline.Outline, whole outline.Size, read int) (text string, full bool) {
+// to fit; shown are the entries listed. With sigs each entry shows its
+// signature.
+func outlineText(o *outline.Outline, whole outline.Size, read int, sigs bool) (text string, full bool, shown []*outline.Entry) {
 	var notes []string
 	if o.DeepLine > 0 {
 		notes = append(notes, fmt.Sprintf("… definitions nested over %d syntax levels deep are not outlined (the first such nesting is at line %d); read those lines directly",
@@ -198,14 +287,14 @@ func outlineText(o *outline.Outline, whole outline.Size, read int) (text string,
 	for _, n := range notes {
 		budget -= len(n) + 1
 	}
-	text, full = boundOutline(o.Entries, budget)
+	text, full, shown = boundOutline(o.Entries, budget, sigs)
 	if len(notes) > 0 {
 		if text != "" {
 			text += "\n"
 		}
 		text += strings.Join(notes, "\n")
 	}
-	return text, full
+	return text, full, shown
 }
 
 // sizeText is n bytes in MB, or in KB under a MB.
@@ -238,8 +327,9 @@ const maxOutlineName = 300
 // last line says what was left out and how to read it. The size of each
 // collapse level is measured in one pass, so an outline thousands of
 // levels deep costs no more than a flat one. cut reports that the top
-// level was cut.
-func boundOutline(es []*outline.Entry, budget int) (text string, cut bool) {
+// level was cut; shown are the entries listed. With sigs each entry
+// shows its signature.
+func boundOutline(es []*outline.Entry, budget int, sigs bool) (text string, cut bool, shown []*outline.Entry) {
 	// lines[d] is the size of the lines of the entries at depth d, and
 	// collapsed[d] what their "(N members)" add when d is the deepest
 	// level shown; printing down to level L takes the sum of lines[0..L]
@@ -253,7 +343,7 @@ func boundOutline(es []*outline.Entry, budget int) (text string, cut bool) {
 		}
 		n := 0
 		for _, e := range es {
-			lines[d] += 2*d + len(entryLine(e)) + 1
+			lines[d] += 2*d + len(entryLine(e, sigs)) + 1
 			if k := measure(e.Children, d+1); k > 0 {
 				members[e] = k
 				collapsed[d] += len(membersNote(k))
@@ -275,28 +365,31 @@ func boundOutline(es []*outline.Entry, budget int) (text string, cut bool) {
 	}
 	if limit >= 0 {
 		var sb strings.Builder
-		writeOutline(&sb, es, 0, limit, members)
-		return strings.TrimSuffix(sb.String(), "\n"), false
+		writeOutline(&sb, es, 0, limit, members, sigs, &shown)
+		return strings.TrimSuffix(sb.String(), "\n"), false, shown
 	}
 	var sb strings.Builder
-	shown := 0
 	for _, e := range es {
-		line := entryLine(e) + membersNote(members[e]) + "\n"
+		line := entryLine(e, sigs) + membersNote(members[e]) + "\n"
 		if sb.Len()+len(line) > budget-200 {
 			break
 		}
 		sb.WriteString(line)
-		shown++
+		shown = append(shown, e)
 	}
-	fmt.Fprintf(&sb, "… %d more top-level entries from line %d on; find_symbol NAME shows one definition, or outline a smaller file", len(es)-shown, es[shown].Line)
-	return sb.String(), true
+	fmt.Fprintf(&sb, "… %d more top-level entries from line %d on; find_symbol NAME shows one definition, or outline a smaller file", len(es)-len(shown), es[len(shown)].Line)
+	return sb.String(), true, shown
 }
 
-// entryLine is e's line without its indentation and members.
-func entryLine(e *outline.Entry) string {
+// entryLine is e's line without its indentation and members; with sigs,
+// " — " and its signature after it.
+func entryLine(e *outline.Entry, sigs bool) string {
 	name := e.Name
 	if utf8.RuneCountInString(name) > maxOutlineName {
 		name = string([]rune(name)[:maxOutlineName]) + "…"
+	}
+	if sigs && e.Sig != "" {
+		return fmt.Sprintf("%d %s %s — %s", e.Line, e.Kind, name, e.Sig)
 	}
 	return fmt.Sprintf("%d %s %s", e.Line, e.Kind, name)
 }
@@ -310,20 +403,22 @@ func membersNote(n int) string {
 	return fmt.Sprintf(" (%d members)", n)
 }
 
-// writeOutline prints es at depth d; at limit, an entry's members (as
-// counted in members) are counted on its line instead.
-func writeOutline(sb *strings.Builder, es []*outline.Entry, d, limit int, members map[*outline.Entry]int) {
+// writeOutline prints es at depth d, adding them to shown; at limit, an
+// entry's members (as counted in members) are counted on its line
+// instead.
+func writeOutline(sb *strings.Builder, es []*outline.Entry, d, limit int, members map[*outline.Entry]int, sigs bool, shown *[]*outline.Entry) {
 	for _, e := range es {
 		for range d {
 			sb.WriteString("  ")
 		}
-		sb.WriteString(entryLine(e))
+		sb.WriteString(entryLine(e, sigs))
+		*shown = append(*shown, e)
 		if d >= limit {
 			sb.WriteString(membersNote(members[e]))
 			sb.WriteByte('\n')
 			continue
 		}
 		sb.WriteByte('\n')
-		writeOutline(sb, e.Children, d+1, limit, members)
+		writeOutline(sb, e.Children, d+1, limit, members, sigs, shown)
 	}
 }

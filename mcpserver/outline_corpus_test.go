@@ -55,7 +55,7 @@ func TestOutlineCorpus(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, _ := boundOutline(o.Entries, maxOutlineAnswer)
+				got, _, _ := boundOutline(o.Entries, maxOutlineAnswer, false)
 				if got != "" {
 					got += "\n"
 				}

@@ -66,6 +66,9 @@ func outlineMap(ctx context.Context, s *Server, dir string, args Args) (string, 
 	if strings.TrimSpace(args["name"]) != "" {
 		return fmt.Sprintf("%s is a folder: name needs a file (outline %s maps the folder)", s.folderText(dir), s.folderText(dir)), true
 	}
+	if args["exported"] == "true" {
+		return fmt.Sprintf("%s is a folder: exported needs a file (outline %s maps the folder, with signatures where they fit)", s.folderText(dir), s.folderText(dir)), true
+	}
 	budget := mapDefaultBudget
 	if b := args["budget"]; b != "" {
 		budget, _ = strconv.Atoi(b)

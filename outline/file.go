@@ -166,12 +166,22 @@ type File struct {
 // caller's deadline, or HeadDeadline after the start when it set none,
 // and when that cannot finish the head's outline stands (Timed).
 func OutlineFile(ctx context.Context, lang *grammar.Language, src []byte, whole Size, enough func(*Outline) bool) (*File, error) {
+	return outlineFile(ctx, lang, src, whole, enough, false)
+}
+
+// OutlineDecls is OutlineFile with each entry's signature and visibility
+// (Entry.Sig, Entry.Exported), read from the same parse.
+func OutlineDecls(ctx context.Context, lang *grammar.Language, src []byte, whole Size, enough func(*Outline) bool) (*File, error) {
+	return outlineFile(ctx, lang, src, whole, enough, true)
+}
+
+func outlineFile(ctx context.Context, lang *grammar.Language, src []byte, whole Size, enough func(*Outline) bool, decls bool) (*File, error) {
 	start := time.Now()
 	first := MaxParse
 	if len(src) > MaxParse {
 		first = HeadSize
 	}
-	o, err := ParseHead(ctx, lang, src, first)
+	o, err := parseHead(ctx, lang, src, first, decls)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +194,7 @@ func OutlineFile(ctx context.Context, lang *grammar.Language, src []byte, whole 
 		deadline = start.Add(HeadDeadline)
 	}
 	more, cancel := context.WithDeadline(ctx, deadline)
-	o2, err := ParseHead(more, lang, src, MaxParse)
+	o2, err := parseHead(more, lang, src, MaxParse, decls)
 	cancel()
 	switch {
 	case ctx.Err() != nil:

@@ -28,8 +28,16 @@ type Entry struct {
 	// comments and decorators above it; nesting compares them.
 	StartByte, EndByte uint32
 	Children           []*Entry
+	// Sig is the declaration up to its body ("func (c *Command)
+	// Find(args []string) (*Command, []string, error)"), its whitespace
+	// collapsed and cut at MaxSignature characters; Exported reports that
+	// the language marks it visible outside its file or package (and its
+	// container too). Only OutlineDecls sets them.
+	Sig      string
+	Exported bool
 
 	nameStart uint32 // where the name starts, for ordering
+	head      string // the declaration's text before the name (OutlineDecls)
 }
 
 // Outline is a parsed file's definitions, nested.
@@ -66,7 +74,7 @@ func getParser() *sitter.Parser {
 
 // Parse outlines src as a file of language lang.
 func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, error) {
-	o, _, err := parse(ctx, lang, src, false, false)
+	o, _, err := parse(ctx, lang, src, parseOpts{})
 	return o, err
 }
 
@@ -79,12 +87,19 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 // deadline stops its queries (where they run in file order), the outline
 // holds the definitions before StopLine rather than being an error.
 func ParseHead(ctx context.Context, lang *grammar.Language, src []byte, max int) (*Outline, error) {
+	return parseHead(ctx, lang, src, max, false)
+}
+
+// parseHead is ParseHead, with each entry's signature and visibility
+// when decls is set.
+func parseHead(ctx context.Context, lang *grammar.Language, src []byte, max int, decls bool) (*Outline, error) {
+	opts := parseOpts{partial: true, decls: decls}
 	if len(src) <= max {
-		o, _, err := parse(ctx, lang, src, false, true)
+		o, _, err := parse(ctx, lang, src, opts)
 		return o, err
 	}
 	cut := headCut(src, max)
-	o, _, err := parse(ctx, lang, src[:cut], false, true)
+	o, _, err := parse(ctx, lang, src[:cut], opts)
 	if err != nil {
 		return nil, err
 	}
@@ -123,13 +138,18 @@ func headCut(src []byte, max int) int {
 // ParseCode is Parse that also returns the parts of src that are not code,
 // from the same parse.
 func ParseCode(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, NonCode, error) {
-	return parse(ctx, lang, src, true, false)
+	return parse(ctx, lang, src, parseOpts{code: true})
 }
+
+// parseOpts are what parse does beyond outlining (see parse).
+type parseOpts struct{ code, partial, decls bool }
 
 // parse is Parse, and ParseCode when code is set; with partial, queries
 // stopped by the deadline give the definitions before the line where
-// they stopped (Outline.StopLine) where they run in file order.
-func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partial bool) (*Outline, NonCode, error) {
+// they stopped (Outline.StopLine) where they run in file order; with
+// decls, each entry has its signature and visibility.
+func parse(ctx context.Context, lang *grammar.Language, src []byte, opts parseOpts) (*Outline, NonCode, error) {
+	code, partial := opts.code, opts.partial
 	q, err := lang.Query()
 	if err != nil {
 		return nil, nil, err
@@ -202,7 +222,8 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 	defer tree.Close()
 	root := tree.RootNode()
 	var deep deepCut
-	defs := collect(ctx, lang, q, root, orig, src, &deep)
+	pl := planFor(lang, q, nodeOf(root))
+	defs := collectPlan(ctx, pl, q, root, orig, src, &deep)
 	stopped := ctx.Err()
 	if stopped == nil && deep.Stop > 0 {
 		// The native run stops at the deadline by its own clock, which may
@@ -216,11 +237,17 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, code, partia
 	}
 	defs = extendSections(defs, lang.HeadingLevels, uint32(len(src)), endLine(root))
 	cutSections(defs)
+	if opts.decls {
+		describe(pl, defs, orig)
+	}
 	o := &Outline{Entries: nest(defs, lang.Clauses), Partial: root.HasError() || deep.Line > 0, DeepLine: deep.Line}
 	if deep.Stop > 0 && stopped != nil {
 		o.StopLine, o.Partial = deep.Stop, true
 	}
 	qualify(o.Entries, nil)
+	if opts.decls {
+		markExported(lang, o.Entries, nil, true)
+	}
 	if !code {
 		return o, nil, nil
 	}

@@ -38,8 +38,10 @@ func init() {
 			{name: "http", arg: "ADDR", usage: "serve Streamable HTTP at this address (HOST:PORT) instead of stdio"},
 			{name: "token-file", arg: "FILE", usage: "the file holding the bearer token HTTP clients must send"},
 		}},
-		{name: "outline", usage: "[--name NAME] FILE | [--budget TOKENS] DIR", short: "print a file's outline, or a map of a folder's most used definitions", run: runOutline, flags: []flagDef{
+		{name: "outline", usage: "[--name NAME] [--exported] [--signatures] FILE | [--budget TOKENS] DIR", short: "print a file's outline, or a map of a folder's most used definitions", run: runOutline, flags: []flagDef{
 			{name: "name", arg: "NAME", usage: "only this definition and what it contains"},
+			{name: "exported", arg: "", usage: "only the exported (public) definitions, and a line counting them by kind"},
+			{name: "signatures", arg: "", usage: "each definition's declaration up to its body"},
 			{name: "budget", arg: "TOKENS", usage: "the folder map's size in tokens (200 to 10000, default 2000)"},
 		}},
 		{name: "symbol", usage: "NAME [DIR]", short: "print where NAME is defined in the project", run: runSymbol},
@@ -311,7 +313,7 @@ func readToken(file string) (string, error) {
 }
 
 func runOutline(args []string) int {
-	const usage = "usage: zumba outline [--name NAME] FILE, or zumba outline [--budget TOKENS] DIR"
+	const usage = "usage: zumba outline [--name NAME] [--exported] [--signatures] FILE, or zumba outline [--budget TOKENS] DIR"
 	fs := newFlagSet("outline")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -342,6 +344,11 @@ func runOutline(args []string) int {
 	for _, name := range []string{"name", "budget"} {
 		if v := str(fs, name); v != "" {
 			callArgs[name] = v
+		}
+	}
+	for _, name := range []string{"exported", "signatures"} {
+		if on(fs, name) {
+			callArgs[name] = "true"
 		}
 	}
 	return callTool(root, "outline", callArgs)
