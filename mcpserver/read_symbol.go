@@ -254,6 +254,9 @@ func answerAt(rel string, src []byte, defs []outline.Definition, line int, o rea
 	var sb strings.Builder
 	d := &defs[i]
 	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), o.def(d), defs, o.budget, o.full)
+	if uses := usesLine(src, d, defs, nil); uses != "" {
+		sb.WriteString(uses + "\n")
+	}
 	return strings.TrimSuffix(sb.String(), "\n"), false
 }
 

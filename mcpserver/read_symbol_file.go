@@ -37,9 +37,11 @@ type fileReader struct {
 	// st is the file's stat before it was read; steady: the same after.
 	st     filestat.Stat
 	steady bool
-	// parsed: defs are the file's definitions.
+	// parsed: defs are the file's definitions; nc its parts that are not
+	// code, when known.
 	parsed bool
 	defs   []outline.Definition
+	nc     outline.NonCode
 }
 
 var fileReaders = sync.Pool{New: func() any { return &fileReader{} }}
@@ -56,7 +58,7 @@ func (rd *fileReader) release() {
 	if cap(rd.buf) > project.MaxFileSize+1 {
 		rd.buf = nil
 	}
-	rd.root, rd.parses, rd.data, rd.defs = nil, nil, nil, nil
+	rd.root, rd.parses, rd.data, rd.defs, rd.nc = nil, nil, nil, nil, nil
 	fileReaders.Put(rd)
 }
 
@@ -69,7 +71,7 @@ func (rd *fileReader) read(ctx context.Context, path string) bool {
 	if rd.path == path {
 		return rd.ok
 	}
-	rd.path, rd.data, rd.ok, rd.changed, rd.parsed, rd.defs = path, nil, false, false, false, nil
+	rd.path, rd.data, rd.ok, rd.changed, rd.parsed, rd.defs, rd.nc = path, nil, false, false, false, nil, nil
 	f, _, err := rd.root.Open(path)
 	if err != nil {
 		return false
@@ -183,8 +185,8 @@ func (rd *fileReader) definitions(ctx context.Context, path string) []outline.De
 	}
 	rd.parsed = true
 	if rd.parses != nil && rd.steady && rd.whole.Bytes == int64(len(rd.data)) {
-		if defs, ok := rd.parses.Definitions(ctx, path, rd.st, rd.data); ok {
-			rd.defs = defs
+		if defs, nc, ok := rd.parses.Code(ctx, path, rd.st, rd.data); ok {
+			rd.defs, rd.nc = defs, nc
 			return defs
 		}
 	}

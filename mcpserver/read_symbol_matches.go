@@ -170,13 +170,19 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 			rest = append(rest, g)
 			continue
 		}
-		var all []outline.Definition
-		if n > left {
-			all = rd.definitions(ctx, d.Path)
-		}
+		// The file's definitions: to collapse the nested ones of a body
+		// that does not fit, and to name those the body uses.
+		all := rd.definitions(ctx, d.Path)
 		var body strings.Builder
-		left -= writeDefinition(&body, splitFileLines(raw), o.def(d), all, left, o.full)
+		if n > left {
+			left -= writeDefinition(&body, splitFileLines(raw), o.def(d), all, left, o.full)
+		} else {
+			left -= writeDefinition(&body, splitFileLines(raw), o.def(d), nil, left, o.full)
+		}
 		writeGroupLines(&body, g, o)
+		if uses := usesLine(rd.data, d, all, rd.nc); uses != "" {
+			body.WriteString(uses + "\n")
+		}
 		shown = append(shown, &shownBody{text: body.String(), raw: bytes.Clone(raw), lines: n, group: g})
 	}
 	for k, b := range shown {

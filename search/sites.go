@@ -316,6 +316,13 @@ func (c *ParseCache) Definitions(ctx context.Context, path string, st filestat.S
 	return p.defs, !p.failed
 }
 
+// Code is Definitions with the parts of data that are not code
+// (comments and strings; nil for a file without code).
+func (c *ParseCache) Code(ctx context.Context, path string, st filestat.Stat, data []byte) ([]outline.Definition, outline.NonCode, bool) {
+	p := c.get(ctx, path, st, data)
+	return p.defs, p.nc, !p.failed
+}
+
 // parse parses data, the contents of the file path, for find_references.
 func parse(ctx context.Context, path string, data []byte) *parsed {
 	p := &parsed{}
