@@ -76,8 +76,8 @@ func TestRoots(t *testing.T) {
 		{"outline", map[string]string{"path": "web/src/x.go"}, "3 function Other", false},
 		{"outline", map[string]string{"path": "web/lib"}, "1 file, 3 definitions under web/lib/; showing the 3 most used\nweb/lib/y.go\n  3 function Serve — func Serve() int { return 1 }\n  5 struct Client — type Client struct{}\n  7 method Client.Do — func (c *Client) Do() { Serve() }", false},
 		{"outline", map[string]string{"path": filepath.Join(dirs["web"], "lib", "y.go")}, "3 function Serve\n5 struct Client\n7 method Client.Do", false},
-		{"read_symbol", map[string]string{"name": "web/lib/y.go:7"}, "web/lib/y.go:7-7 method Client.Do\nfunc (c *Client) Do() { Serve() }", false},
-		{"read_symbol", map[string]string{"name": "helper"}, "api/src/x.go:6-6 function helper\nfunc helper() { Serve() }", false},
+		{"read_symbol", map[string]string{"name": "web/lib/y.go:7"}, "web/lib/y.go:7-7 method Client.Do\nfunc (c *Client) Do() { Serve() }\nUses in this file: 3 Serve", false},
+		{"read_symbol", map[string]string{"name": "helper"}, "api/src/x.go:6-6 function helper\nfunc helper() { Serve() }\nUses in this file: 4 Serve", false},
 		{"find_code", map[string]string{"query": "serves", "path": "api/"}, "api/src/x.go:3-4 function Serve — Serve serves.\napi/src/x.go:6-6 function helper — func helper() { Serve() }", false},
 	} {
 		got, isError := s.CallArgs(context.Background(), tc.tool, tc.args)
