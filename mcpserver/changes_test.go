@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/search"
 )
 
 // TestChangesTool: an uncommitted edit to one function names exactly that
@@ -60,5 +61,25 @@ func TestChangesTool(t *testing.T) {
 	}
 	if text, isError := c.tool("changes", map[string]any{"base": "nope\x1b[31m"}); !isError || strings.Contains(text, "\n") || !strings.HasPrefix(text, "changes: unknown base") {
 		t.Errorf("changes base=nope = %q, %v; want a one-line error", text, isError)
+	}
+}
+
+// TestChangedFileLine: a submodule whose commit moved is one line; a
+// file under a filter says it was compared as stored, even when its
+// definitions tell the rest.
+func TestChangedFileLine(t *testing.T) {
+	for _, c := range []struct {
+		f    search.ChangedFile
+		want string
+	}{
+		{search.ChangedFile{Path: "sub", OldPath: "sub", Submodule: true, NoDefinitions: true}, "sub (submodule: its checked-out commit changed)"},
+		{search.ChangedFile{Path: "big.bin", OldPath: "big.bin", Filter: "lfs", Binary: true}, "big.bin (filter lfs: compared as stored, binary)"},
+		{search.ChangedFile{Path: "a.go", OldPath: "a.go", Filter: "lfs"}, "a.go (filter lfs: compared as stored)"},
+		{search.ChangedFile{Path: "a.go", OldPath: "a.go", Filter: "x=y", TopAdded: 1}, "a.go (top level) +1 -0 (filter x=y: compared as stored)"},
+		{search.ChangedFile{Path: "a.go", OldPath: "a.go"}, ""},
+	} {
+		if got := changedFileLine(&c.f); got != c.want {
+			t.Errorf("changedFileLine(%+v) = %q; want %q", c.f, got, c.want)
+		}
 	}
 }
