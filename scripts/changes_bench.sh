@@ -96,8 +96,7 @@ if [ -n "${LINUX_GIT:-}" ]; then
     echo "scripts/changes_bench.sh: $LINUX_GIT has uncommitted changes" >&2
     exit 2
   fi
-  "${LG[@]}" ls-files '*.c' | sort |
-    while read -r f; do grep -q $'^\treturn ' "$LINUX_GIT/$f" && echo "$f"; done >"$WORK/kcandidates"
+  (cd "$LINUX_GIT" && git ls-files -z '*.c' | xargs -0 grep -l $'^\treturn ' | LC_ALL=C sort) >"$WORK/kcandidates"
   kstep=$(($(wc -l <"$WORK/kcandidates") / 500))
   awk -v s="$kstep" 'NR % s == 0' "$WORK/kcandidates" | head -500 >"$WORK/kedited"
   trap '(cd "$LINUX_GIT" && xargs git checkout -q -- <"$WORK/kedited"); rm -rf "$WORK"' EXIT
