@@ -65,10 +65,22 @@ func splitLines(data []byte) [][]byte {
 	return lines
 }
 
-// LineDiff returns the hunks that turn old into new, and the lines they
-// add and delete, as git diff --unified=0 and --numstat give them.
+// LineDiff returns the hunks that turn old into new, as git diff
+// --unified=0 gives them, and the lines added and deleted, as git diff
+// --numstat counts them. The two can differ: without context lines git
+// first trims the common tail (trimCommonTail), which can change its
+// choices, and --numstat diffs with context lines.
 func LineDiff(old, new []byte) (hunks []Hunk, added, deleted int) {
-	old, new = trimCommonTail(old, new)
+	o, n := trimCommonTail(old, new)
+	hunks, added, deleted = lineDiff(o, n)
+	if len(o) != len(old) {
+		_, added, deleted = lineDiff(old, new)
+	}
+	return hunks, added, deleted
+}
+
+// lineDiff is the diff of two whole versions.
+func lineDiff(old, new []byte) (hunks []Hunk, added, deleted int) {
 	a := &lineFile{lines: splitLines(old)}
 	b := &lineFile{lines: splitLines(new)}
 	classes := map[string]int32{}

@@ -77,11 +77,16 @@ func TestLineDiffGit(t *testing.T) {
 		cases[name] = [2][]byte{data, edited}
 	}
 	want := gitNoIndexHunks(t, a, b)
+	counts := gitNoIndexNumstat(t, a, b)
 	agree := 0
 	for name, c := range cases {
-		got, _, _ := LineDiff(c[0], c[1])
+		got, added, deleted := LineDiff(c[0], c[1])
 		if diff := cmp.Diff(want[name], got); diff != "" {
 			t.Errorf("LineDiff(%s) (-git +LineDiff):\n%s", name, diff)
+			continue
+		}
+		if w := counts[name]; w != [2]int{added, deleted} {
+			t.Errorf("LineDiff(%s) counts +%d -%d; git diff --numstat +%d -%d", name, added, deleted, w[0], w[1])
 			continue
 		}
 		agree++
@@ -152,6 +157,28 @@ func gitNoIndexHunks(t *testing.T, a, b string) map[string][]Hunk {
 		}
 	}
 	return hunks
+}
+
+// gitNoIndexNumstat is git diff --no-index --numstat's counts by name.
+func gitNoIndexNumstat(t *testing.T, a, b string) map[string][2]int {
+	t.Helper()
+	cmd := exec.Command("git", "diff", "--no-index", "--no-color", "--no-ext-diff", "--numstat", a, b)
+	cmd.Env = fixture.GitEnv(t.TempDir())
+	out, err := cmd.Output()
+	if err != nil && cmd.ProcessState.ExitCode() != 1 {
+		t.Fatalf("git diff --no-index --numstat: %v", err)
+	}
+	counts := map[string][2]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 {
+			continue
+		}
+		added, _ := strconv.Atoi(f[0])
+		deleted, _ := strconv.Atoi(f[1])
+		counts[filepath.Base(f[len(f)-1])] = [2]int{added, deleted}
+	}
+	return counts
 }
 
 func hunkRange(t *testing.T, s string) (start, count int) {
