@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -157,16 +158,39 @@ func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileD
 	}
 	pairs := detectRenames(deleted, added, old, work, baseFiles)
 	attrs := newAttrReader(r, wt)
-	var out []FileDiff
-	add := func(oldPath, newPath string, o, n *side) {
-		d := FileDiff{Old: r.strip(oldPath), New: r.strip(newPath)}
-		p := cmp.Or(newPath, oldPath)
+	type job struct {
+		oldPath, newPath string
+		o, n             *side
+	}
+	var jobs []job
+	for _, p := range mods {
+		jobs = append(jobs, job{p, p, old[p], work[p]})
+	}
+	renamed := map[string]bool{}
+	for _, pr := range pairs {
+		renamed[pr.src], renamed[pr.dst] = true, true
+		jobs = append(jobs, job{pr.src, pr.dst, old[pr.src], work[pr.dst]})
+	}
+	for _, p := range deleted {
+		if !renamed[p] {
+			jobs = append(jobs, job{p, "", old[p], nil})
+		}
+	}
+	for _, p := range added {
+		if !renamed[p] {
+			jobs = append(jobs, job{"", p, nil, work[p]})
+		}
+	}
+	// Each file's comparison, the files side by side.
+	out := make([]FileDiff, len(jobs), len(jobs)+len(untracked))
+	compare := func(j job) FileDiff {
+		d := FileDiff{Old: r.strip(j.oldPath), New: r.strip(j.newPath)}
+		o, n := j.o, j.n
 		if (o != nil && o.mode == filemode.Submodule) || (n != nil && n.mode == filemode.Submodule) {
 			d.Submodule = true
-			out = append(out, d)
-			return
+			return d
 		}
-		a := attrs.of(r.strip(p))
+		a := attrs.of(r.strip(cmp.Or(j.newPath, j.oldPath)))
 		d.Filter = a.filter
 		var before, after []byte
 		big := false
@@ -178,8 +202,7 @@ func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileD
 		}
 		if big || a.binary || isBinary(before) || isBinary(after) {
 			d.Binary = true
-			out = append(out, d)
-			return
+			return d
 		}
 		d.Hunks, d.Added, d.Deleted = LineDiff(before, after)
 		if o != nil && o.mode != filemode.Symlink {
@@ -188,25 +211,26 @@ func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileD
 		if n != nil && n.mode != filemode.Symlink {
 			d.After = after
 		}
-		out = append(out, d)
+		return d
 	}
-	for _, p := range mods {
-		add(p, p, old[p], work[p])
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(len(jobs), max(2, runtime.GOMAXPROCS(0))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) || ctx.Err() != nil {
+					return
+				}
+				out[i] = compare(jobs[i])
+			}
+		}()
 	}
-	renamed := map[string]bool{}
-	for _, pr := range pairs {
-		renamed[pr.src], renamed[pr.dst] = true, true
-		add(pr.src, pr.dst, old[pr.src], work[pr.dst])
-	}
-	for _, p := range deleted {
-		if !renamed[p] {
-			add(p, "", old[p], nil)
-		}
-	}
-	for _, p := range added {
-		if !renamed[p] {
-			add("", p, nil, work[p])
-		}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	for _, p := range untracked {
 		out = append(out, FileDiff{New: p, Untracked: true})

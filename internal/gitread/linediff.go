@@ -83,24 +83,46 @@ func LineDiff(old, new []byte) (hunks []Hunk, added, deleted int) {
 func lineDiff(old, new []byte) (hunks []Hunk, added, deleted int) {
 	a := &lineFile{lines: splitLines(old)}
 	b := &lineFile{lines: splitLines(new)}
+	// 1. The common head and tail.
+	na, nb := a.n(), b.n()
+	head := 0
+	for head < min(na, nb) && bytes.Equal(a.lines[head], b.lines[head]) {
+		head++
+	}
+	tail := 0
+	for tail < min(na, nb)-head && bytes.Equal(a.lines[na-1-tail], b.lines[nb-1-tail]) {
+		tail++
+	}
+	// Each distinct text between the common ends is a class. A line of
+	// the ends takes the class of its text there, else one of its own: it
+	// is only ever compared with a changed line (a run of changed lines
+	// slides over lines equal to its own), so no two of them need to
+	// meet. Most lines of a small change are in the ends and cost a
+	// lookup, not an entry.
 	classes := map[string]int32{}
+	for _, m := range [][][]byte{a.lines[head : na-tail], b.lines[head : nb-tail]} {
+		for _, l := range m {
+			if _, ok := classes[string(l)]; !ok {
+				classes[string(l)] = int32(len(classes))
+			}
+		}
+	}
 	var count [2][]int32 // count[f][class]: lines of that class in file f
 	for fi, f := range []*lineFile{a, b} {
+		count[fi] = make([]int32, len(classes))
 		f.class = make([]int32, len(f.lines))
 		f.changed = make([]bool, len(f.lines)+2)
 		for i, l := range f.lines {
 			c, ok := classes[string(l)]
 			if !ok {
-				c = int32(len(classes))
-				classes[string(l)] = c
-				count[0] = append(count[0], 0)
-				count[1] = append(count[1], 0)
+				c = -1 - int32(i)
+			} else {
+				count[fi][c]++
 			}
 			f.class[i] = c
-			count[fi][c]++
 		}
 	}
-	diffClasses(a, b, count)
+	diffClasses(a, b, head, tail, count)
 	compact(a, b)
 	compact(b, a)
 	return buildHunks(a, b)
@@ -127,18 +149,10 @@ func trimCommonTail(a, b []byte) ([]byte, []byte) {
 	return a[:len(a)-(trimmed-recovered)], b[:len(b)-(trimmed-recovered)]
 }
 
-// diffClasses marks the changed lines of a and b.
-func diffClasses(a, b *lineFile, count [2][]int32) {
-	// 1. The common head and tail.
+// diffClasses marks the changed lines of a and b, which share head lines
+// at the start and tail lines at the end.
+func diffClasses(a, b *lineFile, head, tail int, count [2][]int32) {
 	na, nb := a.n(), b.n()
-	head := 0
-	for head < min(na, nb) && a.class[head] == b.class[head] {
-		head++
-	}
-	tail := 0
-	for tail < min(na, nb)-head && a.class[na-1-tail] == b.class[nb-1-tail] {
-		tail++
-	}
 	// 2. Lines certainly changed are marked; the others go to the search.
 	ra := reduce(a, head, na-1-tail, count[1])
 	rb := reduce(b, head, nb-1-tail, count[0])
