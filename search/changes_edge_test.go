@@ -115,3 +115,31 @@ func TestChangesShallow(t *testing.T) {
 		t.Errorf("Changes in a shallow clone timed out")
 	}
 }
+
+// TestChangesSubfolder: a project that is a folder inside a repository
+// sees the changes under it, named from it, against the repository's
+// HEAD; the rest of the repository's changes are not its own.
+func TestChangesSubfolder(t *testing.T) {
+	t.Parallel()
+	dir := changeRepo(t, map[string]string{
+		"a/x.go":         "package a\n\nfunc X() {}\n",
+		"a/old.go":       "package a\n\nfunc Old() {}\n",
+		"b/y.go":         "package b\n\nfunc Y() {}\n",
+		".gitattributes": "a/*.go filter=lfs\n",
+	})
+	fixture.WriteFile(t, dir, "a/x.go", "package a\n\nfunc X() { println() }\n")
+	fixture.WriteFile(t, dir, "b/y.go", "package b\n\nfunc Y() { println() }\n")
+	fixture.WriteFile(t, dir, "a/new.go", "package a\n\nfunc N() {}\n")
+	git(t, dir, "mv", "a/old.go", "a/renamed.go")
+	got := changeLines(changes(t, filepath.Join(dir, "a"), ""))
+	want := []string{
+		"modified x.go:3 X +1 -1",
+		"added new.go:3 N +1 -0",
+		"file new.go<- top +2 -0 nodefs=false",
+		"file renamed.go<-old.go top +0 -0 nodefs=false",
+		"file x.go<-x.go top +0 -0 nodefs=false",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Changes in a subfolder (-want +got):\n%s", diff)
+	}
+}
