@@ -31,6 +31,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -85,6 +86,7 @@ func main() {
 	transports := flag.String("transports", "stdio,http", "comma-separated: stdio, http")
 	goal := flag.Duration("goal", 4500*time.Millisecond, "the time each first call must answer within")
 	timeout := flag.Duration("timeout", 60*time.Second, "the longest wait for one answer")
+	only := flag.String("only", "", "only the calls of these comma-separated tools")
 	flag.Parse()
 	if *server == "" || *dir == "" {
 		fmt.Fprintln(os.Stderr, "usage: firstcall -server ZUMBA -dir DIR [-profile go|linux] [-transports stdio,http]")
@@ -97,6 +99,15 @@ func main() {
 	if !ok {
 		fmt.Fprintf(os.Stderr, "firstcall: no profile %q (go, linux)\n", *profile)
 		os.Exit(2)
+	}
+	if *only != "" {
+		var kept []step
+		for _, st := range steps {
+			if slices.Contains(strings.Split(*only, ","), st.tool) {
+				kept = append(kept, st)
+			}
+		}
+		steps = kept
 	}
 	missed := 0
 	for _, tr := range strings.Split(*transports, ",") {
