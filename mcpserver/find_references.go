@@ -129,16 +129,19 @@ func formatSites(res *search.Sites, name, path string, opts search.RefOptions) s
 		return sb.String()
 	}
 	sites, imports := res.Sites, 0
+	var reexports []search.Site
 	if opts.Group {
+		sites, reexports = withoutReexports(sites)
 		sites, imports = withoutImports(sites)
 	}
-	sb.WriteString(totalsLine(res, name, opts))
+	sb.WriteString(totalsLine(res, name, opts, sites))
 	if imports > 0 {
 		sb.WriteString(" (" + strconv.Itoa(imports) + " import " + plural(imports, "line", "lines") + " not listed)")
 	}
 	sb.WriteByte('\n')
 	if opts.Group {
 		writeGroups(&sb, sites)
+		writeReexports(&sb, reexports)
 	} else {
 		for _, st := range res.Sites {
 			sb.WriteString(st.Path + ":" + strconv.Itoa(st.Line) + ": " + st.Text + "\n")
@@ -149,24 +152,79 @@ func formatSites(res *search.Sites, name, path string, opts search.RefOptions) s
 		if res.MoreAtLeast {
 			sb.WriteString("at least ")
 		}
-		sb.WriteString(strconv.Itoa(res.MoreHits) + " more " + plural(res.MoreHits, "hit", "hits") + " in ")
+		sb.WriteString(strconv.Itoa(res.MoreHits) + " more " + hitsWord(res.MoreHits, opts) + " in ")
 		if res.MoreAtLeast {
 			sb.WriteString("at least ")
 		}
 		sb.WriteString(strconv.Itoa(res.MoreFiles) + " " + plural(res.MoreFiles, "file", "files"))
-		if opts.Code {
-			sb.WriteString(" (counting comments and strings)")
-		}
 		sb.WriteString("; narrow it with path")
 	}
 	return strings.TrimSuffix(sb.String(), "\n")
 }
 
+// hitsWord is "hit" or "hits" for n, "code hit(s)" with code: the
+// counts are then of code alone.
+func hitsWord(n int, opts search.RefOptions) string {
+	if opts.Code {
+		return plural(n, "code hit", "code hits")
+	}
+	return plural(n, "hit", "hits")
+}
+
+// maxReexports is how many re-export lines the grouped answer names.
+const maxReexports = 5
+
+// withoutReexports takes out of grouped hits the lines at a file's top
+// level that re-export the name from another module (JavaScript's and
+// TypeScript's export … from, Rust's pub use): they pass it on, they do
+// not use it.
+func withoutReexports(sites []search.Site) (kept, reexports []search.Site) {
+	kept = sites[:0:0]
+	for _, st := range sites {
+		if st.Def == nil && reexportLine(st.Text) {
+			reexports = append(reexports, st)
+			continue
+		}
+		kept = append(kept, st)
+	}
+	return kept, reexports
+}
+
+// reexportLine reports whether a hit's (trimmed) line re-exports names.
+func reexportLine(l string) bool {
+	return strings.HasPrefix(l, "export ") && strings.Contains(l, " from ") ||
+		strings.HasPrefix(l, "pub use ")
+}
+
+// writeReexports writes the re-export lines as one last group:
+// "re-exported by N files: PATH:LINE, …", at most maxReexports places.
+func writeReexports(sb *strings.Builder, reexports []search.Site) {
+	if len(reexports) == 0 {
+		return
+	}
+	files := 0
+	var places []string
+	for i, st := range reexports {
+		if i == 0 || st.Path != reexports[i-1].Path {
+			files++
+		}
+		if len(places) < maxReexports {
+			places = append(places, st.Path+":"+strconv.Itoa(st.Line))
+		}
+	}
+	if len(reexports) > maxReexports {
+		places = append(places, "…")
+	}
+	sb.WriteString("re-exported by " + strconv.Itoa(files) + " " + plural(files, "file", "files") + ": " + strings.Join(places, ", ") + "\n")
+}
+
 // totalsLine is the first line of an answer with options: "N hits in M
-// files", grouped "… under K definitions"; the name line of a definition
-// of the name is not a hit there. When the hits are only those lines, it
-// says so.
-func totalsLine(res *search.Sites, name string, opts search.RefOptions) string {
+// files" ("code hits" with code), grouped "… under K definitions"; the
+// name line of a definition of the name is not a hit there. When the
+// hits are only those lines, it says so. listed are the hits listed in
+// groups: "at top level" when some of them are (not the import and
+// re-export lines left out of the groups).
+func totalsLine(res *search.Sites, name string, opts search.RefOptions, listed []search.Site) string {
 	t := res.Totals()
 	hits := t.Hits
 	if opts.Group {
@@ -174,15 +232,13 @@ func totalsLine(res *search.Sites, name string, opts search.RefOptions) string {
 		if hits == 0 && !res.More {
 			return "No references to " + project.Echo(name) + " outside its own " + plural(t.Own, "definition", "definitions") + ":"
 		}
+		t.TopLevel = slices.ContainsFunc(listed, func(st search.Site) bool { return st.Def == nil })
 	}
 	atLeast := ""
 	if t.AtLeast {
 		atLeast = "at least "
 	}
-	line := atLeast + strconv.Itoa(hits) + " " + plural(hits, "hit", "hits") + " in " + atLeast + strconv.Itoa(t.Files) + " " + plural(t.Files, "file", "files")
-	if opts.Code && res.More {
-		line += " (counting comments and strings)"
-	}
+	line := atLeast + strconv.Itoa(hits) + " " + hitsWord(hits, opts) + " in " + atLeast + strconv.Itoa(t.Files) + " " + plural(t.Files, "file", "files")
 	if !opts.Group {
 		return line
 	}
@@ -288,11 +344,22 @@ func writeHeader(sb *strings.Builder, first search.Site, rest []search.Site) {
 		return
 	}
 	sb.WriteString(first.Path + ":" + strconv.Itoa(d.Line) + " " + d.Kind.String() + " " + d.QualifiedName())
+	// The set's signatures, whose hits are under their implementation,
+	// are its own name lines but d's.
+	own, sigs := false, 0
 	for _, s := range rest {
 		if s.Def == d && s.Own {
-			sb.WriteString(" (definition)")
-			break
+			own = true
+			if s.Line != d.Line {
+				sigs++
+			}
 		}
+	}
+	switch {
+	case sigs > 0:
+		sb.WriteString(" (definition and " + strconv.Itoa(sigs) + " " + plural(sigs, "signature", "signatures") + ")")
+	case own:
+		sb.WriteString(" (definition)")
 	}
 	sb.WriteByte('\n')
 }

@@ -70,7 +70,7 @@ func TestRoots(t *testing.T) {
 		{"find_references", map[string]string{"name": "Serve", "path": "src/**"}, "api/src/x.go:3: // Serve serves.\napi/src/x.go:4: func Serve() {}\napi/src/x.go:6: func helper() { Serve() }", false},
 		{"find_references", map[string]string{"name": "Serve", "path": "web/src/**"}, "No references to Serve in files matching src/**.", false},
 		{"find_references", map[string]string{"name": "Serve", "path": "other/**"}, "No references to Serve in files matching other/**.", false},
-		{"find_references", map[string]string{"name": "Serve", "group": "definition", "code": "true", "path": "api/"}, "1 hit in 1 file under 1 definition\napi/src/x.go:4 function Serve (definition)\napi/src/x.go:6 function helper\n  6: func helper() { Serve() }", false},
+		{"find_references", map[string]string{"name": "Serve", "group": "definition", "code": "true", "path": "api/"}, "1 code hit in 1 file under 1 definition\napi/src/x.go:4 function Serve (definition)\napi/src/x.go:6 function helper\n  6: func helper() { Serve() }", false},
 		{"outline", map[string]string{"path": "api/src/x.go"}, "4 function Serve\n6 function helper", false},
 		{"outline", map[string]string{"path": "lib/y.go"}, "3 function Serve\n5 struct Client\n7 method Client.Do", false},
 		{"outline", map[string]string{"path": "web/src/x.go"}, "3 function Other", false},

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -183,8 +184,10 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 			if opts.Group && p != nil {
 				if k, inside := outline.Enclosing(p.defs, h.Line); inside {
 					d := &p.defs[k]
-					s.Def = d
 					s.Own = d.Line == h.Line && (d.Name == word || d.LastSegment() == word || d.QualifiedName() == word)
+					// One group per overload set: a signature's hits
+					// go under its implementation.
+					s.Def = implementation(p.defs, d)
 				}
 			}
 			f.sites = append(f.sites, s)
@@ -202,7 +205,9 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 		f := per[i]
 		if f.generated {
 			late = append(late, files[i])
-			res.MoreHits += f.hits // counted only if some are left out
+			if !opts.Code {
+				res.MoreHits += f.hits // counted only if some are left out
+			}
 			continue
 		}
 		res.InComments += f.comments
@@ -212,7 +217,11 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 			res.Sites = append(res.Sites, f.sites[:keep]...)
 			res.More = true
 			cut = i
-			res.MoreHits += f.hits - f.idx[keep]
+			if opts.Code {
+				res.MoreHits += len(f.sites) - keep
+			} else {
+				res.MoreHits += f.hits - f.idx[keep]
+			}
 			res.MoreFiles = 1
 			res.split = keep > 0
 			break
@@ -229,12 +238,93 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 		}
 		return res, nil
 	}
+	if opts.Code {
+		// Code hits only: the files left are parsed, within their own
+		// time (through the cache, which keeps them for the next call).
+		rest := append(slices.Clip(files[cut+1:]), late...)
+		n, nFiles, exact := countCodeRest(ctx, rest, src, sc, off, cache, stopBy(ctx, codeCountLimit))
+		res.MoreHits += n
+		res.MoreFiles += nFiles
+		res.MoreAtLeast = !exact
+		return res, nil
+	}
 	res.MoreFiles += len(late)
 	n, nFiles, exact := countRest(ctx, files[cut+1:], src, sc, cmp.Or(opts.countLimit, CountTimeLimit))
 	res.MoreHits += n
 	res.MoreFiles += nFiles
 	res.MoreAtLeast = !exact
 	return res, nil
+}
+
+// codeCountLimit bounds how long the code hits left out are counted:
+// each file holding the word is parsed (tree-sitter reads a few MB a
+// second), so past it the count is a lower bound.
+const codeCountLimit = 300 * time.Millisecond
+
+// countCodeRest is countRest of the hits that are code (see anyCode):
+// each file with a hit is parsed through cache; a file that could not be
+// parsed keeps its hits, and one without code has none.
+func countCodeRest(ctx context.Context, files []project.Entry, src project.Source, sc *WordScanner, off int, cache *ParseCache, deadline time.Time) (hits, withHits int, exact bool) {
+	var nHits, nFiles atomic.Int64
+	pctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	emitted, timedOut := scanOrdered(pctx, len(files), -1, deadline, func(i int, scr *project.Scratch) int {
+		data, err := src.Contents(files[i], scr)
+		if err != nil {
+			return 0
+		}
+		lines := fileHitLines(files[i].Path, data, sc)
+		if len(lines) == 0 {
+			return 0
+		}
+		p := cache.get(pctx, files[i].Path, files[i].Stat(), data)
+		if p.prose {
+			return 0
+		}
+		if p.failed && pctx.Err() != nil {
+			// Stopped by the time limit, not a file that cannot be
+			// parsed: it is not counted.
+			return 0
+		}
+		n := 0
+		for _, h := range lines {
+			if p.failed || anyCode(data, h, sc, off, p.nc) {
+				n++
+			}
+		}
+		if n > 0 {
+			nHits.Add(int64(n))
+			nFiles.Add(1)
+		}
+		return 0
+	})
+	return int(nHits.Load()), int(nFiles.Load()), emitted == len(files) && !timedOut && pctx.Err() == nil
+}
+
+// implementation is what stands for d's overload set among defs, the
+// definitions of d's file, when d is a signature without a body
+// (TypeScript's overloads, a C prototype): the function or method of d's
+// full name and kind with a body, else the set's first signature (a .d.ts
+// file's overloads). Any other d stands for itself.
+func implementation(defs []outline.Definition, d *outline.Definition) *outline.Definition {
+	if !d.Decl || d.Kind != grammar.Function && d.Kind != grammar.Method {
+		return d
+	}
+	q := d.QualifiedName()
+	var first *outline.Definition
+	for k := range defs {
+		c := &defs[k]
+		if c.Kind != d.Kind || c.QualifiedName() != q {
+			continue
+		}
+		if !c.Decl {
+			return c
+		}
+		if first == nil || c.Line < first.Line {
+			first = c
+		}
+	}
+	return cmp.Or(first, d)
 }
 
 // addLate adds to res, a search's answer within its limit, the sites of
