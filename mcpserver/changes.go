@@ -128,7 +128,8 @@ func changesText(cs *search.ChangeSet) string {
 
 // changedDefLines is a changed definition's line and its uses' lines.
 func changedDefLines(d *search.ChangedDef) []string {
-	head := fmt.Sprintf("%s:%d-%d %s %s (+%d -%d)", d.Def.Path, d.Def.Start, d.Def.End, d.Def.Kind, d.Def.QualifiedName(), d.Added, d.Deleted)
+	n := d.Def.End - d.Def.Start + 1
+	head := fmt.Sprintf("%s:%d %s %s (%d %s, +%d -%d)", d.Def.Path, d.Def.Line, d.Def.Kind, d.Def.QualifiedName(), n, plural(n, "line", "lines"), d.Added, d.Deleted)
 	switch d.Kind {
 	case search.Added:
 		head += " added"
@@ -137,7 +138,7 @@ func changedDefLines(d *search.ChangedDef) []string {
 	}
 	out := []string{head}
 	for _, u := range d.Uses {
-		out = append(out, fmt.Sprintf("  used by %s:%d %s %s", u.Path, u.Line, u.Def.Kind, u.Def.QualifiedName()))
+		out = append(out, "  used by "+useText(&u))
 	}
 	switch {
 	case d.MoreUses > 0:
@@ -189,4 +190,15 @@ func noteText(notes []string) string {
 		return ""
 	}
 	return " (" + strings.Join(notes, ", ") + ")"
+}
+
+// useText names the definition of a use by its name's line, as every
+// answer names a definition, then where it uses the name when that is
+// another line: "b.go:5 function H (at line 7)".
+func useText(u *search.Site) string {
+	text := fmt.Sprintf("%s:%d %s %s", u.Path, u.Def.Line, u.Def.Kind, u.Def.QualifiedName())
+	if u.Line != u.Def.Line {
+		text += fmt.Sprintf(" (at line %d)", u.Line)
+	}
+	return text
 }

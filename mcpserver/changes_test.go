@@ -48,9 +48,9 @@ func TestChangesTool(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"a.go": "package a\n\n// F is f.\nfunc F() int {\n\treturn 2\n}\n"})
 	want := strings.Join([]string{
 		"1 definition changed in 1 file (0 added, 1 modified, 0 removed) since HEAD",
-		"a.go:3-6 function F (+1 -1)",
+		"a.go:4 function F (4 lines, +1 -1)",
 		"  used by b.go:3 function G",
-		"  used by b.go:7 function H",
+		"  used by b.go:5 function H (at line 7)",
 		"  used by b_test.go:3 function TestF",
 	}, "\n")
 	if text, isError := c.tool("changes", map[string]any{}); isError || text != want {

@@ -43,8 +43,9 @@ var findCodeTool = &Tool{
 // maxCodeText cuts a definition's doc line or signature.
 const maxCodeText = 160
 
-// codeText prints find_code's answer: one "PATH:START-END KIND
-// QUALIFIED.NAME — TEXT" line per definition, TEXT its doc comment's
+// codeText prints find_code's answer: one "PATH:LINE KIND
+// QUALIFIED.NAME (N lines) — TEXT" line per definition (LINE its name's,
+// N its extent's, doc comment included), TEXT its doc comment's
 // first line or else its signature; then, when the index covered only
 // part of the project, the indexPartial line. A query none of whose
 // words a definition has gets one line saying so.
@@ -76,7 +77,8 @@ func codeLine(d *search.CodeDef) string {
 	if text == "" {
 		text = d.Signature
 	}
-	return d.Path + ":" + strconv.Itoa(d.Start) + "-" + strconv.Itoa(d.End) + " " + d.Kind.String() + " " + cutText(d.QualifiedName(), maxOutlineName) + " — " + cutText(text, maxCodeText)
+	n := d.End - d.Start + 1
+	return d.Path + ":" + strconv.Itoa(d.Line) + " " + d.Kind.String() + " " + cutText(d.QualifiedName(), maxOutlineName) + " (" + strconv.Itoa(n) + " " + plural(n, "line", "lines") + ") — " + cutText(text, maxCodeText)
 }
 
 // cutText cuts s to n characters, the last of them "…" when cut.

@@ -43,10 +43,10 @@ func TestFindCode(t *testing.T) {
 		want    string
 		isError bool
 	}{
-		{map[string]string{"query": "parse media type"}, "mime/mediatype.go:3-7 function ParseMediaType — ParseMediaType parses a media type value and any optional\n" +
-			"mime/mediatype.go:9-11 function FormatMediaType — func FormatMediaType(t string, param map[string]string) string {\n" +
-			"mime/mediatype_test.go:3-3 function TestParseMediaType — func TestParseMediaType(t *testing.T) { ParseMediaType(\"text/html; charset=utf-8\") }", false},
-		{map[string]string{"query": "sleeping exponentially between attempts", "path": "*.py"}, "retry/retry.py:1-3 function with_backoff — Call f until it succeeds, sleeping exponentially longer between attempts.", false},
+		{map[string]string{"query": "parse media type"}, "mime/mediatype.go:5 function ParseMediaType (5 lines) — ParseMediaType parses a media type value and any optional\n" +
+			"mime/mediatype.go:9 function FormatMediaType (3 lines) — func FormatMediaType(t string, param map[string]string) string {\n" +
+			"mime/mediatype_test.go:3 function TestParseMediaType (1 line) — func TestParseMediaType(t *testing.T) { ParseMediaType(\"text/html; charset=utf-8\") }", false},
+		{map[string]string{"query": "sleeping exponentially between attempts", "path": "*.py"}, "retry/retry.py:1 function with_backoff (3 lines) — Call f until it succeeds, sleeping exponentially longer between attempts.", false},
 		{map[string]string{"query": "media", "path": "retry/**"}, "No definition matches media in files matching retry/**.", false},
 		{map[string]string{"query": "zebra giraffe"}, "No definition has any word of zebra giraffe.", false},
 		{map[string]string{"query": "the of 42"}, "No words to search for in the of 42: common words (the, of, return) and numbers are left out; describe what the code does.", false},

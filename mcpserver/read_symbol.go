@@ -249,7 +249,7 @@ func answerAt(rel string, src []byte, defs []outline.Definition, line int, o rea
 	}
 	if !inside {
 		d := &defs[i]
-		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d-%d", project.Echo(o.path(rel)), line, d.Kind, d.QualifiedName(), project.Echo(o.path(rel)), d.Start, d.End), true
+		return fmt.Sprintf("%s:%d is in no definition; the nearest is %s %s at %s:%d (lines %d-%d)", project.Echo(o.path(rel)), line, d.Kind, d.QualifiedName(), project.Echo(o.path(rel)), d.Line, d.Start, d.End), true
 	}
 	var sb strings.Builder
 	d := &defs[i]

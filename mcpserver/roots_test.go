@@ -78,7 +78,7 @@ func TestRoots(t *testing.T) {
 		{"outline", map[string]string{"path": filepath.Join(dirs["web"], "lib", "y.go")}, "3 function Serve\n5 struct Client\n7 method Client.Do", false},
 		{"read_symbol", map[string]string{"name": "web/lib/y.go:7"}, "web/lib/y.go:7-7 method Client.Do\nfunc (c *Client) Do() { Serve() }\nUses in this file: 3 Serve", false},
 		{"read_symbol", map[string]string{"name": "helper"}, "api/src/x.go:6-6 function helper\nfunc helper() { Serve() }\nUses in this file: 4 Serve", false},
-		{"find_code", map[string]string{"query": "serves", "path": "api/"}, "api/src/x.go:3-4 function Serve — Serve serves.\napi/src/x.go:6-6 function helper — func helper() { Serve() }", false},
+		{"find_code", map[string]string{"query": "serves", "path": "api/"}, "api/src/x.go:4 function Serve (2 lines) — Serve serves.\napi/src/x.go:6 function helper (1 line) — func helper() { Serve() }", false},
 	} {
 		got, isError := s.CallArgs(context.Background(), tc.tool, tc.args)
 		if d := cmp.Diff(tc.want, got); d != "" || isError != tc.isError {
