@@ -17,10 +17,12 @@ import (
 //
 //	Uses in this file: 711 stripFlags, 750 argsMinusFirstX
 
-// Bounds of the uses line: names, and bytes.
+// Bounds of the uses line: names, and bytes; and the bytes of a
+// definition scanned for them.
 const (
 	maxUses     = 10
 	maxUsesLine = 200
+	maxUsesScan = 64 << 10
 )
 
 // usesLine is the line naming the definitions of d's file (defs, found
@@ -77,6 +79,9 @@ func usesLine(data []byte, d *outline.Definition, defs []outline.Definition, nc 
 	if last, ok := lineOffset(data, from, d.Line, d.End+1); ok {
 		to = last
 	}
+	// What an answer shows of a definition is about this much (200 lines
+	// of 300 characters): a minified file's line is not scanned whole.
+	to = min(to, from+maxUsesScan)
 	var used []*outline.Definition
 	seen := map[string]bool{}
 	for i := from; i < to; {
