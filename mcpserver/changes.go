@@ -21,6 +21,7 @@ var changesTool = &Tool{
 	Params: []Param{
 		{Name: "base", Description: "Compare with the merge base of this commit or branch and HEAD (e.g. main) instead of HEAD.", Required: false},
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
+		{Name: "depth", Description: "2 or 3: also who uses each user, indented under it.", Int: true, Min: 1, Max: search.MaxChangesDepth},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
 		filter, err := project.ParsePathFilter(args["path"])
@@ -43,6 +44,16 @@ var changesTool = &Tool{
 			}
 			return "changes: " + err.Error(), true
 		}
+		if depth, _ := strconv.Atoi(args["depth"]); depth > 1 {
+			// The users' own users, searched in the files path keeps, as
+			// find_references depth searches them.
+			callers := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
+				return s.engine().Sites(ctx, name, filter, search.RefOptions{Group: true, Code: true, TimeLimit: limit}, &s.parses)
+			}
+			// A root that sets its own parse time (the tests' hour) sets
+			// this one, as find_references depth's.
+			cs.FindCallers(ctx, callers, depth, s.cfg.Root.SiteTimeLimit)
+		}
 		s.showChanges(cs)
 		return changesText(cs), false
 	},
@@ -59,6 +70,12 @@ func (s *Server) showChanges(cs *search.ChangeSet) {
 		d.Uses = slices.Clone(d.Uses)
 		for j := range d.Uses {
 			d.Uses[j].Path = s.shown(d.Uses[j].Path)
+		}
+		for j := range d.Below {
+			d.Below[j] = slices.Clone(d.Below[j])
+			for k := range d.Below[j] {
+				d.Below[j][k].Site.Path = s.shown(d.Below[j][k].Site.Path)
+			}
 		}
 	}
 	for i := range cs.Files {
@@ -114,6 +131,9 @@ func changesText(cs *search.ChangeSet) string {
 			rest = append(rest, l)
 		}
 	}
+	if cs.DeepPartial {
+		rest = append(rest, "… some users' own users were not searched (the time ran out, or a search stopped at "+strconv.Itoa(search.RefLimit)+" hit lines); find_references NAME depth=2 lists them")
+	}
 	size := len(lines[0])
 	for i, l := range rest {
 		if len(lines) == maxChangesLines-1 || size+len(l)+1 > maxOutlineAnswer-200 {
@@ -137,8 +157,17 @@ func changedDefLines(d *search.ChangedDef) []string {
 		head += " removed"
 	}
 	out := []string{head}
-	for _, u := range d.Uses {
-		out = append(out, "  used by "+useText(&u))
+	for k, u := range d.Uses {
+		var notes []string
+		if k < len(d.UsesAbove) && d.UsesAbove[k] {
+			notes = append(notes, "see above")
+		}
+		out = append(out, "  used by "+useText(&u, notes...))
+		if k < len(d.Below) {
+			for _, n := range d.Below[k] {
+				out = append(out, useNodeLine(&n))
+			}
+		}
 	}
 	switch {
 	case d.MoreUses > 0:
@@ -193,12 +222,34 @@ func noteText(notes []string) string {
 }
 
 // useText names the definition of a use by its name's line, as every
-// answer names a definition, then where it uses the name when that is
-// another line: "b.go:5 function H (at line 7)".
-func useText(u *search.Site) string {
+// answer names a definition, then in parentheses where it uses the name
+// when that is another line, and the notes: "b.go:5 function H (at line
+// 7; see above)".
+func useText(u *search.Site, notes ...string) string {
 	text := fmt.Sprintf("%s:%d %s %s", u.Path, u.Def.Line, u.Def.Kind, u.Def.QualifiedName())
 	if u.Line != u.Def.Line {
-		text += fmt.Sprintf(" (at line %d)", u.Line)
+		notes = append([]string{fmt.Sprintf("at line %d", u.Line)}, notes...)
+	}
+	if len(notes) > 0 {
+		text += " (" + strings.Join(notes, "; ") + ")"
 	}
 	return text
+}
+
+// useNodeLine is a line below a direct user: "used by" a definition,
+// indented two spaces per level as find_references depth indents, marked
+// when its users are listed elsewhere; or how many more were left out.
+func useNodeLine(n *search.UseNode) string {
+	indent := strings.Repeat("  ", n.Level)
+	if n.More > 0 {
+		return fmt.Sprintf("%s… %d more %s", indent, n.More, plural(n.More, "user", "users"))
+	}
+	var notes []string
+	switch {
+	case n.Changed:
+		notes = append(notes, "changed")
+	case n.Mark == search.SeeAbove:
+		notes = append(notes, "see above")
+	}
+	return indent + "used by " + useText(&n.Site, notes...)
 }

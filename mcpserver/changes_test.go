@@ -83,3 +83,67 @@ func TestChangedFileLine(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesDepth: with depth, each user of a changed definition has its
+// own users under it, indented as find_references depth indents them;
+// a definition whose users are listed above says so, and a changed one
+// is marked (issue 47, item 3).
+func TestChangesDepth(t *testing.T) {
+	t.Parallel()
+	fixture.NeedGit(t)
+	dir := t.TempDir()
+	fixture.GitInit(t, dir)
+	writeFiles(t, dir, map[string]string{
+		"a.go":      "package a\n\nfunc F() int {\n\treturn 1\n}\n\nfunc E() int { return 1 }\n",
+		"b.go":      "package a\n\nfunc G() int { return F() }\n\nfunc H() int {\n\treturn G() +\n\t\tF()\n}\n",
+		"c.go":      "package a\n\nfunc K() int { return H() }\n\nfunc L() int { return G() + E() }\n",
+		"c_test.go": "package a\n\nfunc TestK() { K() }\n",
+	})
+	run := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		cmd.Dir, cmd.Env = dir, fixture.GitEnv(dir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("add", "-A")
+	run("commit", "-q", "-m", "base")
+	root, err := openRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root.SiteTimeLimit = time.Hour
+	cfg, ready := testConfig(root, false)
+	c := startServerWith(t, cfg)
+	<-ready
+	writeFiles(t, dir, map[string]string{"a.go": "package a\n\nfunc F() int {\n\treturn 2\n}\n\nfunc E() int { return 2 }\n"})
+	for _, tc := range []struct {
+		depth int
+		want  []string
+	}{
+		{1, []string{
+			"2 definitions changed in 1 file (0 added, 2 modified, 0 removed) since HEAD",
+			"a.go:3 function F (3 lines, +1 -1)",
+			"  used by b.go:3 function G",
+			"  used by b.go:5 function H (at line 7)",
+			"a.go:7 function E (1 line, +1 -1)",
+			"  used by c.go:5 function L",
+		}},
+		{3, []string{
+			"2 definitions changed in 1 file (0 added, 2 modified, 0 removed) since HEAD",
+			"a.go:3 function F (3 lines, +1 -1)",
+			"  used by b.go:3 function G",
+			"    used by b.go:5 function H (at line 6)",
+			"      used by c.go:3 function K",
+			"    used by c.go:5 function L",
+			"  used by b.go:5 function H (at line 7; see above)",
+			"a.go:7 function E (1 line, +1 -1)",
+			"  used by c.go:5 function L (see above)",
+		}},
+	} {
+		text, isError := c.tool("changes", map[string]any{"depth": tc.depth})
+		if want := strings.Join(tc.want, "\n"); isError || text != want {
+			t.Errorf("changes depth=%d = %v\n%s\nwant\n%s", tc.depth, isError, text, want)
+		}
+	}
+}

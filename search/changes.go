@@ -44,6 +44,12 @@ type ChangedDef struct {
 	// MoreUsesUncounted: uses were left out without being counted (the
 	// search stopped at its limit, or the answer's time ran out).
 	MoreUsesUncounted bool
+	// Below holds, with depth (FindCallers), for each of Uses, the
+	// definitions that use it and theirs, in the order they are shown.
+	Below [][]UseNode
+	// UsesAbove marks, with depth, the users of Uses whose own users are
+	// listed above, under another changed definition (nil: none).
+	UsesAbove []bool
 }
 
 // ChangedFile is a file a change touched.
@@ -75,6 +81,9 @@ type ChangeSet struct {
 	// Unread counts the files whose definitions were not read in the
 	// call's time (listed with their line counts only).
 	Unread int
+	// DeepPartial: with depth, some users' own users were not searched
+	// (the time ran out) or not all found (a search stopped at its limit).
+	DeepPartial bool
 }
 
 // MaxUses is how many uses of a changed definition are listed.

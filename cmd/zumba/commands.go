@@ -59,9 +59,10 @@ func init() {
 		{name: "code", usage: "QUERY [--path GLOBS] [DIR]", short: "print the definitions that match a description of what they do, best first", run: runCode, flags: []flagDef{
 			pathFlag,
 		}},
-		{name: "changes", usage: "[--base REF] [--path GLOBS] [DIR]", short: "print the definitions the uncommitted change (or the branch since REF) touches, and who uses them", run: runChanges, flags: []flagDef{
+		{name: "changes", usage: "[--base REF] [--path GLOBS] [--depth N] [DIR]", short: "print the definitions the uncommitted change (or the branch since REF) touches, and who uses them", run: runChanges, flags: []flagDef{
 			{name: "base", arg: "REF", usage: "compare with the merge base of REF and HEAD instead of HEAD"},
 			pathFlag,
+			{name: "depth", arg: "N", usage: "2 or 3: also the definitions that use each user, indented"},
 		}},
 		{name: "diagnostics", usage: "[--path P] --diagnostics FILE [DIR]", short: "print the editor's diagnostics for the project in DIR", run: runDiagnostics, flags: []flagDef{
 			{name: "diagnostics", arg: "FILE", usage: "the editor's diagnostics file"},

@@ -122,7 +122,7 @@ func openProject(dir []string) (*search.Root, int) {
 }
 
 func runChanges(args []string) int {
-	const usage = "usage: zumba changes [--base REF] [--path GLOBS] [DIR]"
+	const usage = "usage: zumba changes [--base REF] [--path GLOBS] [--depth N] [DIR]"
 	fs := newFlagSet("changes")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -136,7 +136,7 @@ func runChanges(args []string) int {
 		return exit
 	}
 	callArgs := map[string]string{}
-	for _, name := range []string{"base", "path"} {
+	for _, name := range []string{"base", "path", "depth"} {
 		if v := str(fs, name); v != "" {
 			callArgs[name] = v
 		}
