@@ -382,8 +382,13 @@ func boundOutline(es []*outline.Entry, budget int, sigs bool) (text string, cut 
 }
 
 // entryLine is e's line without its indentation and members; with sigs,
-// " — " and its signature after it.
+// " — " and its signature after it, in place of the name when the
+// signature holds it ("266 method — func (c *Command) Context()
+// context.Context", as find_symbol shows a definition's line).
 func entryLine(e *outline.Entry, sigs bool) string {
+	if sigs && e.Sig != "" && search.NewWordScanner(e.LastSegment()).Contains([]byte(e.Sig)) {
+		return fmt.Sprintf("%d %s — %s", e.Line, e.Kind, e.Sig)
+	}
 	name := e.Name
 	if utf8.RuneCountInString(name) > maxOutlineName {
 		name = string([]rune(name)[:maxOutlineName]) + "…"

@@ -62,9 +62,9 @@ func TestOutlineDecls(t *testing.T) {
 		want string
 	}{
 		{map[string]any{"path": "a.go"}, "3 struct T\n5 method T.A\n7 method T.b\n9 function F"},
-		{map[string]any{"path": "a.go", "signatures": true}, "3 struct T — type T struct\n5 method T.A — func (T) A(x int) error\n7 method T.b — func (t *T) b()\n9 function F — func F(a, b int)\n4 entries shown: 1 function, 2 methods, 1 struct"},
+		{map[string]any{"path": "a.go", "signatures": true}, "3 struct — type T struct\n5 method — func (T) A(x int) error\n7 method — func (t *T) b()\n9 function — func F(a, b int)\n4 entries shown: 1 function, 2 methods, 1 struct"},
 		{map[string]any{"path": "a.go", "exported": true}, "3 struct T\n5 method T.A\n9 function F\n3 entries shown: 1 function, 1 method, 1 struct"},
-		{map[string]any{"path": "a.go", "exported": "true", "signatures": "true", "name": "T"}, "3 struct T — type T struct\n5 method T.A — func (T) A(x int) error\n2 entries shown: 1 method, 1 struct"},
+		{map[string]any{"path": "a.go", "exported": "true", "signatures": "true", "name": "T"}, "3 struct — type T struct\n5 method — func (T) A(x int) error\n2 entries shown: 1 method, 1 struct"},
 		{map[string]any{"path": "b.go", "exported": true}, "No exported definitions in b.go."},
 		{map[string]any{"path": "a.rb", "exported": true}, "1 class K\n  2 method m\n2 entries shown: 1 method, 1 class (ruby marks no definitions exported: all are listed)"},
 	} {
@@ -97,7 +97,7 @@ func TestOutlineCobraExported(t *testing.T) {
 	if isError || len(lines) != 100 || lines[99] != "99 entries shown: 98 methods, 1 struct" {
 		t.Fatalf("outline command.go name=Command exported signatures: %d lines ending %q; want 99 entries and their count", len(lines), lines[len(lines)-1])
 	}
-	if want := "1830 method Command.ParseFlags — func (c *Command) ParseFlags(args []string) error"; !slices.Contains(lines, want) {
+	if want := "1830 method — func (c *Command) ParseFlags(args []string) error"; !slices.Contains(lines, want) {
 		t.Errorf("no line %q", want)
 	}
 }
