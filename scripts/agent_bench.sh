@@ -8,7 +8,7 @@
 # output lacks the answer stops the run. The questions and recipes are in
 # scripts/agentbench/questions.go; how they were chosen in its main.go.
 # Runs from a fresh clone: it needs Go (cobra comes from the Go module
-# proxy), node's npm (rxjs from the npm registry) and rg.
+# proxy), node's npm (rxjs from the npm registry), rg and git.
 #
 #   scripts/agent_bench.sh        V=1: every command's output to stderr
 set -euo pipefail
@@ -32,10 +32,18 @@ dir=$(cd "$WORK" && GOFLAGS=-mod=mod go mod download -json github.com/spf13/cobr
   sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
 [ -d "$dir" ] || { echo "scripts/agent_bench.sh: go mod download gave no folder" >&2; exit 2; }
 cp -R "$dir" "$WORK/cobra" && chmod -R u+w "$WORK/cobra"
+# A git copy of cobra with one line of stripFlags edited in place (the
+# other questions' line numbers hold), for changes.
+cp -R "$WORK/cobra" "$WORK/cobra-edit"
+(cd "$WORK/cobra-edit" && git init -q && git add -A &&
+  git -c user.name=bench -c user.email=bench@example.com commit -qm base &&
+  sed 's/^\tcommands := \[\]string{}$/\tcommands := make([]string, 0, len(args))/' command.go >command.go.new &&
+  mv command.go.new command.go)
+git -C "$WORK/cobra-edit" diff --quiet && { echo "scripts/agent_bench.sh: the edit of cobra's stripFlags did not apply" >&2; exit 2; }
 (cd "$WORK" && npm pack rxjs@7.8.1 --silent >/dev/null && mkdir rxjs && tar -xzf rxjs-7.8.1.tgz -C rxjs)
 
 echo "zumba $("$WORK/zumba" version) ($(git rev-parse --short HEAD 2>/dev/null || echo unknown)), $(rg --version | head -1)," \
   "$(date -u +%Y-%m-%dT%H:%MZ)"
 v=()
 [ -n "${V:-}" ] && v=(-v)
-"$WORK/agentbench" -zumba "$WORK/zumba" -go "$WORK/cobra" -ts "$WORK/rxjs/package/src" ${v[@]+"${v[@]}"}
+"$WORK/agentbench" -zumba "$WORK/zumba" -go "$WORK/cobra" -goedit "$WORK/cobra-edit" -ts "$WORK/rxjs/package/src" ${v[@]+"${v[@]}"}

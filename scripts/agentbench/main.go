@@ -38,7 +38,7 @@ import (
 // Each step is a shell command run in the project's folder (a leading
 // "zumba" is the binary given by -zumba); the bytes it prints, stdout and stderr, are what the agent reads.
 type question struct {
-	proj  string   // "go" or "ts"
+	proj  string   // "go", "goedit" (go with an edit) or "ts"
 	ask   string   // the question, short
 	want  []string // what the answer must show, in both recipes' output
 	zumba []string // the zumba recipe
@@ -53,18 +53,19 @@ type cost struct {
 func main() {
 	zumba := flag.String("zumba", "", "the zumba binary")
 	goDir := flag.String("go", "", "the Go project (spf13/cobra v1.8.1)")
+	editDir := flag.String("goedit", "", "a git repository of the Go project with one uncommitted edit (see agent_bench.sh)")
 	tsDir := flag.String("ts", "", "the TypeScript project (rxjs 7.8.1's src/)")
 	verbose := flag.Bool("v", false, "print every command's output to stderr")
 	flag.Parse()
-	if *zumba == "" || *goDir == "" || *tsDir == "" {
-		fmt.Fprintln(os.Stderr, "usage: agentbench -zumba BIN -go DIR -ts DIR [-v]")
+	if *zumba == "" || *goDir == "" || *tsDir == "" || *editDir == "" {
+		fmt.Fprintln(os.Stderr, "usage: agentbench -zumba BIN -go DIR -goedit DIR -ts DIR [-v]")
 		os.Exit(2)
 	}
 	bin, err := filepath.Abs(*zumba)
 	if err != nil {
 		fatal(err)
 	}
-	dirs := map[string]string{"go": *goDir, "ts": *tsDir}
+	dirs := map[string]string{"go": *goDir, "goedit": *editDir, "ts": *tsDir}
 	failed := 0
 	tot := [2]map[string]cost{{}, {}}
 	fmt.Printf("%-3s %-4s %-58s %7s %5s %7s %5s %6s\n", "#", "proj", "question", "zumba B", "calls", "grep B", "calls", "ratio")
@@ -87,7 +88,7 @@ func main() {
 		}
 		fmt.Printf("%-3d %-4s %-58s %7d %5d %7d %5d %6.2f%s\n", i+1, q.proj, clip(q.ask, 58),
 			z.bytes, z.calls, g.bytes, g.calls, float64(z.bytes)/float64(g.bytes), mark)
-		for _, k := range []string{q.proj, "all"} {
+		for _, k := range []string{strings.TrimSuffix(q.proj, "edit"), "all"} {
 			tot[0][k] = add(tot[0][k], z)
 			tot[1][k] = add(tot[1][k], g)
 		}

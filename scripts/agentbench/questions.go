@@ -1,6 +1,6 @@
 package main
 
-// questions: ten or eleven per project. The comment above each says what the
+// questions: eleven to thirteen per project. The comment above each says what the
 // answer is; want holds the part of it both recipes must print. Line
 // numbers in the grep recipes are those of the rg hit just before them (the
 // projects are pinned).
@@ -79,6 +79,27 @@ var questions = []question{
 		want:  []string{"func (c *Command) ParseFlags(args []string) error {", "err := c.Flags().Parse(args)"},
 		zumba: []string{"zumba read ParseFlags"},
 		grep:  []string{`rg -n 'func .*ParseFlags\('`, "sed -n '1830,1929p' command.go"}},
+	// The exported methods of Command, how many, with their signatures
+	// (issue 47): 98 in command.go, of 113. grep lists them and counts them
+	// with -c; zumba's outline filters, shows the signatures and counts.
+	{proj: "go", ask: "how many exported methods does Command have, signatures",
+		want:  []string{"98", "func (c *Command) ParseFlags(args []string) error"},
+		zumba: []string{"zumba outline --name Command --exported --signatures command.go"},
+		grep:  []string{`rg -n '^func \(c \*Command\) [A-Z]' command.go`, `rg -c '^func \(c \*Command\) [A-Z]' command.go`}},
+
+	// Go, a git copy of cobra with one line of stripFlags edited
+	// (commands := make([]string, 0, len(args))): the edit touches
+	// stripFlags, which Command.Find calls, which ExecuteC,
+	// InitDefaultHelpCmd, initCompleteCmd and getCompletions call. grep
+	// reads the diff, the uses of stripFlags, the functions around them,
+	// the calls of .Find( and the functions around those.
+	{proj: "goedit", ask: "what did my edit change, and who calls the callers",
+		want:  []string{"stripFlags", "Find", "ExecuteC", "InitDefaultHelpCmd", "initCompleteCmd", "getCompletions"},
+		zumba: []string{"zumba changes --depth 2"},
+		grep: []string{"git diff -U0", "rg -nw stripFlags", "sed -n '657,756p' command.go", "sed -n '630,729p' command_test.go",
+			`rg -n '\.Find\(' -g '*.go'`, "sed -n '1017,1116p' command.go", "sed -n '1170,1269p' command.go",
+			"sed -n '187,286p' completions.go", "sed -n '2687,2786p' command_test.go",
+			"sed -n '2430,2529p' completions_test.go", "sed -n '2330,2429p' completions_test.go"}},
 
 	// TypeScript: rxjs 7.8.1, src/.
 
@@ -141,6 +162,17 @@ var questions = []question{
 		want:  []string{"isFunction((nextOrObserver as any)?.next)", "internal/operators/tap.ts", "isFunction(source?.lift)"},
 		zumba: []string{"zumba refs isFunction --group definition --code"},
 		grep:  []string{"rg -nw isFunction"}},
+	// mergeMap, an overloaded operator (three signatures and an
+	// implementation), is used in code by concatMap, delayWhen,
+	// fromEvent, joinAllInternals, mergeAll, mergeMapTo and flatMap, and
+	// re-exported by index.ts and operators/index.ts (issue 47). grep's
+	// hits do not name their functions: one read around each.
+	{proj: "ts", ask: "which functions use the overloaded mergeMap",
+		want:  []string{"concatMap", "delayWhen", "fromEvent", "joinAllInternals", "mergeAll", "mergeMapTo", "flatMap"},
+		zumba: []string{"zumba refs mergeMap --group definition --code"},
+		grep: []string{"rg -nw mergeMap", "sed -n '201,300p' internal/observable/fromEvent.ts", "sed -n '1,100p' internal/operators/mergeMapTo.ts",
+			"sed -n '8,107p' internal/operators/concatMap.ts", "sed -n '1,100p' internal/operators/mergeAll.ts",
+			"sed -n '1,100p' internal/operators/joinAllInternals.ts", "sed -n '27,126p' internal/operators/delayWhen.ts"}},
 	// Subscription.add, internal/Subscription.ts:120-137: runs the teardown
 	// at once when closed, else stores it in _finalizers.
 	{proj: "ts", ask: "show me Subscription.add",
