@@ -66,22 +66,43 @@ func TestClientRootsStorm(t *testing.T) {
 		sb.WriteString(`{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}` + "\n")
 	}
 	ss.send(strings.TrimSuffix(sb.String(), "\n"))
-	// A ping answered means every notification before it was read.
+	// A ping answered means every notification before it was read. The
+	// first ask may time out meanwhile (3 s; a slow machine, the race
+	// detector), and the one pending is then sent: any roots/list request
+	// met on the way is kept for the count.
 	ss.send(ping(1))
-	wantPong(t, ss.next(), "1")
+	asks := []string{first}
+	for {
+		l := ss.next()
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.Unmarshal([]byte(l), &m)
+		if m.Method == "roots/list" {
+			var id string
+			json.Unmarshal(m.ID, &id)
+			asks = append(asks, id)
+			continue
+		}
+		wantPong(t, l, "1")
+		break
+	}
 	if n := runtime.NumGoroutine(); n > before+20 {
 		t.Errorf("%d goroutines after %d notifications; %d before", n, storm, before)
 	}
-	// The ask in flight is answered: one more ask follows for the
-	// changes announced meanwhile, and no other.
-	ss.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"result":{"roots":[]}}`, first))
-	second := rootsRequest(t, ss, 10*time.Second)
-	if second == "" {
-		t.Fatal("no roots/list request for the changes announced during the first")
+	// The asks are answered: at most one more follows, for the changes
+	// announced while the last was in flight, and no other.
+	for i := 0; i < len(asks); i++ {
+		ss.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"result":{"roots":[]}}`, asks[i]))
+		if len(asks) < 4 {
+			if next := rootsRequest(t, ss, time.Second); next != "" {
+				asks = append(asks, next)
+			}
+		}
 	}
-	ss.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"result":{"roots":[]}}`, second))
-	if third := rootsRequest(t, ss, 500*time.Millisecond); third != "" {
-		t.Errorf("a third roots/list request %s after one storm", third)
+	if len(asks) < 2 || len(asks) > 3 {
+		t.Errorf("%d roots/list requests for one storm: %q; want the first and one more (one more again if the first timed out)", len(asks), asks)
 	}
 }
 
