@@ -398,16 +398,10 @@ func (c *ParseCache) get(ctx context.Context, path string, st filestat.Stat, dat
 	return p
 }
 
-// Definitions is the definitions of the project file path, whose stat
-// st was taken before its contents data were read, from the cache or by
-// parsing data; ok is false when the parse failed.
-func (c *ParseCache) Definitions(ctx context.Context, path string, st filestat.Stat, data []byte) ([]outline.Definition, bool) {
-	p := c.get(ctx, path, st, data)
-	return p.defs, !p.failed
-}
-
-// Code is Definitions with the parts of data that are not code
-// (comments and strings; nil for a file without code).
+// Code is the definitions of the project file path, whose stat st was
+// taken before its contents data were read, and the parts of data that
+// are not code (comments and strings; nil for a file without code), from
+// the cache or by parsing data; ok is false when the parse failed.
 func (c *ParseCache) Code(ctx context.Context, path string, st filestat.Stat, data []byte) ([]outline.Definition, outline.NonCode, bool) {
 	p := c.get(ctx, path, st, data)
 	return p.defs, p.nc, !p.failed
