@@ -65,7 +65,9 @@ func codeText(query, pathArg string, res *search.CodeResult) string {
 		}
 		sb.WriteString(codeLine(&d))
 	}
-	if res.Building && res.Indexed < res.Files {
+	if listing(res.Building, res.Files) {
+		sb.WriteString("\n… " + stillListing)
+	} else if res.Building && res.Indexed < res.Files {
 		sb.WriteString("\n" + fmt.Sprintf(indexPartial, res.Indexed, res.Files))
 	}
 	return sb.String()

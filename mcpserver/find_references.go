@@ -75,6 +75,9 @@ func refsText(name, pathArg string, filter *project.PathFilter, res *search.RefR
 		if filter == nil {
 			pathArg = ""
 		}
+		if listing(res.Building, res.Files) {
+			return fmt.Sprintf("No references to %s yet: %s.", project.Echo(name), stillListing)
+		}
 		if res.Building {
 			return fmt.Sprintf("No references to %s in the first %d of %d files, covered before the time limit; the index is still being built, so a later call will be complete.", project.Echo(name), res.Searched, res.Files)
 		}

@@ -72,7 +72,14 @@ const (
 	// indexPartial takes the files the index covered and the files there
 	// are.
 	indexPartial = "… covered %d of %d files of the project before the time limit; the index is still being built, so a later call will be complete"
+	// stillListing ends an answer given before the index being built had
+	// listed the project's files (a large tree on a busy machine).
+	stillListing = "the project's files were still being listed at the time limit; the index is still being built, so a later call will be complete"
 )
+
+// listing reports an answer given before the project's files were
+// listed: nothing was searched.
+func listing(building bool, files int) bool { return building && files == 0 }
 
 // symbolsText prints the answer: one "PATH:LINE KIND — SOURCE LINE" per
 // definition, after symbolFallback when they are not exact matches; then
@@ -93,6 +100,9 @@ func symbolLine(d *search.Def) string {
 }
 
 func symbolsFound(q search.SymbolQuery, res *search.SymbolResult) string {
+	if len(res.Defs) == 0 && listing(res.Building, res.Files) {
+		return fmt.Sprintf("No definition of %s yet: %s.", project.Echo(q.Name), stillListing)
+	}
 	stopped := ""
 	if res.Searched < res.Files {
 		stopped = fmt.Sprintf(symbolStopped, res.Searched, res.Files)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -250,4 +251,25 @@ func searchToolsFresh(t *testing.T, startServer func(*testing.T, string) *pipeCl
 	check("find_references", "Fresh", "a.go:4: func Fresh() {}")
 	os.Remove(filepath.Join(dir, "a.go"))
 	check("find_symbol", "Fresh", "No definition of Fresh and no names containing it.")
+}
+
+// TestStillListingTexts checks the answers given before the index being
+// built had listed the project's files: each says nothing was searched
+// yet and that a later call will be complete (and so reads as incomplete
+// to the answer of several roots), never "No references to X" alone.
+func TestStillListingTexts(t *testing.T) {
+	want := "the project's files were still being listed at the time limit; the index is still being built, so a later call will be complete"
+	texts := map[string]string{
+		"find_references": refsText("Close", "", nil, &search.RefResult{Building: true}),
+		"find_symbol":     symbolsText(search.SymbolQuery{Name: "Close"}, &search.SymbolResult{Building: true}),
+		"find_code":       codeText("close the file", "", &search.CodeResult{Words: []string{"close", "file"}, Building: true}),
+	}
+	for tool, text := range texts {
+		if !strings.Contains(text, want) || !incomplete(text) {
+			t.Errorf("%s before the walk = %q; want it to say %q", tool, text, want)
+		}
+	}
+	if got, want := texts["find_references"], "No references to Close yet: "+want+"."; got != want {
+		t.Errorf("find_references before the walk = %q; want %q", got, want)
+	}
 }

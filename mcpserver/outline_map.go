@@ -79,6 +79,8 @@ func outlineMap(ctx context.Context, s *Server, dir string, args Args) (string, 
 	}
 	if m.Files == 0 {
 		switch {
+		case listing(m.Building, m.Total):
+			return fmt.Sprintf("No map of %s yet: %s.", s.folderText(dir), stillListing), false
 		case m.Stopped:
 			return fmt.Sprintf("No files with definitions under %s among the first %d of %d files, read before the time limit; the server's index ranks them all.", s.folderText(dir), m.Indexed, m.Total), false
 		case m.Building:

@@ -277,6 +277,8 @@ func (s *Server) readByName(ctx context.Context, name string, o readOpts) (strin
 	}
 	var sb strings.Builder
 	switch {
+	case len(res.Defs) == 0 && listing(res.Building, res.Files):
+		return fmt.Sprintf("No definition of %s yet: %s.", project.Echo(q.Name), stillListing), false
 	case len(res.Defs) == 0 && res.Searched < res.Files:
 		return fmt.Sprintf("No definition of %s in the first %d of %d files (in path order): the search stopped at its time limit; a qualified name (Type.method) is faster.", project.Echo(q.Name), res.Searched, res.Files), false
 	case len(res.Defs) == 0:

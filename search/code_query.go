@@ -56,7 +56,8 @@ type CodeResult struct {
 	// left out), as given; Matched are those some definition has.
 	Words, Matched []string
 	// Building: the index did not know every file's definitions yet;
-	// the answer covers Indexed of the project's Files.
+	// the answer covers Indexed of the project's Files. With Files 0 the
+	// time limit came before the project's files were listed.
 	Building       bool
 	Indexed, Files int
 }
@@ -218,8 +219,8 @@ func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFil
 	}
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
-		files, err := ix.coldFiles(ctx)
-		if err != nil {
+		files, err := ix.coldFiles(ctx, deadline)
+		if err != nil && !errors.Is(err, errStillListing) {
 			return nil, err
 		}
 		res.Building, res.Files = true, len(files)

@@ -426,6 +426,9 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 	}()
 	files, links, err := ix.root.WalkLinks(ctx)
 	ix.walk.set(files, err == nil)
+	if err == nil {
+		ix.logf("walk done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
+	}
 	<-loaded
 	if err != nil {
 		return false

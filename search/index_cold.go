@@ -3,11 +3,13 @@ package search
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/internal/watch"
@@ -28,6 +30,12 @@ import (
 //     (index_ahead.go), so that the build does not parse them again.
 //
 // index_cold_refs.go and index_cold_symbols.go are the two searches.
+
+// errStillListing is coldView's error when the time limit came before
+// the build's walk had listed the project's files: nothing was searched.
+// The searches answer with Building set and no files (Files 0 or Total
+// 0), which the tools print as such.
+var errStillListing = errors.New("the project's files are still being listed")
 
 // buildWalk is the list of files the build's walk made, for the calls
 // answered before the word index.
@@ -218,8 +226,8 @@ func (v *coldView) ranked(ctx context.Context, filter *project.PathFilter) ([]in
 
 // coldFiles lists the project's files, as Walk would now, for a call
 // answered before the word index (see coldView).
-func (ix *Index) coldFiles(ctx context.Context) ([]project.Entry, error) {
-	v, err := ix.coldView(ctx)
+func (ix *Index) coldFiles(ctx context.Context, deadline time.Time) ([]project.Entry, error) {
+	v, err := ix.coldView(ctx, deadline)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +241,14 @@ func (ix *Index) coldFiles(ctx context.Context) ([]project.Entry, error) {
 // changes are not taken until the word index is in), instead of walking
 // beside it. Without a watcher, or when the watcher lost events, it walks,
 // and matches its files with the build's by path and stat.
-func (ix *Index) coldView(ctx context.Context) (*coldView, error) {
+//
+// The wait for the build's walk ends at deadline (none when zero): on a
+// large tree on a busy machine the walk alone can take longer than a
+// call may (the Linux kernel's 86,000 files: 1.5 s quiet, over 4 s at a
+// load of 10), and a call is answered in time rather than complete. The
+// error is then errStillListing, which the searches turn into an answer
+// that says so.
+func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, error) {
 	walk := func(build []project.Entry, pass *wordPass) (*coldView, error) {
 		files, err := ix.root.Walk(ctx)
 		if err != nil {
@@ -256,12 +271,20 @@ func (ix *Index) coldView(ctx context.Context) (*coldView, error) {
 	if !ix.started.Load() {
 		return walk(nil, nil)
 	}
+	var timeUp <-chan time.Time
+	if !deadline.IsZero() {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		timeUp = t.C
+	}
 	select {
 	case <-ix.walk.wait():
 	case <-ix.ready:
 		return walk(nil, nil)
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	case <-timeUp:
+		return nil, errStillListing
 	}
 	if !ix.walk.ok {
 		return walk(nil, nil)

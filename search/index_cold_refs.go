@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -88,7 +89,10 @@ func (ix *Index) heldBy(k *nameKeys, packed []byte) bool {
 func (ix *Index) coldReferences(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error) {
 	deadline := stopBy(ctx, ix.symbolTimeLimit())
 	start := time.Now().UnixNano()
-	v, err := ix.coldView(ctx)
+	v, err := ix.coldView(ctx, deadline)
+	if errors.Is(err, errStillListing) {
+		return &RefResult{Building: true}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

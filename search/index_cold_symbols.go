@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -26,7 +27,10 @@ const coldParseGrace = 150 * time.Millisecond
 // files it covered when the deadline stopped it (SymbolResult.Building).
 func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.Time) (*SymbolResult, error) {
 	start := time.Now().UnixNano()
-	v, err := ix.coldView(ctx)
+	v, err := ix.coldView(ctx, deadline)
+	if errors.Is(err, errStillListing) {
+		return &SymbolResult{Building: true}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

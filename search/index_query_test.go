@@ -138,7 +138,7 @@ func TestColdFiles(t *testing.T) {
 	os.Remove(filepath.Join(dir, "pkg0/f00.go"))
 	os.RemoveAll(filepath.Join(dir, "pkg2"))
 
-	v, err := ix.coldView(ctx)
+	v, err := ix.coldView(ctx, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,6 +162,51 @@ func TestColdFiles(t *testing.T) {
 	// The changes are left for the index's first sync.
 	if ch := w.Changes(ctx); !slices.Contains(ch.Paths, "new.go") {
 		t.Errorf("coldFiles took the watcher's changes: %q left", ch.Paths)
+	}
+}
+
+// TestColdStillListing checks the calls answered while the build's walk
+// has not listed the project's files yet: each waits for the walk only
+// until its call must be answered, then says that nothing was searched
+// (Building with no files) instead of an answer that reads as complete;
+// once the walk is in, the same calls search its files.
+func TestColdStillListing(t *testing.T) {
+	t.Parallel()
+	dir := freshProject(t)
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
+	ix.started.Store(true) // a build whose walk goes on
+	soon := func() context.Context {
+		return AnswerBy(context.Background(), time.Now().Add(50*time.Millisecond))
+	}
+	refs, err := ix.References(soon(), "shared", nil)
+	if err != nil || !refs.Building || refs.Files != 0 || len(refs.Refs) != 0 {
+		t.Errorf("References before the walk = %+v, %v; want Building, no files", refs, err)
+	}
+	syms, err := ix.Symbols(soon(), SymbolQuery{Name: "Old03"})
+	if err != nil || !syms.Building || syms.Files != 0 || len(syms.Defs) != 0 {
+		t.Errorf("Symbols before the walk = %+v, %v; want Building, no files", syms, err)
+	}
+	code, err := ix.Code(soon(), "shared method", nil)
+	if err != nil || !code.Building || code.Files != 0 {
+		t.Errorf("Code before the walk = %+v, %v; want Building, no files", code, err)
+	}
+	m, err := ix.Map(soon(), ".")
+	if err != nil || !m.Building || m.Total != 0 {
+		t.Errorf("Map before the walk = %+v, %v; want Building, Total 0", m, err)
+	}
+
+	walked, err := root.Walk(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix.walk.set(walked, true)
+	refs, err = ix.References(soon(), "shared", nil)
+	if err != nil || refs.Building || len(refs.Refs) != 21 {
+		t.Errorf("References after the walk = %+v, %v; want the 21 lines of the walk's files, complete", refs, err)
 	}
 }
 

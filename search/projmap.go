@@ -51,7 +51,8 @@ type ProjectMap struct {
 	Files, Defs int
 	// Building reports a map ranked before every file of the project was
 	// parsed: Indexed of Total files were (the index is still being
-	// built, or a direct search ran out of time).
+	// built, or a direct search ran out of time). With Total 0 the time
+	// limit came before the project's files were listed.
 	Building       bool
 	Indexed, Total int
 	// Stopped reports a map ranked from the files a direct search read

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"math"
 	"path"
 	"slices"
@@ -21,7 +22,10 @@ func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
 	deadline := stopBy(ctx, ix.symbolTimeLimit())
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
-		files, err := ix.coldFiles(ctx)
+		files, err := ix.coldFiles(ctx, deadline)
+		if errors.Is(err, errStillListing) {
+			return &ProjectMap{Dir: dir, Building: true}, nil
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -97,7 +97,8 @@ type RefResult struct {
 	More bool
 	// Building: the project index was still being built, and only the
 	// Searched first files of Files (in the order they are read) were
-	// covered before the time limit.
+	// covered before the time limit. With Files 0 the time limit came
+	// before the project's files were listed, and nothing was searched.
 	Building        bool
 	Searched, Files int
 }

@@ -290,6 +290,8 @@ type SymbolResult struct {
 	Searched, Files int
 	// Building: the project index was still being built, and only the
 	// Indexed first files of Files were covered before the time limit.
+	// With Files 0 the time limit came before the project's files were
+	// listed, and nothing was searched.
 	Building bool
 	Indexed  int
 }
