@@ -45,7 +45,7 @@ func TestCodeDump(t *testing.T) {
 		var top []string
 		for r, h := range hits {
 			rec := q.ix.files[h.file]
-			defs := decodeDefs(strs, rec.defs)
+			defs := decodeDefs(strs, rec.recs.get(kindDefs))
 			qn := defs[h.def].QualifiedName()
 			if rank < 0 && q.targets[rec.path] && (qn == q.name || strings.HasSuffix(qn, "."+q.name)) {
 				rank = r
@@ -62,7 +62,7 @@ func TestCodeDump(t *testing.T) {
 			if rec == nil || !q.targets[rec.path] {
 				continue
 			}
-			defs := decodeDefs(strs, rec.defs)
+			defs := decodeDefs(strs, rec.recs.get(kindDefs))
 			for d := range defs {
 				qn := defs[d].QualifiedName()
 				if qn != q.name && !strings.HasSuffix(qn, "."+q.name) {
@@ -74,7 +74,7 @@ func TestCodeDump(t *testing.T) {
 				if sc != nil {
 					sc.file(uint32(f))
 					if sc.mark != nil && d < len(sc.mark) && sc.mark[d] == sc.gen {
-						r := codeLens(rec.code)
+						r := codeLens(rec.recs.get(kindCode))
 						score = sc.defScore(d, r) * sc.w.tier[recTier(rec)]
 						fields = dumpFields(q.ix, q.terms, uint32(f), d)
 					}

@@ -48,11 +48,11 @@ func TestCodeMem(t *testing.T) {
 			continue
 		}
 		files++
-		defsLen += len(r.defs)
-		defsCap += cap(r.defs)
-		codeLen += len(r.code)
-		codeCap += cap(r.code)
-		ndefs += st.add(r.code)
+		defsLen += len(r.recs.get(kindDefs))
+		defsCap += cap(r.recs.get(kindDefs))
+		codeLen += len(r.recs.get(kindCode))
+		codeCap += cap(r.recs.get(kindCode))
+		ndefs += st.add(r.recs.get(kindCode))
 	}
 	t.Logf("head+lens %d, word tables %d (%d words), lists %d: %d entries, %d with a mask byte, %d deltas >= 64", st.head, st.table, st.words, st.lists, st.entries, st.masked, st.wide)
 	p := func(name string, q *postings) {
@@ -64,8 +64,8 @@ func TestCodeMem(t *testing.T) {
 	}
 	t.Logf("files %d defs %d; defs records %d (cap %d); code records %d (cap %d) = %.1f B/def", files, ndefs, defsLen, defsCap, codeLen, codeCap, float64(codeLen)/float64(ndefs))
 	p("wordPost", &ix.wordPost)
-	p("defines", &ix.defines)
-	p("codePost", &ix.codePost)
+	p("defines", ix.defines)
+	p("codePost", ix.codePost)
 	only, onlyBytes := 0, 0
 	var b1, b2, b3 []uint32
 	for id := range ix.words.len() {

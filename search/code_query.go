@@ -311,7 +311,7 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 		var files []uint32
 		for _, f := range buf {
 			r := ix.files[f]
-			if r == nil || len(r.code) == 0 {
+			if r == nil || len(r.recs.get(kindCode)) == 0 {
 				continue
 			}
 			df++
@@ -522,7 +522,11 @@ func (s *codeScorer) touch(d int) {
 // skipped.
 func (s *codeScorer) file(f uint32) {
 	r := s.ix.files[f]
-	if r == nil || len(r.code) == 0 {
+	if r == nil {
+		return
+	}
+	code := r.recs.get(kindCode)
+	if len(code) == 0 {
 		return
 	}
 	nt := len(s.terms)
@@ -530,7 +534,7 @@ func (s *codeScorer) file(f uint32) {
 		s.path = make([]bool, nt)
 	}
 	clear(s.path)
-	rd := diskcache.NewReader(r.code)
+	rd := diskcache.NewReader(code)
 	ndefs := readCodeHead(rd).defs
 	lensAt := rd.Offset()
 	rd.Skip(2 * ndefs)
@@ -543,7 +547,7 @@ func (s *codeScorer) file(f uint32) {
 	off, q, inPath := 0, 0, false
 	// The word table is most of what is read: its numbers are read where
 	// they lie (most are one byte), not through rd.
-	b, at := r.code, rd.Offset()
+	b, at := code, rd.Offset()
 	for range n {
 		delta, next, ok := uvarintAt(b, at)
 		l, next2, ok2 := uvarintAt(b, next)
@@ -565,10 +569,10 @@ func (s *codeScorer) file(f uint32) {
 		off += size
 	}
 	listsAt := at
-	if id >= s.nstrs || listsAt+off != len(r.code) {
+	if id >= s.nstrs || listsAt+off != len(code) {
 		return
 	}
-	lens := r.code[lensAt : lensAt+2*ndefs]
+	lens := code[lensAt : lensAt+2*ndefs]
 	if len(s.mark) < ndefs {
 		s.mark = make([]uint32, ndefs)
 		s.gen = 0
@@ -584,7 +588,7 @@ func (s *codeScorer) file(f uint32) {
 		}
 	}
 	for _, sp := range s.spans {
-		list := r.code[listsAt+sp.off : listsAt+sp.off+sp.size]
+		list := code[listsAt+sp.off : listsAt+sp.off+sp.size]
 		d := 0
 		for i := 0; i < len(list); {
 			e, next, ok := uvarintAt(list, i)
@@ -728,7 +732,7 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 		}
 		defs, ok := decoded[h.file]
 		if !ok {
-			defs = decodeDefs(strs, r.defs)
+			defs = decodeDefs(strs, r.recs.get(kindDefs))
 			decoded[h.file] = defs
 			if data, err := ix.root.Contents(r.entry(), sc); err == nil {
 				texts[h.file] = newLineIndex(slices.Clone(data))

@@ -162,13 +162,14 @@ func TestCodeRecordDamage(t *testing.T) {
 	ix.mu.Lock()
 	var recs []*fileRec
 	for _, r := range ix.files {
-		if r != nil && len(r.code) > 0 {
+		if r != nil && len(r.recs.get(kindCode)) > 0 {
 			recs = append(recs, r)
 		}
 	}
 	orig := make([][]byte, len(recs))
+	defs := make([][]byte, len(recs))
 	for i, r := range recs {
-		orig[i] = r.code
+		orig[i], defs[i] = r.recs.get(kindCode), r.recs.get(kindDefs)
 	}
 	ix.mu.Unlock()
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -180,7 +181,7 @@ func TestCodeRecordDamage(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				c = c[:rng.IntN(len(c))]
 			}
-			r.code = c
+			r.recs = packRecords([][]byte{kindDefs: defs[i], kindCode: c})
 		}
 		ix.mu.Unlock()
 		for _, q := range codeQueries {

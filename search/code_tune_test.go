@@ -200,7 +200,7 @@ func tuneRank(t *testing.T, q tuneQuery, w codeWeights) int {
 		if rec == nil || !q.targets[rec.path] {
 			continue
 		}
-		defs := decodeDefs(strs, rec.defs)
+		defs := decodeDefs(strs, rec.recs.get(kindDefs))
 		if h.def < len(defs) {
 			qn := defs[h.def].QualifiedName()
 			if qn == q.name || strings.HasSuffix(qn, "."+q.name) {

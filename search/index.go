@@ -158,21 +158,26 @@ type Index struct {
 	live   int
 	// words interns every word and definition name (shared with the
 	// process's other indexes: see Shared); wordPost lists the files
-	// holding each word, defines the files defining each name (by its
-	// last segment and its whole name).
+	// holding each word.
 	words    *wordTable
 	wordPost postings
-	defines  postings
-	// codePost lists the files holding each of find_code's words
-	// (code_record.go); code sums up their records (code_query.go).
-	codePost postings
-	code     codeStats
+	// kinds are the kinds of records each file has (index_kind.go), and
+	// kindPost[k] lists the files holding each key of kind k.
+	kinds    []recordKind
+	kindPost []postings
+	// defines lists the files defining each name (by its last segment
+	// and its whole name: index_defs.go), codePost those holding each of
+	// find_code's words (code_record.go); code sums up their records
+	// (code_query.go). Theirs are the first two kinds.
+	defines, codePost *postings
+	code              *codeRecords
 	// wordBase is how many file ids the word postings' base covers:
 	// every file with a lower id has its words there.
 	wordBase uint32
-	// deadWords, deadDefs and deadCode count the records killed since
-	// each postings' last merge.
-	deadWords, deadDefs, deadCode int
+	// deadWords and deadKind[k] count the records killed since the word
+	// postings' and kind k's postings' last merge.
+	deadWords int
+	deadKind  []int
 	// failed counts live records of files that could not be read.
 	failed int
 	// gen is bumped by every change, so that save knows what it saved.
@@ -191,9 +196,9 @@ type fileRec struct {
 	// ref is when the file was read (Unix ns), for the racy rule; 0 for a
 	// record from the disk cache, verified against the cache's time.
 	ref int64
-	// defs are the file's definitions, encoded (see index_defs.go), once
-	// parsed is set; code their words for find_code (code_record.go).
-	defs, code []byte
+	// recs are the file's records, one per kind (index_kind.go), once
+	// parsed is set.
+	recs records
 	// parsed: defs are known (a file without a grammar has none). A file
 	// the parser gave up on (its time limit) is not parsed: the next call
 	// that needs it tries again, within its own time limit.
@@ -212,8 +217,8 @@ type fileRec struct {
 	// key is the store's key of the file's records (index_store.go);
 	// the zero key for a file with nothing in it.
 	key diskcache.Key
-	// shared holds defs and code when other indexes may share them
-	// (see shareRecords); else the zero handle.
+	// shared holds recs when other indexes may share them (see
+	// shareRecords); else the zero handle.
 	shared unique.Handle[string]
 }
 
@@ -234,7 +239,9 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 	// With other indexes (a Shared given), the postings' blocks are
 	// interned as the records are; alone, an index pays nothing for it.
 	many := opts.Shared != nil
-	return &Index{
+	code := &codeRecords{}
+	kinds := []recordKind{kindDefs: defsRecords{}, kindCode: code}
+	ix := &Index{
 		root:      root,
 		opts:      opts,
 		logf:      logf,
@@ -245,10 +252,25 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 		src:       root,
 		words:     shared.words,
 		wordPost:  postings{shared: many},
-		defines:   postings{shared: many},
-		codePost:  postings{shared: many},
+		kinds:     kinds,
+		kindPost:  make([]postings, len(kinds)),
+		deadKind:  make([]int, len(kinds)),
+		code:      code,
 	}
+	for k := range ix.kindPost {
+		ix.kindPost[k].shared = many
+	}
+	ix.defines, ix.codePost = &ix.kindPost[kindDefs], &ix.kindPost[kindCode]
+	return ix
 }
+
+// The kinds of records the searches keep in the index, in its order.
+const (
+	// kindDefs is a file's definitions (index_defs.go).
+	kindDefs = iota
+	// kindCode is find_code's words of them (code_record.go).
+	kindCode
+)
 
 // Start builds the index in the background; Close stops it.
 func (ix *Index) Start(ctx context.Context) {

@@ -7,7 +7,7 @@ import (
 	"github.com/zumba-dev/zumba/outline"
 )
 
-// aheadRecs are the records (definitions and find_code's words) of files
+// aheadRecs are the records (one of each kind) of files
 // a call parsed before the index had a record to put them in: a
 // find_symbol call answered before the word index parses the files that
 // may define its name, which the build would parse again. The build takes
@@ -17,7 +17,7 @@ import (
 // dropped.
 type aheadRecs struct {
 	mu sync.Mutex
-	m  map[aheadKey]aheadRec
+	m  map[aheadKey]records
 	// taken counts the records the build took.
 	taken int
 }
@@ -25,10 +25,6 @@ type aheadRecs struct {
 type aheadKey struct {
 	path string
 	key  diskcache.Key
-}
-
-type aheadRec struct {
-	defs, code []byte
 }
 
 // put makes the records of the file at path whose bytes are data and
@@ -41,17 +37,10 @@ func (a *aheadRecs) put(ix *Index, path string, data []byte, defs []outline.Defi
 	if have {
 		return
 	}
-	var rec aheadRec
-	if len(defs) > 0 {
-		cb := collectCode(path, data, defs)
-		ix.words.write(func(v *vocab) {
-			rec.defs = encodeDefs(v, defs)
-			rec.code, _ = cb.encode(v)
-		})
-	}
+	rec := ix.makeRecords(path, data, defs)
 	a.mu.Lock()
 	if a.m == nil {
-		a.m = map[aheadKey]aheadRec{}
+		a.m = map[aheadKey]records{}
 	}
 	a.m[k] = rec
 	a.mu.Unlock()
@@ -59,7 +48,7 @@ func (a *aheadRecs) put(ix *Index, path string, data []byte, defs []outline.Defi
 
 // take returns and forgets the records of the file at path with the
 // bytes of key.
-func (a *aheadRecs) take(path string, key diskcache.Key) (aheadRec, bool) {
+func (a *aheadRecs) take(path string, key diskcache.Key) (records, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	k := aheadKey{path, key}

@@ -99,7 +99,7 @@ func BenchmarkPostingsGoSrc(b *testing.B) {
 	n := uint32(ix.words.len())
 	var buf []uint32
 	for b.Loop() {
-		for _, p := range []*postings{&ix.wordPost, &ix.defines, &ix.codePost} {
+		for _, p := range []*postings{&ix.wordPost, ix.defines, ix.codePost} {
 			for k := range n {
 				buf = p.list(k, buf[:0])
 			}

@@ -20,10 +20,10 @@ import (
 
 // saveRec is what a save takes of a record under the index's lock.
 type saveRec struct {
-	id         uint32
-	file       diskcache.File
-	generated  bool
-	defs, code []byte
+	id        uint32
+	file      diskcache.File
+	generated bool
+	recs      records
 	// store: the store has no entry for its key yet.
 	store bool
 	// racy: the file was modified too close to when it was read for its
@@ -91,7 +91,7 @@ func (ix *Index) saveRecsLocked(words uint32) []saveRec {
 			continue
 		}
 		recs = append(recs, saveRec{
-			id: r.id, file: diskcache.File{Path: r.path, Stat: r.st, Key: r.key}, generated: r.generated, defs: r.defs, code: r.code,
+			id: r.id, file: diskcache.File{Path: r.path, Stat: r.st, Key: r.key}, generated: r.generated, recs: r.recs,
 			store: r.key != (diskcache.Key{}) && (ix.store == nil || !ix.store.Has(r.key)),
 			// Saved under the snapshot's later time, a racy record would
 			// look verified.
@@ -153,7 +153,7 @@ func (ix *Index) storeEntries(recs []saveRec, strs *strTable, words *postings, w
 		return err
 	}
 	add := func(r *saveRec, wids []uint32) bool {
-		b, err := encodeEntry(strs, wids, r.generated, r.defs, r.code)
+		b, err := ix.encodeEntry(strs, wids, r.generated, r.recs)
 		if err != nil {
 			ix.logf("store %s: %v", r.file.Path, err)
 			return true

@@ -67,7 +67,7 @@ func TestDiskCacheSnapshot(t *testing.T) {
 		t.Fatalf("pkg0/f03.go missing or generated: %+v", r)
 	}
 	var names []string
-	for _, d := range decodeDefs(strs, r.defs) {
+	for _, d := range decodeDefs(strs, r.recs.get(kindDefs)) {
 		names = append(names, d.QualifiedName())
 	}
 	if want := []string{"Old03", "T03", "T03.Method"}; !slices.Equal(names, want) {
@@ -153,8 +153,8 @@ func TestDiskCacheDefsRobust(t *testing.T) {
 	ents, strs := storeEntries(t, root, storeOf(cache), s)
 	var recs [][]byte
 	for _, r := range ents {
-		if len(r.defs) > 0 {
-			recs = append(recs, r.defs)
+		if len(r.recs.get(kindDefs)) > 0 {
+			recs = append(recs, r.recs.get(kindDefs))
 		}
 	}
 	if len(recs) == 0 {
@@ -325,8 +325,8 @@ func TestStoreEntryRobust(t *testing.T) {
 			c = c[:rng.IntN(len(c))]
 		}
 		if r, err := ix.decodeEntry(c, "pkg0/f01.go"); err == nil {
-			decodeDefs(ix.words.view(), r.defs)
-			codeTerms(r.code, func(uint32, int, bool) {})
+			decodeDefs(ix.words.view(), r.recs.get(kindDefs))
+			codeTerms(r.recs.get(kindCode), func(uint32, int, bool) {})
 		}
 	}
 }
@@ -393,7 +393,7 @@ func TestRacyParseChecksBytes(t *testing.T) {
 	const path = "pkg0/f03.go"
 	ix.mu.Lock()
 	r := *ix.byPath[path]
-	r.parsed, r.defs, r.code = false, nil, nil
+	r.parsed, r.recs = false, nil
 	r.ref = time.Now().UnixNano()
 	ix.files[r.id], ix.byPath[path] = &r, &r
 	ix.mu.Unlock()
@@ -404,7 +404,7 @@ func TestRacyParseChecksBytes(t *testing.T) {
 	}
 	ix.mu.Lock()
 	r2 := r
-	r2.parsed, r2.defs, r2.code = false, nil, nil
+	r2.parsed, r2.recs = false, nil
 	r2.key[0] ^= 1
 	ix.files[r2.id], ix.byPath[path] = &r2, &r2
 	ix.mu.Unlock()

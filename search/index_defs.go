@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"slices"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
@@ -140,4 +141,57 @@ func decodeDefs(strs *strTable, raw []byte) []outline.Definition {
 		defs[i].Qualified = quals[s.from:s.to:s.to]
 	}
 	return defs
+}
+
+// defsRecords is the definitions' kind of record in the index (see
+// recordKind), found by their names.
+type defsRecords struct{}
+
+// Make encodes the definitions.
+func (defsRecords) Make(_ string, _ []byte, defs []outline.Definition, v *vocab) []byte {
+	return encodeDefs(v, defs)
+}
+
+// Keys lists each definition's last segment and whole name.
+func (defsRecords) Keys(rec []byte, dst []uint32) []uint32 {
+	from := len(dst)
+	defKeys(rec, func(name, last uint32) { dst = append(dst, name, last) })
+	slices.Sort(dst[from:])
+	return append(dst[:from], slices.Compact(dst[from:])...)
+}
+
+// Export renumbers the strings.
+func (defsRecords) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+	return appendRemapDefs(dst, rec, nstrs, m)
+}
+
+// PathStrings lists none: the record does not depend on the path.
+func (defsRecords) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
+
+// Import renumbers the strings.
+func (defsRecords) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, _ []uint32) ([]byte, error) {
+	return appendRemapDefs(dst, rec, nstrs, m)
+}
+
+// appendRemapDefs appends to dst the definitions record raw re-encoded,
+// its string ids (below nstrs) mapped by m.
+func appendRemapDefs(dst, raw []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+	if len(raw) == 0 {
+		return dst, nil
+	}
+	r := diskcache.NewReader(raw)
+	n := r.Count()
+	out := binary.AppendUvarint(dst, uint64(n))
+	err := walkDefs(raw, nstrs, func(name uint32, k byte, line, before, after uint64, quals []uint32) {
+		out = binary.AppendUvarint(out, uint64(m(name)))
+		out = append(out, k)
+		out = binary.AppendUvarint(out, line)
+		out = binary.AppendUvarint(out, before)
+		out = binary.AppendUvarint(out, after)
+		out = binary.AppendUvarint(out, uint64(len(quals)))
+		for _, q := range quals {
+			out = binary.AppendUvarint(out, uint64(m(q)))
+		}
+	})
+	return out, err
 }

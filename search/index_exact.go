@@ -88,8 +88,10 @@ func (ix *Index) defFilesLocked(ids []uint32) []defFile {
 		if int(f) >= len(ix.files) {
 			continue
 		}
-		if r := ix.files[f]; r != nil && r.parsed && len(r.defs) > 0 {
-			out = append(out, defFile{path: r.path, e: r.entry(), raw: r.defs, tier: recTier(r)})
+		if r := ix.files[f]; r != nil && r.parsed {
+			if raw := r.recs.get(kindDefs); len(raw) > 0 {
+				out = append(out, defFile{path: r.path, e: r.entry(), raw: raw, tier: recTier(r)})
+			}
 		}
 	}
 	return out

@@ -55,7 +55,7 @@ func (n *defNames) mark(k int) {
 }
 
 func (n *defNames) update(ix *Index) {
-	p := &ix.defines
+	p := ix.defines
 	switch {
 	case n.pairAt == nil || len(n.extraIDs) > n.keys/16:
 		n.build(ix)
@@ -149,7 +149,7 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 		at = end + 1
 	}
 	// Keys with files in the overlay only (defined since the last merge).
-	p := &ix.defines
+	p := ix.defines
 	strs := ix.words.view()
 	p.head.each(func(k uint32) {
 		if p.inBase(k) {
@@ -190,7 +190,7 @@ func namePair(lower []byte) int {
 // build makes the text from the base of ix.defines: the size of each
 // group first, then each name in its place.
 func (n *defNames) build(ix *Index) {
-	p := &ix.defines
+	p := ix.defines
 	strs := ix.words.view()
 	n.gen = p.gen
 	n.in = make([]uint64, (p.nkeys+64)/64)

@@ -31,15 +31,17 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		}
 	}
 	recs := make([]*fileRec, len(files))
-	// Each file's words, the keys of its definitions and its find_code
-	// words, packed (packIDs) until the postings are built: listed here
-	// by the workers, the three builds below only lay them out, at once.
+	// Each file's words, and the keys of each kind of its records,
+	// packed (packIDs) until the postings are built: listed here by the
+	// workers, the builds below only lay them out, at once.
 	words := make([][]byte, len(files))
 	// The calls answered meanwhile judge the files read by their words.
 	pass := &wordPass{files: files, recs: recs, words: words, done: make([]atomic.Bool, len(files))}
 	ix.pass.Store(pass)
-	defs := make([][]byte, len(files))
-	code := make([][]byte, len(files))
+	keys := make([][][]byte, len(ix.kinds))
+	for k := range keys {
+		keys[k] = make([][]byte, len(files))
+	}
 	var arena packArena
 	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
 		if ix.holdWords != nil && i >= ix.holdWordsAt {
@@ -60,9 +62,11 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 			recs[i], wids = ix.read(e, sc, es)
 		}
 		words[i] = packIDs(&arena, wids)
-		es.defKeys, es.codeKeys = recKeys(recs[i], es.defKeys[:0], es.codeKeys[:0])
-		defs[i] = packIDs(&arena, es.defKeys)
-		code[i] = packIDs(&arena, es.codeKeys)
+		es.keys = es.keysFor(len(ix.kinds))
+		ix.recKeys(recs[i], es.keys)
+		for k := range keys {
+			keys[k][i] = packIDs(&arena, es.keys[k])
+		}
 		pass.done[i].Store(true)
 	})
 	if ctx.Err() != nil {
@@ -82,15 +86,13 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		if r.fromStore {
 			ix.cached++
 		}
-		ix.code.add(r.code, 1)
+		ix.countLocked(r, 1)
 	}
 	n := ix.words.len()
 	var wg sync.WaitGroup
-	for _, b := range []struct {
-		p     *postings
-		lists [][]byte
-	}{{&ix.wordPost, words}, {&ix.defines, defs}, {&ix.codePost, code}} {
-		wg.Go(func() { b.p.build(n, first, b.lists) })
+	wg.Go(func() { ix.wordPost.build(n, first, words) })
+	for k := range ix.kindPost {
+		wg.Go(func() { ix.kindPost[k].build(n, first, keys[k]) })
 	}
 	wg.Wait()
 	ix.wordBase = uint32(len(ix.files))
@@ -99,25 +101,6 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 		// Nothing changed: the cache holds this index already.
 		ix.savedGen = ix.gen
 	}
-}
-
-// recKeys appends to defs the keys a record's definitions are found by,
-// sorted and without repeats, and to code its find_code words (both when
-// not nil).
-func recKeys(r *fileRec, defs, code []uint32) ([]uint32, []uint32) {
-	if !r.parsed {
-		return defs, code
-	}
-	if defs != nil && len(r.defs) > 0 {
-		from := len(defs)
-		defKeys(r.defs, func(name, last uint32) { defs = append(defs, name, last) })
-		slices.Sort(defs[from:])
-		defs = append(defs[:from], slices.Compact(defs[from:])...)
-	}
-	if code != nil && len(r.code) > 0 {
-		codeTerms(r.code, func(id uint32, _ int, _ bool) { code = append(code, id) })
-	}
-	return defs, code
 }
 
 // read reads the file e for a record: from the store when it holds the
@@ -138,7 +121,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 		r.parsed = true
 		return r, nil
 	}
-	if lang == nil && !strings.Contains(pathBase(e.Path), ".") {
+	if lang == nil && !strings.Contains(e.Path[strings.LastIndexByte(e.Path, '/')+1:], ".") {
 		lang = grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)])
 	}
 	key := contentKey(e.Path, data)
@@ -150,9 +133,9 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 	r.key = key
 	if a, ok := ix.ahead.take(e.Path, key); ok {
 		// A call parsed these bytes before the record was made.
-		r.parsed, r.defs, r.code = true, a.defs, a.code
+		r.parsed, r.recs = true, a
 		if ix.opts.Shared != nil {
-			r.shared, r.defs, r.code = shareRecords(r.defs, r.code)
+			r.shared, r.recs = shareRecords(r.recs)
 		}
 	} else if lang == nil {
 		r.parsed = true
@@ -188,9 +171,9 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *en
 		ix.logf("store entry %s (%s) discarded: %v", key, e.Path, err)
 		return nil, nil
 	}
-	r.generated, r.defs, r.code = s.generated, s.defs, s.code
+	r.generated, r.recs = s.generated, s.recs
 	if ix.opts.Shared != nil {
-		r.shared, r.defs, r.code = shareRecords(r.defs, r.code)
+		r.shared, r.recs = shareRecords(r.recs)
 	}
 	return r, s.words
 }
@@ -234,15 +217,24 @@ func (ix *Index) installLocked(r *fileRec, wids []uint32) {
 	for _, w := range wids {
 		ix.wordPost.add(w, r.id)
 	}
-	dkeys, cids := recKeys(r, []uint32{}, []uint32{})
-	for _, k := range dkeys {
-		ix.defines.add(k, r.id)
-	}
-	for _, k := range cids {
-		ix.codePost.add(k, r.id)
-	}
-	ix.code.add(r.code, 1)
+	ix.addKeysLocked(r, false)
+	ix.countLocked(r, 1)
 	ix.gen++
+}
+
+// addKeysLocked puts r under the keys of its records in each kind's
+// postings; with merge, merges them when their overlay grew large.
+func (ix *Index) addKeysLocked(r *fileRec, merge bool) {
+	keys := make([][]uint32, len(ix.kinds))
+	ix.recKeys(r, keys)
+	for k, ks := range keys {
+		for _, key := range ks {
+			ix.kindPost[k].add(key, r.id)
+		}
+		if merge && ix.kindPost[k].overlay() > maxOverlay {
+			ix.mergeLocked(false)
+		}
+	}
 }
 
 // killLocked marks r as no longer the file's record.
@@ -253,12 +245,13 @@ func (ix *Index) killLocked(r *fileRec) {
 	r.dead = true
 	ix.live--
 	ix.deadWords++
-	if r.parsed && len(r.defs) > 0 {
-		ix.deadDefs++
-	}
-	if r.parsed && len(r.code) > 0 {
-		ix.deadCode++
-		ix.code.add(r.code, -1)
+	if r.parsed {
+		for k := range ix.kinds {
+			if len(r.recs.get(k)) > 0 {
+				ix.deadKind[k]++
+			}
+		}
+		ix.countLocked(r, -1)
 	}
 	if r.failed {
 		ix.failed--
@@ -295,13 +288,11 @@ func (ix *Index) mergeLocked(all bool) {
 		ix.wordBase = uint32(len(ix.files))
 		ix.deadWords = 0
 	}
-	if due(&ix.defines, ix.deadDefs) {
-		ix.defines.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
-		ix.deadDefs = 0
-	}
-	if due(&ix.codePost, ix.deadCode) {
-		ix.codePost.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
-		ix.deadCode = 0
+	for k := range ix.kindPost {
+		if p := &ix.kindPost[k]; due(p, ix.deadKind[k]) {
+			p.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
+			ix.deadKind[k] = 0
+		}
 	}
 }
 
@@ -323,7 +314,7 @@ const wordBatch = 256
 
 var wordScratches = sync.Pool{New: func() any { return &wordScratch{unknown: map[string]struct{}{}} }}
 
-// wordIDs lists the distinct words of data (runs of IsWordRune
+// wordIDs lists the distinct words of data (runs of wordRune
 // characters, as WordScanner bounds them) that the index keeps, as word
 // ids, appended to dst. Known words are looked up without allocating;
 // only words new to the index are copied.
@@ -394,7 +385,7 @@ func forWords(data []byte, f func(w []byte)) {
 			return -1
 		}
 		r, n := utf8.DecodeRune(data[i:])
-		if IsWordRune(r) {
+		if wordRune(r) {
 			return n
 		}
 		return -n
@@ -434,7 +425,7 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 	}
 	if r.key != (diskcache.Key{}) {
 		if a, ok := ix.ahead.take(r.path, r.key); ok {
-			return ix.setParsed(r, a.defs, a.code)
+			return ix.setParsed(r, a)
 		}
 	}
 	// The definitions must be of the file the words were read from.
@@ -470,21 +461,12 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 		}
 		defs = o.Definitions("")
 	}
-	var defsRec, codeRec []byte
-	if len(defs) > 0 {
-		cb := collectCode(r.path, data, defs)
-		ix.words.write(func(v *vocab) {
-			defsRec = encodeDefs(v, defs)
-			codeRec, _ = cb.encode(v)
-		})
-	}
-	return ix.setParsed(r, defsRec, codeRec)
+	return ix.setParsed(r, ix.makeRecords(r.path, data, defs))
 }
 
-// setParsed gives r its definitions and find_code's words, encoded,
-// unless r was replaced meanwhile. It reports whether r's definitions are
-// known.
-func (ix *Index) setParsed(r *fileRec, defs, code []byte) bool {
+// setParsed gives r its records, unless r was replaced meanwhile. It
+// reports whether r's definitions are known.
+func (ix *Index) setParsed(r *fileRec, recs records) bool {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if r.dead {
@@ -494,23 +476,11 @@ func (ix *Index) setParsed(r *fileRec, defs, code []byte) bool {
 		return true
 	}
 	r.parsed = true
-	r.defs, r.code = defs, code
-	dkeys, cids := recKeys(r, []uint32{}, []uint32{})
-	for _, k := range dkeys {
-		ix.defines.add(k, r.id)
-	}
-	if ix.defines.overlay() > maxOverlay {
-		ix.mergeLocked(false)
-	}
-	for _, k := range cids {
-		ix.codePost.add(k, r.id)
-	}
-	ix.code.add(r.code, 1)
-	if ix.codePost.overlay() > maxOverlay {
-		ix.mergeLocked(false)
-	}
+	r.recs = recs
+	ix.addKeysLocked(r, true)
+	ix.countLocked(r, 1)
 	if ix.opts.Shared != nil {
-		r.shared, r.defs, r.code = shareRecords(r.defs, r.code)
+		r.shared, r.recs = shareRecords(r.recs)
 	}
 	ix.gen++
 	return true

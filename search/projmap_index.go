@@ -104,8 +104,8 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	slices.SortFunc(scope, func(a, b scoped) int { return strings.Compare(a.r.path, b.r.path) })
 	total := 0
 	for _, sf := range scope {
-		if sf.r.parsed && len(sf.r.defs) > 0 {
-			n, _ := binary.Uvarint(sf.r.defs)
+		if defs := sf.r.recs.get(kindDefs); sf.r.parsed && len(defs) > 0 {
+			n, _ := binary.Uvarint(defs)
 			total += int(n)
 		}
 	}
@@ -139,7 +139,8 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	var raw []rawDef
 	for _, sf := range scope {
 		r := sf.r
-		if !r.parsed || len(r.defs) == 0 {
+		defs := r.recs.get(kindDefs)
+		if !r.parsed || len(defs) == 0 {
 			// A file without a grammar has no definitions; one with is
 			// counted.
 			if r.parsed && grammar.ForPath(r.path, nil) == nil {
@@ -148,7 +149,7 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 			m.addFile(r.entry(), sf.tier, sf.user, nil)
 			continue
 		}
-		raw = appendRawDefs(raw[:0], r.defs, m.strs.len())
+		raw = appendRawDefs(raw[:0], defs, m.strs.len())
 		if keeper == nil {
 			m.addFile(r.entry(), sf.tier, sf.user, raw)
 			continue
@@ -230,11 +231,11 @@ func (c *indexCounter) testers(w uint32, in mapWhere) int {
 }
 
 func (c *indexCounter) definers(w uint32, in mapWhere) int {
-	return c.count(&c.ix.defines, c.definer, w, in)
+	return c.count(c.ix.defines, c.definer, w, in)
 }
 
 func (c *indexCounter) inHeader(w uint32) bool {
-	return c.count(&c.ix.defines, c.header, w, everywhere) > 0
+	return c.count(c.ix.defines, c.header, w, everywhere) > 0
 }
 
 func (c *indexCounter) word(s string) (uint32, bool) {

@@ -95,17 +95,18 @@ func TestAppendRawDefs(t *testing.T) {
 	}
 	n := 0
 	for _, r := range ix.files {
-		if r == nil || len(r.defs) == 0 {
+		if r == nil || len(r.recs.get(kindDefs)) == 0 {
 			continue
 		}
+		defs := r.recs.get(kindDefs)
 		n++
-		same(r.defs)
+		same(defs)
 		if n%10 != 0 {
 			continue
 		}
-		for i := range r.defs {
-			same(r.defs[:i])
-			bad := slices.Clone(r.defs)
+		for i := range defs {
+			same(defs[:i])
+			bad := slices.Clone(defs)
 			bad[i] ^= 0xff
 			same(bad)
 		}

@@ -25,15 +25,17 @@ func TestShareRecords(t *testing.T) {
 		{nil, nil},
 	}
 	for _, c := range cases {
-		h1, d1, c1 := shareRecords(c.defs, c.code)
-		h2, d2, c2 := shareRecords(bytes.Clone(c.defs), bytes.Clone(c.code))
+		recs := packRecords([][]byte{c.defs, c.code})
+		h1, s1 := shareRecords(recs)
+		h2, s2 := shareRecords(bytes.Clone(recs))
+		d1, c1 := s1.get(0), s1.get(1)
 		if !bytes.Equal(d1, c.defs) || !bytes.Equal(c1, c.code) || (d1 == nil) != (c.defs == nil) || (c1 == nil) != (c.code == nil) {
 			t.Errorf("shareRecords(%q, %q) = %q, %q", c.defs, c.code, d1, c1)
 		}
-		if h1 != h2 || unsafe.SliceData(d1) != unsafe.SliceData(d2) || unsafe.SliceData(c1) != unsafe.SliceData(c2) {
+		if h1 != h2 || unsafe.SliceData(s1) != unsafe.SliceData(s2) {
 			t.Errorf("shareRecords(%q, %q) twice: two copies", c.defs, c.code)
 		}
-		if cap(d1) != len(d1) || cap(c1) != len(c1) {
+		if cap(d1) != len(d1) || cap(c1) != len(c1) || cap(s1) != len(s1) {
 			t.Errorf("shareRecords(%q, %q): spare capacity", c.defs, c.code)
 		}
 	}
@@ -79,11 +81,11 @@ func TestSharedRoots(t *testing.T) {
 			t.Errorf("%s: not in both, parsed", path)
 			continue
 		}
-		if unsafe.SliceData(ra.defs) != unsafe.SliceData(rb.defs) || unsafe.SliceData(ra.code) != unsafe.SliceData(rb.code) {
+		if unsafe.SliceData(ra.recs.get(kindDefs)) != unsafe.SliceData(rb.recs.get(kindDefs)) || unsafe.SliceData(ra.recs.get(kindCode)) != unsafe.SliceData(rb.recs.get(kindCode)) {
 			t.Errorf("%s: two copies of its records", path)
 		}
 		if path == edited {
-			before = bytes.Clone(ra.defs)
+			before = bytes.Clone(ra.recs.get(kindDefs))
 		}
 	}
 	blocksA := sharedBlocks(t, a, b)
@@ -93,7 +95,7 @@ func TestSharedRoots(t *testing.T) {
 	sameAnswers(t, "second, edited", b, rootB, names)
 	sameAnswers(t, "first, the second edited", a, rootA, names)
 	a.mu.RLock()
-	after := a.byPath[edited].defs
+	after := a.byPath[edited].recs.get(kindDefs)
 	a.mu.RUnlock()
 	if !bytes.Equal(before, after) {
 		t.Errorf("%s: the first's record changed with the second's file", edited)
@@ -111,7 +113,7 @@ func TestSharedRoots(t *testing.T) {
 }
 
 // postings are the index's three postings.
-func (ix *Index) postings() []*postings { return []*postings{&ix.wordPost, &ix.defines, &ix.codePost} }
+func (ix *Index) postings() []*postings { return []*postings{&ix.wordPost, ix.defines, ix.codePost} }
 
 // sharedBlocks checks that the postings of a and b (whose locks the
 // caller holds) have one copy of each block, and returns a's blocks.

@@ -2,18 +2,12 @@ package search
 
 import (
 	"bytes"
-	"unicode"
 	"unicode/utf8"
 )
 
 // IsWordRune reports whether r is part of a word: a letter, a digit, "_",
 // or a combining mark (which belongs to the letter before it).
-func IsWordRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
-	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r)
-}
+func IsWordRune(r rune) bool { return wordRune(r) }
 
 // WordScanner finds whole-word occurrences of one word in byte slices.
 //

@@ -1,0 +1,128 @@
+package search
+
+import (
+	"encoding/binary"
+
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// The index keeps, beside each file's words, the records the searches
+// ask of it: one per record kind (the definitions, find_code's words),
+// each declared by the search that owns it and handed to the index when
+// it is made (see NewIndex). The index knows no kind's layout: it asks a
+// kind to make a parsed file's record, to list the keys the record is
+// found by (each kind has its own postings), and to re-encode the record
+// with another numbering of its strings for the store (index_store.go).
+
+// A recordKind is one kind of per-file record. Its records hold strings
+// as vocab ids; the methods may be called by many goroutines at once.
+type recordKind interface {
+	// Make returns the record of the file at path whose bytes are data
+	// and whose definitions are defs (in outline order, not empty),
+	// interning its strings in v; the caller holds v's lock. nil for no
+	// record.
+	Make(path string, data []byte, defs []outline.Definition, v *vocab) []byte
+	// Keys appends to dst the keys rec is found by (vocab ids), in
+	// increasing order and without repeats.
+	Keys(rec []byte, dst []uint32) []uint32
+	// Export appends to dst rec re-encoded for the store: its string ids
+	// (below nstrs) mapped by m, leaving out what Import adds back for
+	// the path.
+	Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error)
+	// PathStrings appends to dst the strings of path that an exported
+	// record leaves out, for Import.
+	PathStrings(path string, dst [][]byte) [][]byte
+	// Import appends to dst an exported record re-encoded for the index:
+	// its string ids (below nstrs) mapped by m, and the ids of the
+	// strings PathStrings listed added back as pathIDs.
+	Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, pathIDs []uint32) ([]byte, error)
+}
+
+// A recordCounter is a record kind that sums up the live records of its
+// kind: Count is called, under the index's lock, with n 1 when a record
+// becomes live and -1 when it dies.
+type recordCounter interface {
+	Count(rec []byte, n int)
+}
+
+// records are a file's records, one per kind in the index's order, in one
+// array: each as its length (uvarint) and its bytes. nil when every
+// record is empty. Read-only: shared between indexes (shareBytes).
+type records []byte
+
+// packRecords lays out recs (one per kind) as records, in memory of
+// their size.
+func packRecords(recs [][]byte) records {
+	size := 0
+	for _, r := range recs {
+		size += uvarintLen(uint64(len(r))) + len(r)
+	}
+	if size == len(recs) {
+		return nil
+	}
+	b := make([]byte, 0, size)
+	for _, r := range recs {
+		b = binary.AppendUvarint(b, uint64(len(r)))
+		b = append(b, r...)
+	}
+	return b
+}
+
+// get returns the record of kind k; nil when empty. The slice has no
+// spare capacity.
+func (p records) get(k int) []byte {
+	for i := 0; len(p) > 0; i++ {
+		n, w := binary.Uvarint(p)
+		if w <= 0 || uint64(len(p)-w) < n {
+			return nil
+		}
+		if i == k {
+			if n == 0 {
+				return nil
+			}
+			return p[w : w+int(n) : w+int(n)]
+		}
+		p = p[w+int(n):]
+	}
+	return nil
+}
+
+// recKeys appends to keys[k] the keys the record of kind k is found by,
+// for each kind (keys has one list per kind), when r is parsed.
+func (ix *Index) recKeys(r *fileRec, keys [][]uint32) {
+	if !r.parsed {
+		return
+	}
+	for k, kind := range ix.kinds {
+		if rec := r.recs.get(k); len(rec) > 0 {
+			keys[k] = kind.Keys(rec, keys[k])
+		}
+	}
+}
+
+// countLocked counts r's records in (n 1) or out (-1) of the kinds that
+// sum them up. The caller holds ix.mu.
+func (ix *Index) countLocked(r *fileRec, n int) {
+	for k, kind := range ix.kinds {
+		if c, ok := kind.(recordCounter); ok {
+			if rec := r.recs.get(k); len(rec) > 0 {
+				c.Count(rec, n)
+			}
+		}
+	}
+}
+
+// makeRecords makes the records of every kind of the file at path, whose
+// bytes are data and whose definitions are defs.
+func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition) records {
+	if len(defs) == 0 {
+		return nil
+	}
+	recs := make([][]byte, len(ix.kinds))
+	ix.words.write(func(v *vocab) {
+		for k, kind := range ix.kinds {
+			recs[k] = kind.Make(path, data, defs, v)
+		}
+	})
+	return packRecords(recs)
+}
