@@ -15,10 +15,11 @@ import (
 var findCodeTool = &Tool{
 	Name:        "find_code",
 	Title:       "Find code by description",
-	Description: "Definitions whose names, doc comments and bodies match a description in words, best first, when you do not know the name (e.g. \"parse media type parameters\"). At most 20.",
+	Description: "Definitions whose names, doc comments and bodies match a description in words, best first, when you do not know the name (e.g. \"parse media type parameters\"). Up to 10, fewer where the match falls off.",
 	Params: []Param{
 		{Name: "query", Description: "What the code does, in a few words.", Required: true},
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
+		{Name: "limit", Description: "Show this many of the best (1 to 20; default: up to 10, fewer where the match falls off).", Int: true, Min: 1, Max: search.CodeLimit},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
 		query, pathArg := strings.TrimSpace(args["query"]), strings.TrimSpace(args["path"])
@@ -36,7 +37,8 @@ var findCodeTool = &Tool{
 		if filter == nil {
 			pathArg = ""
 		}
-		return codeText(query, pathArg, res), false
+		limit, _ := strconv.Atoi(args["limit"])
+		return codeText(query, pathArg, res, limit), false
 	},
 }
 
@@ -48,8 +50,10 @@ const maxCodeText = 160
 // N its extent's, doc comment included), TEXT its doc comment's
 // first line or else its signature; then, when the index covered only
 // part of the project, the indexPartial line. A query none of whose
-// words a definition has gets one line saying so.
-func codeText(query, pathArg string, res *search.CodeResult) string {
+// words a definition has gets one line saying so. limit is the
+// argument's (0: not given; see search.CodeShown); when definitions found
+// are left out, a line counts them.
+func codeText(query, pathArg string, res *search.CodeResult, limit int) string {
 	var sb strings.Builder
 	switch {
 	case len(res.Words) == 0:
@@ -59,11 +63,15 @@ func codeText(query, pathArg string, res *search.CodeResult) string {
 	case len(res.Defs) == 0:
 		sb.WriteString(fmt.Sprintf("No definition has any word of %s.", project.Echo(query)))
 	}
-	for i, d := range res.Defs {
+	shown := search.CodeShown(res.Defs, limit)
+	for i, d := range res.Defs[:shown] {
 		if i > 0 {
 			sb.WriteByte('\n')
 		}
 		sb.WriteString(codeLine(&d))
+	}
+	if shown < len(res.Defs) {
+		sb.WriteString("\n" + codeMore(len(res.Defs)-shown, len(res.Defs)))
 	}
 	if listing(res.Building, res.Files) {
 		sb.WriteString("\n… " + stillListing)
@@ -71,6 +79,16 @@ func codeText(query, pathArg string, res *search.CodeResult) string {
 		sb.WriteString("\n" + fmt.Sprintf(indexPartial, res.Indexed, res.Files))
 	}
 	return sb.String()
+}
+
+// codeMore is the last line when n of the found definitions are left
+// out: found is all of them, or the best search.CodeLimit when more may
+// match.
+func codeMore(n, found int) string {
+	if found == search.CodeLimit {
+		return fmt.Sprintf("… at least %d more %s scored lower; limit=%d shows the best %d", n, plural(n, "definition", "definitions"), found, found)
+	}
+	return fmt.Sprintf("… %d more %s scored lower; limit=%d shows them", n, plural(n, "definition", "definitions"), found)
 }
 
 // codeLine is one definition's line.

@@ -2,8 +2,11 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/zumba-dev/zumba/search"
 )
 
 var codeFiles = map[string]string{
@@ -31,7 +34,8 @@ func TestParseMediaType(t *testing.T) { ParseMediaType("text/html; charset=utf-8
 
 // TestFindCode pins find_code's answers: the line format, the own code
 // before its test, the doc line or else the signature,
-// path globs, and the one-line answers.
+// path globs, limit and the line counting what it left out, and the
+// one-line answers.
 func TestFindCode(t *testing.T) {
 	s := newTestServer(t, codeFiles)
 	ask := func(args map[string]string) (string, bool) {
@@ -46,6 +50,13 @@ func TestFindCode(t *testing.T) {
 		{map[string]string{"query": "parse media type"}, "mime/mediatype.go:5 function ParseMediaType (5 lines) — ParseMediaType parses a media type value and any optional\n" +
 			"mime/mediatype.go:9 function FormatMediaType (3 lines) — func FormatMediaType(t string, param map[string]string) string {\n" +
 			"mime/mediatype_test.go:3 function TestParseMediaType (1 line) — func TestParseMediaType(t *testing.T) { ParseMediaType(\"text/html; charset=utf-8\") }", false},
+		{map[string]string{"query": "parse media type", "limit": "1"}, "mime/mediatype.go:5 function ParseMediaType (5 lines) — ParseMediaType parses a media type value and any optional\n" +
+			"… 2 more definitions scored lower; limit=3 shows them", false},
+		{map[string]string{"query": "parse media type", "limit": "2"}, "mime/mediatype.go:5 function ParseMediaType (5 lines) — ParseMediaType parses a media type value and any optional\n" +
+			"mime/mediatype.go:9 function FormatMediaType (3 lines) — func FormatMediaType(t string, param map[string]string) string {\n" +
+			"… 1 more definition scored lower; limit=3 shows them", false},
+		{map[string]string{"query": "parse media type", "limit": "0"}, "", true},
+		{map[string]string{"query": "parse media type", "limit": "21"}, "", true},
 		{map[string]string{"query": "sleeping exponentially between attempts", "path": "*.py"}, "retry/retry.py:1 function with_backoff (3 lines) — Call f until it succeeds, sleeping exponentially longer between attempts.", false},
 		{map[string]string{"query": "media", "path": "retry/**"}, "No definition matches media in files matching retry/**.", false},
 		{map[string]string{"query": "zebra giraffe"}, "No definition has any word of zebra giraffe.", false},
@@ -80,5 +91,29 @@ func TestFindCodeIndexed(t *testing.T) {
 		if a != b {
 			t.Errorf("find_code %q: indexed %q; direct %q", q, a, b)
 		}
+	}
+}
+
+// TestFindCodeMore: the line counting the definitions left out, when
+// fewer than the best 20 were found and when 20 were (more may match).
+func TestFindCodeMore(t *testing.T) {
+	defs := make([]search.CodeDef, 20)
+	for i := range defs {
+		defs[i].Path, defs[i].Line, defs[i].End, defs[i].Start = "a.go", i+1, i+1, i+1
+		defs[i].Name, defs[i].Signature = fmt.Sprintf("F%d", i), fmt.Sprintf("func F%d()", i)
+		defs[i].Score = 10 - float64(i)*0.1
+	}
+	res := &search.CodeResult{Defs: defs, Words: []string{"f"}}
+	got := strings.Split(codeText("f", "", res, 0), "\n")
+	if len(got) != 11 || got[10] != "… at least 10 more definitions scored lower; limit=20 shows the best 20" {
+		t.Errorf("20 found, no limit: %d lines ending %q", len(got), got[len(got)-1])
+	}
+	res.Defs = defs[:12]
+	got = strings.Split(codeText("f", "", res, 4), "\n")
+	if len(got) != 5 || got[4] != "… 8 more definitions scored lower; limit=12 shows them" {
+		t.Errorf("12 found, limit 4: %d lines ending %q", len(got), got[len(got)-1])
+	}
+	if got := codeText("f", "", res, 12); strings.Contains(got, "more") {
+		t.Errorf("12 found, limit 12: %q has a more line", got)
 	}
 }

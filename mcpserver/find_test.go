@@ -262,7 +262,7 @@ func TestStillListingTexts(t *testing.T) {
 	texts := map[string]string{
 		"find_references": refsText("Close", "", nil, &search.RefResult{Building: true}),
 		"find_symbol":     symbolsText(search.SymbolQuery{Name: "Close"}, &search.SymbolResult{Building: true}),
-		"find_code":       codeText("close the file", "", &search.CodeResult{Words: []string{"close", "file"}, Building: true}),
+		"find_code":       codeText("close the file", "", &search.CodeResult{Words: []string{"close", "file"}, Building: true}, 0),
 	}
 	for tool, text := range texts {
 		if !strings.Contains(text, want) || !incomplete(text) {

@@ -94,7 +94,7 @@ func TestCodeDump(t *testing.T) {
 		if rank >= 0 && rank < 5 {
 			found[k]++
 		}
-		fmt.Fprintf(&sb, "Q%d half=%d rank=%d name=%s\n    query: %s\n    text: %s\n", i, i%2, rank+1, q.name, strings.Join(words, " "), q.text)
+		fmt.Fprintf(&sb, "Q%d half=%d rank=%d name=%s\n    query: %s\n    text: %s\n", i, q.half, rank+1, q.name, strings.Join(words, " "), q.text)
 		sb.WriteString(tgt + "\n")
 		for _, l := range top {
 			sb.WriteString(l + "\n")

@@ -16,7 +16,8 @@ import (
 // and query files scripts/code_bench.sh prepares, see there), it indexes
 // each project, then moves one weight at a time through a few values,
 // keeping a change when it raises hit@5 + MRR on the tuning half of the
-// queries (every other one), and logs both halves' figures for the
+// queries (every other one of each set: the first, third, …, as
+// scripts/codebench holds out the others), and logs both halves' figures for the
 // defaults and the best weights found. The held-out half says whether the
 // choice generalises. With ZUMBA_CODE_TUNE_EVAL set, it only logs the
 // defaults' figures.
@@ -110,6 +111,9 @@ type tuneQuery struct {
 	name    string
 	targets map[string]bool
 	text    string
+	// half is 0 for the first, third, … query of its set, 1 for the
+	// others (held out).
+	half int
 }
 
 // tuneQueries indexes the projects of spec ("DIR<tab>QUERIES" lines) and
@@ -156,7 +160,7 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 				}
 			}
 			if len(targets) > 0 {
-				qs = append(qs, tuneQuery{path.Base(file), ix, parseCodeQuery(fs[0]), fs[2], targets, fs[0]})
+				qs = append(qs, tuneQuery{path.Base(file), ix, parseCodeQuery(fs[0]), fs[2], targets, fs[0], kept % 2})
 				kept++
 			}
 		}
@@ -167,11 +171,11 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 }
 
 // tuneEval returns hit@5 and MRR of find_code with weights w over half
-// of the queries (0 or 1: every other one; -1: all).
+// of the queries (0 or 1: every other one of each set; -1: all).
 func tuneEval(t *testing.T, qs []tuneQuery, w codeWeights, half int) (h5, mrr float64) {
 	n := 0
-	for i, q := range qs {
-		if half >= 0 && i%2 != half {
+	for _, q := range qs {
+		if half >= 0 && q.half != half {
 			continue
 		}
 		n++
@@ -218,19 +222,19 @@ func tuneSets(t *testing.T, qs []tuneQuery, w codeWeights) string {
 	type acc struct{ h5, mrr, n [2]float64 }
 	var sets []string
 	m := map[string]*acc{}
-	for i, q := range qs {
+	for _, q := range qs {
 		a := m[q.set]
 		if a == nil {
 			a = &acc{}
 			m[q.set] = a
 			sets = append(sets, q.set)
 		}
-		a.n[i%2]++
+		a.n[q.half]++
 		if r := tuneRank(t, q, w); r >= 0 {
 			if r < 5 {
-				a.h5[i%2]++
+				a.h5[q.half]++
 			}
-			a.mrr[i%2] += 1 / float64(r+1)
+			a.mrr[q.half] += 1 / float64(r+1)
 		}
 	}
 	var sb strings.Builder
@@ -248,4 +252,52 @@ func tuneSets(t *testing.T, qs []tuneQuery, w codeWeights) string {
 		fmt.Fprintf(&sb, " %s %.3f/%.3f", strings.TrimSuffix(s, ".tsv"), a.h5[0]/a.n[0], a.h5[1]/a.n[1])
 	}
 	return sb.String()
+}
+
+// TestCodeCut measures where find_code's default answer is cut (see
+// codeCut), on the benchmark's queries of ZUMBA_CODE_TUNE (see
+// TestCodeTune): for a few cuts, how many definitions the answers show
+// on average, and how many of the targets among the first
+// CodeDefaultLimit they leave out.
+func TestCodeCut(t *testing.T) {
+	spec := os.Getenv("ZUMBA_CODE_TUNE")
+	if spec == "" {
+		t.Skip("ZUMBA_CODE_TUNE is not set")
+	}
+	b, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := tuneQueries(t, strings.TrimSpace(string(b)))
+	type ranked struct {
+		scores []float64
+		rank   int
+	}
+	var rs []ranked
+	for _, q := range qs {
+		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, defaultCodeWeights, &CodeResult{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r ranked
+		for _, h := range hits {
+			r.scores = append(r.scores, h.score)
+		}
+		r.rank = tuneRank(t, q, defaultCodeWeights)
+		rs = append(rs, r)
+	}
+	for _, c := range []codeCut{{min: CodeDefaultLimit}, defaultCodeCut, {3, 0.7, 0}, {3, 0, 0.45}, {3, 0.6, 0.4}, {3, 0.8, 0.5}, {5, 0.7, 0.45}, {2, 0.7, 0.45}} {
+		shown, in, cut := 0, 0, 0
+		for _, r := range rs {
+			n := c.shown(r.scores)
+			shown += n
+			if r.rank >= 0 && r.rank < CodeDefaultLimit {
+				in++
+				if r.rank >= n {
+					cut++
+				}
+			}
+		}
+		t.Logf("cut %+v: %.1f shown a query; of %d targets in the first %d, %d cut", c, float64(shown)/float64(len(rs)), in, CodeDefaultLimit, cut)
+	}
 }

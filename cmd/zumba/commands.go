@@ -56,8 +56,9 @@ func init() {
 			{name: "limit", arg: "N", usage: "1 to 80: stop after this many hits (with --group, definitions)"},
 			{name: "depth", arg: "N", usage: "2 or 3: also the definitions that use each user, indented"},
 		}},
-		{name: "code", usage: "QUERY [--path GLOBS] [DIR]", short: "print the definitions that match a description of what they do, best first", run: runCode, flags: []flagDef{
+		{name: "code", usage: "QUERY [--path GLOBS] [--limit N] [DIR]", short: "print the definitions that match a description of what they do, best first", run: runCode, flags: []flagDef{
 			pathFlag,
+			{name: "limit", arg: "N", usage: "1 to 20: show this many of the best (default: up to 10, fewer where the match falls off)"},
 		}},
 		{name: "changes", usage: "[--base REF] [--path GLOBS] [--depth N] [DIR]", short: "print the definitions the uncommitted change (or the branch since REF) touches, and who uses them", run: runChanges, flags: []flagDef{
 			{name: "base", arg: "REF", usage: "compare with the merge base of REF and HEAD instead of HEAD"},

@@ -85,7 +85,7 @@ func runRefs(args []string) int {
 }
 
 func runCode(args []string) int {
-	const usage = "usage: zumba code QUERY [--path GLOBS] [DIR]"
+	const usage = "usage: zumba code QUERY [--path GLOBS] [--limit N] [DIR]"
 	fs := newFlagSet("code")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -102,8 +102,10 @@ func runCode(args []string) int {
 	// one file instead of parsing every file.
 	root.CodeCache = true
 	callArgs := map[string]string{"query": pos[0]}
-	if v := str(fs, "path"); v != "" {
-		callArgs["path"] = v
+	for _, name := range []string{"path", "limit"} {
+		if v := str(fs, name); v != "" {
+			callArgs[name] = v
+		}
 	}
 	return callTool(root, "find_code", callArgs)
 }

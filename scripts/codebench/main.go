@@ -14,10 +14,14 @@
 //
 //	query  RANK_CODE RANK_RG MS QUERY            (with -v)
 //	result NAME QUERIES SKIPPED TOOL HIT1 HIT5 MRR
+//	result NAME/held QUERIES 0 TOOL HIT1 HIT5 MRR
 //	latency NAME CALLS MEDIAN_MS P99_MS MAX_MS
 //
-// MRR counts ranks up to 20 (find_code's limit) for both. Latency is each
-// find_code call's time from request to reply, -rounds calls per query.
+// NAME/held is the held-out half: the second, fourth, … query with
+// targets, as search's TestCodeTune holds them out (it tunes on the
+// others). find_code is asked for its best -limit (20, its most); MRR
+// counts ranks up to 20 for both. Latency is each find_code call's time
+// from request to reply, -rounds calls per query.
 package main
 
 import (
@@ -42,6 +46,7 @@ func main() {
 	name := flag.String("name", "project", "the project's name in the output")
 	rounds := flag.Int("rounds", 3, "find_code calls per query, for the latency")
 	rg := flag.Bool("rg", true, "run the rg baseline")
+	limit := flag.Int("limit", 20, "find_code's limit argument (0: none, for a zumba without it)")
 	verbose := flag.Bool("v", false, "print each query's ranks")
 	wait := flag.Duration("ready-wait", 30*time.Minute, "the longest wait for the complete index")
 	flag.Parse()
@@ -73,7 +78,11 @@ func main() {
 		var text string
 		for r := range max(*rounds, 1) {
 			t0 := time.Now()
-			text, _ = c.tool("find_code", map[string]any{"query": q.text})
+			args := map[string]any{"query": q.text}
+			if *limit > 0 {
+				args["limit"] = *limit
+			}
+			text, _ = c.tool("find_code", args)
 			if r > 0 || *rounds == 1 {
 				lat = append(lat, float64(time.Since(t0).Microseconds())/1000)
 			}
@@ -92,10 +101,23 @@ func main() {
 	if *rg {
 		report(*name, "rg", len(base), skipped, base)
 	}
+	report(*name+"/held", "find_code", len(odd(code)), 0, odd(code))
+	if *rg {
+		report(*name+"/held", "rg", len(odd(base)), 0, odd(base))
+	}
 	sort.Float64s(lat)
 	if len(lat) > 0 {
 		fmt.Printf("latency\t%s\t%d\t%.2f\t%.2f\t%.2f\n", *name, len(lat), pct(lat, 50), pct(lat, 99), lat[len(lat)-1])
 	}
+}
+
+// odd is the second, fourth, … of ranks: the held-out half.
+func odd(ranks []int) []int {
+	var out []int
+	for i := 1; i < len(ranks); i += 2 {
+		out = append(out, ranks[i])
+	}
+	return out
 }
 
 func fail(err error) {
