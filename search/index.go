@@ -153,7 +153,12 @@ type Index struct {
 	// files holds the records by id; nil for an id no record has. A
 	// replaced or removed file's record stays, dead, until a merge of the
 	// postings drops its id from them.
-	files  []*fileRec
+	files []*fileRec
+	// tiers holds each id's record's tier (fileRec.tier), beside files:
+	// find_references splits a common name's files by tier without
+	// touching their records (on the kernel, ranking the ~20,000 files
+	// of "ret" by their paths took 5 ms of a 6 ms call).
+	tiers  []uint8
 	byPath map[string]*fileRec
 	live   int
 	// words interns every word and definition name (shared with the
@@ -214,6 +219,10 @@ type fileRec struct {
 	generated bool
 	// fromStore: the record came from the disk cache's store.
 	fromStore bool
+	// tier ranks the file (see rank.go), known once its head is: made
+	// when the record is, so that ranking a common name's thousands of
+	// files matches no path against the rules (see Index.tiers).
+	tier uint8
 	// key is the store's key of the file's records (index_store.go);
 	// the zero key for a file with nothing in it.
 	key diskcache.Key
@@ -436,11 +445,11 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 			return
 		}
 		var err error
-		if snap, err = diskcache.Load(ix.cacheFile, ix.root.Real, diskcache.Producer()); err != nil {
+		if snap, err = diskcache.Load(ix.cacheFile, ix.root.Real, cacheProducer()); err != nil {
 			ix.logf("%v", err)
 		}
 		if dir := ix.storeDir(); dir != "" {
-			ix.store, err = diskcache.OpenShared(dir, diskcache.Producer(), ix.opts.StoreLimit)
+			ix.store, err = diskcache.OpenShared(dir, cacheProducer(), ix.opts.StoreLimit)
 			if err != nil {
 				ix.logf("%v", err)
 			}

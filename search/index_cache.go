@@ -18,6 +18,11 @@ import (
 // read, whose parse failed or is not done yet are not saved; the postings
 // are made again from the records at a restart.
 
+// cacheProducer names the build of zumba whose disk cache the index reads
+// and writes (diskcache.Producer). TestIndexTree may name another, so that
+// test binaries of the same formats share a large project's cache.
+var cacheProducer = diskcache.Producer
+
 // saveRec is what a save takes of a record under the index's lock.
 type saveRec struct {
 	id        uint32
@@ -68,7 +73,7 @@ func (ix *Index) saveLocked() {
 			s.Files = append(s.Files, recs[i].file)
 		}
 	}
-	b, err := diskcache.Encode(ix.root.Real, diskcache.Producer(), s)
+	b, err := diskcache.Encode(ix.root.Real, cacheProducer(), s)
 	if err == nil {
 		err = diskcache.WriteAtomic(ix.cacheFile, b)
 	}

@@ -39,16 +39,24 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	}
 	below := ix.order.sortedBelowLocked(ix)
 	cut, _ := slices.BinarySearch(ids, below)
-	var heads [fileTiers][]*fileRec
+	// Split by the tiers beside the records: the records themselves
+	// are read only as far as the answer needs them.
+	var counts [fileTiers]int
 	for _, f := range ids[:cut] {
-		r := ix.files[f]
-		t := recTier(r)
-		heads[t] = append(heads[t], r)
+		counts[ix.tiers[f]]++
+	}
+	var heads [fileTiers][]*fileRec
+	for t, n := range counts {
+		heads[t] = make([]*fileRec, 0, n)
+	}
+	for _, f := range ids[:cut] {
+		t := ix.tiers[f]
+		heads[t] = append(heads[t], ix.files[f])
 	}
 	var lates [fileTiers][]project.Entry
 	for _, f := range ids[cut:] {
 		r := ix.files[f]
-		t := recTier(r)
+		t := ix.tiers[f]
 		lates[t] = append(lates[t], r.entry())
 	}
 	ix.mu.RUnlock()
@@ -131,9 +139,8 @@ func (ix *Index) rankedCandidates(name string) []project.Entry {
 	}
 	var tiers [fileTiers][]project.Entry
 	for _, f := range ids {
-		r := ix.files[f]
-		t := recTier(r)
-		tiers[t] = append(tiers[t], r.entry())
+		t := ix.tiers[f]
+		tiers[t] = append(tiers[t], ix.files[f].entry())
 	}
 	ix.mu.RUnlock()
 	out := make([]project.Entry, 0, len(ids))

@@ -78,6 +78,7 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 	for i, r := range recs {
 		r.id = first + uint32(i)
 		ix.files = append(ix.files, r)
+		ix.tiers = append(ix.tiers, r.tier)
 		ix.byPath[r.path] = r
 		ix.live++
 		if r.failed {
@@ -115,10 +116,12 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 	switch {
 	case errors.Is(err, project.ErrUnreadable):
 		r.failed = true
+		r.setTier()
 		return r, nil
 	case err != nil:
 		// Not covered (binary, grown too large): nothing in it.
 		r.parsed = true
+		r.setTier()
 		return r, nil
 	}
 	if lang == nil && !strings.Contains(e.Path[strings.LastIndexByte(e.Path, '/')+1:], ".") {
@@ -141,6 +144,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 		r.parsed = true
 	}
 	r.generated = grammar.IsGeneratedHead(data)
+	r.setTier()
 	es.ids = ix.wordIDs(data, es.ids[:0])
 	return r, es.ids
 }
@@ -153,6 +157,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *entryScratch) (*fileRec, []uint32) {
 	r := &fileRec{path: e.Path, st: e.Stat(), ref: ref, key: key, parsed: true, fromStore: true}
 	if key == (diskcache.Key{}) {
+		r.setTier()
 		return r, nil
 	}
 	if ix.store == nil {
@@ -172,6 +177,7 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *en
 		return nil, nil
 	}
 	r.generated, r.recs = s.generated, s.recs
+	r.setTier()
 	if ix.opts.Shared != nil {
 		r.shared, r.recs = shareRecords(r.recs)
 	}
@@ -209,6 +215,7 @@ func (ix *Index) installLocked(r *fileRec, wids []uint32) {
 	}
 	r.id = uint32(len(ix.files))
 	ix.files = append(ix.files, r)
+	ix.tiers = append(ix.tiers, r.tier)
 	ix.byPath[r.path] = r
 	ix.live++
 	if r.failed {
