@@ -370,6 +370,19 @@ func (ix *Index) Build(ctx context.Context) {
 			ix.saveLoop(ctx)
 		}()
 	}
+	// The names' text for find_symbol's fallback, while no call is
+	// answered: made at the fallback's first search instead, it cost that
+	// call 0.3 s on the kernel (0.4 s or more under load: the warm
+	// find_symbol's slowest call, issue 42), for 60 MB the fallback
+	// needs anyway.
+	ix.loops.Add(1)
+	go func() {
+		defer ix.loops.Done()
+		ix.waitIdle(ctx)
+		if ctx.Err() == nil {
+			ix.names.prepare(ix)
+		}
+	}()
 	ix.loops.Add(1)
 	go func() {
 		defer ix.loops.Done()
@@ -518,9 +531,8 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// the collector need not scan: as tight as once complete.
 	ix.opts.Memory.complete()
 	// The postings merged as the save below would merge them. The
-	// names' text for find_symbol's fallback is made at its first search
-	// (defNames.find), not now: 60 MB on the kernel, for a fallback many
-	// sessions never use; it takes about 0.3 s there.
+	// names' text for find_symbol's fallback is made once the index is
+	// complete (see Build).
 	ix.mu.Lock()
 	ix.mergeLocked(true)
 	ix.mu.Unlock()

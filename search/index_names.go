@@ -14,7 +14,8 @@ import (
 // megabytes instead of a test of each of the millions of strings of the
 // vocabulary. The names are grouped by their first two bytes, so that
 // those starting with a piece are one stretch of the text. It is made
-// at the first search that needs it, and again when the base of defines
+// when the index is complete (or at the first search that needs it, if
+// that comes first), and brought up to date when the base of defines
 // changes (a merge); keys added since are in the overlay, and tested one
 // by one.
 //
@@ -52,6 +53,15 @@ func (n *defNames) mark(k int) {
 		n.in = append(n.in, make([]uint64, k/64+1-len(n.in))...)
 	}
 	n.in[k/64] |= 1 << (k % 64)
+}
+
+// prepare makes the text now if it is missing or out of date.
+func (n *defNames) prepare(ix *Index) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.update(ix)
 }
 
 func (n *defNames) update(ix *Index) {
