@@ -117,6 +117,9 @@ func noReferences(name, path string) string {
 // hits under it as "  LINE: TEXT" (but for the definition's own name
 // line); then a last line counting what was left out.
 func formatSites(res *search.Sites, name, path string, opts search.RefOptions) string {
+	if res.Building {
+		return fmt.Sprintf("No references to %s yet: %s.", project.Echo(name), stillListing)
+	}
 	var sb strings.Builder
 	if len(res.Sites) == 0 && !res.More {
 		switch {

@@ -260,9 +260,10 @@ func searchToolsFresh(t *testing.T, startServer func(*testing.T, string) *pipeCl
 func TestStillListingTexts(t *testing.T) {
 	want := "the project's files were still being listed at the time limit; the index is still being built, so a later call will be complete"
 	texts := map[string]string{
-		"find_references": refsText("Close", "", nil, &search.RefResult{Building: true}),
-		"find_symbol":     symbolsText(search.SymbolQuery{Name: "Close"}, &search.SymbolResult{Building: true}),
-		"find_code":       codeText("close the file", "", &search.CodeResult{Words: []string{"close", "file"}, Building: true}, 0),
+		"find_references":       refsText("Close", "", nil, &search.RefResult{Building: true}),
+		"find_symbol":           symbolsText(search.SymbolQuery{Name: "Close"}, &search.SymbolResult{Building: true}),
+		"find_references group": formatSites(&search.Sites{Building: true}, "Close", "", search.RefOptions{Group: true}),
+		"find_code":             codeText("close the file", "", &search.CodeResult{Words: []string{"close", "file"}, Building: true}, 0),
 	}
 	for tool, text := range texts {
 		if !strings.Contains(text, want) || !incomplete(text) {

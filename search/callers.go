@@ -186,7 +186,7 @@ func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
 		}
 		w.searched[name] = found
 	}
-	if found == nil {
+	if found == nil || found.Building {
 		w.tree.Partial = true
 		return nil, false
 	}

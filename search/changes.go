@@ -514,7 +514,7 @@ func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 			}
 			byName[name] = sites
 		}
-		if sites == nil {
+		if sites == nil || sites.Building {
 			d.MoreUsesUncounted = true
 			continue
 		}

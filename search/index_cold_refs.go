@@ -1,9 +1,11 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
@@ -163,4 +165,40 @@ func (ix *Index) coldReferences(ctx context.Context, name string, filter *projec
 		res.Refs, res.More = res.Refs[:RefLimit], true
 	}
 	return res, nil
+}
+
+// coldSites answers [Index.Sites] before the word index is in, over the
+// build's walk (coldView) as coldReferences does: the files the word pass
+// has read and found without the name's words are left out unread, and
+// the others are searched as [Root.Sites] searches them, in the same
+// order, so that the answer is the direct search's. Before the walk has
+// listed the files, at the time limit, it answers Sites.Building.
+func (ix *Index) coldSites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
+	name = strings.TrimSpace(name)
+	if err := checkName(name); err != nil {
+		return nil, err
+	}
+	opts.siteLimit, opts.countLimit = cmp.Or(ix.root.SiteTimeLimit, opts.TimeLimit), ix.root.CountTimeLimit
+	v, err := ix.coldView(ctx, stopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit)))
+	if errors.Is(err, errStillListing) {
+		return &Sites{Building: true}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	order, err := v.ranked(ctx, filter)
+	if err != nil {
+		return nil, err
+	}
+	keys := ix.nameKeys([]byte(name))
+	files := make([]project.Entry, 0, len(order))
+	for _, k := range order {
+		r, words, ok := v.pass.covered(v.walkIndex(int(k)))
+		if ok && v.trusted(int(k), r.ref) && !ix.heldBy(&keys, words) {
+			continue
+		}
+		files = append(files, v.files[k])
+	}
+	opts.late = true
+	return limitedSites(ctx, files, ix.src, name, opts, cache)
 }

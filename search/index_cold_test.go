@@ -210,6 +210,21 @@ func TestColdCooperates(t *testing.T) {
 			if got := src.taken(); got != 0 {
 				t.Errorf("find_references F30 again read %d files; want none", got)
 			}
+			// find_references group and code: the same files are read,
+			// and the answer is the direct search's.
+			for _, opts := range []RefOptions{{Group: true}, {Group: true, Code: true}, {Code: true, Limit: 3}} {
+				want, werr := root.Sites(ctx, "F05", nil, opts, nil)
+				got, gerr := ix.Sites(ctx, "F05", nil, opts, nil)
+				if werr != nil || gerr != nil {
+					t.Fatalf("sites %+v: %v, %v", opts, werr, gerr)
+				}
+				if d := cmp.Diff(want, got, cmp.AllowUnexported(Sites{})); d != "" {
+					t.Errorf("sites %+v of F05, word pass half done (-direct +index):\n%s", opts, d)
+				}
+				if n := src.taken(); n != 1+20 {
+					t.Errorf("sites %+v of F05 read %d files; want 21 (F05's file and the 20 not read by the pass)", opts, n)
+				}
+			}
 			sameSymbols(t, "word pass half done", ix, root, "F05")
 			if got := src.taken(); got != 21 {
 				t.Errorf("find_symbol F05 read %d files; want 21", got)

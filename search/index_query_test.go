@@ -194,6 +194,10 @@ func TestColdStillListing(t *testing.T) {
 	if err != nil || !code.Building || code.Files != 0 {
 		t.Errorf("Code before the walk = %+v, %v; want Building, no files", code, err)
 	}
+	sites, err := ix.Sites(soon(), "shared", nil, RefOptions{Group: true, Code: true}, nil)
+	if err != nil || !sites.Building || len(sites.Sites) != 0 {
+		t.Errorf("Sites before the walk = %+v, %v; want Building", sites, err)
+	}
 	m, err := ix.Map(soon(), ".")
 	if err != nil || !m.Building || m.Total != 0 {
 		t.Errorf("Map before the walk = %+v, %v; want Building, Total 0", m, err)

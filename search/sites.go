@@ -71,6 +71,9 @@ type Sites struct {
 	// With Code, the hits left out of the files searched: in comments or
 	// strings, and in files with no code (no grammar, or Markdown).
 	InComments, InProse int
+	// Building: the time limit came before the index being built had
+	// listed the project's files, and nothing was searched.
+	Building bool
 }
 
 // CountTimeLimit bounds how long the hits left out are counted.
@@ -460,7 +463,7 @@ func (r *Root) Sites(ctx context.Context, name string, filter *project.PathFilte
 func (ix *Index) Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
 	defer ix.call()()
 	if !ix.wordsReady.Load() {
-		return ix.root.Sites(ctx, name, filter, opts, cache)
+		return ix.coldSites(ctx, name, filter, opts, cache)
 	}
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
