@@ -272,10 +272,16 @@ func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, e
 		return walk(nil, nil)
 	}
 	var timeUp <-chan time.Time
-	if !deadline.IsZero() {
-		t := time.NewTimer(time.Until(deadline))
-		defer t.Stop()
-		timeUp = t.C
+	select {
+	case <-ix.walk.wait():
+		// Listed: no wait, even with the deadline past (a select of
+		// several ready cases picks one at random).
+	default:
+		if !deadline.IsZero() {
+			t := time.NewTimer(time.Until(deadline))
+			defer t.Stop()
+			timeUp = t.C
+		}
 	}
 	select {
 	case <-ix.walk.wait():
