@@ -15,7 +15,7 @@ import (
 var findCodeTool = &Tool{
 	Name:        "find_code",
 	Title:       "Find code by description",
-	Description: "Definitions whose names, doc comments and bodies match a description in words, best first, when you do not know the name (e.g. \"parse media type parameters\"). Up to 10, fewer where the match falls off.",
+	Description: "Definitions matching a description in words (names, doc comments, bodies), best first, when you do not know the name. Up to 10, fewer where the match falls off. Code ranks before Markdown: for docs, say \"docs\" or use path *.md.",
 	Params: []Param{
 		{Name: "query", Description: "What the code does, in a few words.", Required: true},
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},

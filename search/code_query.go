@@ -113,6 +113,11 @@ type codeWeights struct {
 	// project (see internalPath): like private names, a description is
 	// more often of what a project offers than of its insides.
 	internal float64
+	// prose is the factor of a definition in a documentation file (a
+	// Markdown heading, see proseFile) unless the query asks for
+	// documentation (see proseQuery): an agent asking for code wants the
+	// definitions first.
+	prose float64
 }
 
 var defaultCodeWeights = codeWeights{
@@ -126,6 +131,7 @@ var defaultCodeWeights = codeWeights{
 	abbrev:    0.3,
 	abbrevMin: 3,
 	internal:  0.8,
+	prose:     0.5,
 }
 
 // codeStats sums up the index's find_code records.
@@ -357,6 +363,9 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 	}
 	for i := range live {
 		live[i].group = gid[live[i].group]
+	}
+	if proseQuery(terms) {
+		w.prose = 1
 	}
 	return &codeScorer{ix: ix, terms: live, w: w, avg: avg, nstrs: uint64(ix.words.len()), groups: len(gid), best: make([]float64, len(gid))}
 }
@@ -639,6 +648,9 @@ func (s *codeScorer) scoreTouched(f uint32, r *fileRec, lens []byte) {
 	if s.w.internal != 1 && internalPath(r.path) {
 		factor *= s.w.internal
 	}
+	if s.w.prose != 1 && proseFile(r.path) {
+		factor *= s.w.prose
+	}
 	for _, d := range s.touched {
 		score := s.defScore(d, lens)
 		if score > 0 {
@@ -750,48 +762,4 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 		out = append(out, d)
 	}
 	return out
-}
-
-// docLine is the first line of the doc comment between lines start and
-// name (or of a docstring right after name), without its comment marks.
-func docLine(lines *lineIndex, start, name, end int) string {
-	for n := start; n < name; n++ {
-		t := lines.text(n)
-		if strings.HasPrefix(t, "@") || strings.HasPrefix(t, "#[") || strings.HasPrefix(t, "#!") {
-			continue
-		}
-		if s := stripComment(t); s != "" {
-			return s
-		}
-	}
-	for n := name + 1; n <= min(end, name+3); n++ {
-		t := strings.TrimLeft(lines.text(n), "rRuUbB")
-		for _, q := range []string{`"""`, `'''`} {
-			if strings.HasPrefix(t, q) {
-				t = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, q), q))
-				if t == "" {
-					t = strings.TrimSpace(lines.text(n + 1))
-				}
-				return strings.TrimSpace(strings.TrimSuffix(t, q))
-			}
-		}
-		if t != "" {
-			break
-		}
-	}
-	return ""
-}
-
-// stripComment removes a comment line's marks: "//", "///", "/*", "*",
-// "*/", "#", "--", "<!--".
-func stripComment(t string) string {
-	t = strings.TrimSpace(t)
-	for _, p := range []string{"/**", "/*!", "/*", "///", "//!", "//", "*", "#", "--", "<!--", ";"} {
-		if strings.HasPrefix(t, p) {
-			t = strings.TrimPrefix(t, p)
-			break
-		}
-	}
-	t = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(t), "*/"), "-->")
-	return strings.TrimSpace(t)
 }

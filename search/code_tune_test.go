@@ -66,6 +66,7 @@ func TestCodeTune(t *testing.T) {
 		{"tier.vendored", func(w *codeWeights) *float64 { return &w.tier[vendoredTier] }, []float64{0.3, 0.5, 0.8}},
 		{"abbrev", func(w *codeWeights) *float64 { return &w.abbrev }, []float64{0, 0.2, 0.3, 0.5}},
 		{"internal", func(w *codeWeights) *float64 { return &w.internal }, []float64{0.5, 0.7, 0.8, 1}},
+		{"prose", func(w *codeWeights) *float64 { return &w.prose }, []float64{0.3, 0.5, 0.7, 1}},
 		{"tier.test", func(w *codeWeights) *float64 { return &w.tier[testTier] }, []float64{0.2, 0.35, 0.5, 0.7}},
 	}
 	for round := range 2 {

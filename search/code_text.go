@@ -1,0 +1,49 @@
+package search
+
+import "strings"
+
+// The text find_code shows of a definition beside its name.
+
+// docLine is the first line of the doc comment between lines start and
+// name (or of a docstring right after name), without its comment marks.
+func docLine(lines *lineIndex, start, name, end int) string {
+	for n := start; n < name; n++ {
+		t := lines.text(n)
+		if strings.HasPrefix(t, "@") || strings.HasPrefix(t, "#[") || strings.HasPrefix(t, "#!") {
+			continue
+		}
+		if s := stripComment(t); s != "" {
+			return s
+		}
+	}
+	for n := name + 1; n <= min(end, name+3); n++ {
+		t := strings.TrimLeft(lines.text(n), "rRuUbB")
+		for _, q := range []string{`"""`, `'''`} {
+			if strings.HasPrefix(t, q) {
+				t = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, q), q))
+				if t == "" {
+					t = strings.TrimSpace(lines.text(n + 1))
+				}
+				return strings.TrimSpace(strings.TrimSuffix(t, q))
+			}
+		}
+		if t != "" {
+			break
+		}
+	}
+	return ""
+}
+
+// stripComment removes a comment line's marks: "//", "///", "/*", "*",
+// "*/", "#", "--", "<!--".
+func stripComment(t string) string {
+	t = strings.TrimSpace(t)
+	for _, p := range []string{"/**", "/*!", "/*", "///", "//!", "//", "*", "#", "--", "<!--", ";"} {
+		if strings.HasPrefix(t, p) {
+			t = strings.TrimPrefix(t, p)
+			break
+		}
+	}
+	t = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(t), "*/"), "-->")
+	return strings.TrimSpace(t)
+}
