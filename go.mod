@@ -30,6 +30,7 @@ require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/go-git/go-billy/v5 v5.9.2
 	github.com/go-git/go-git/v5 v5.19.3
+	github.com/kljensen/snowball v0.10.0
 	golang.org/x/sync v0.24.0
 	golang.org/x/sys v0.49.0
 )

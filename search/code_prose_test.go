@@ -2,11 +2,13 @@ package search
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/internal/project"
 )
@@ -74,6 +76,85 @@ func TestCodeProse(t *testing.T) {
 	for _, p := range []string{"md.go", "docs/gen.go", "mdx/x.ts"} {
 		if proseFile(p) {
 			t.Errorf("proseFile(%q) = true", p)
+		}
+	}
+}
+
+// TestCodeCobraSuggestions is issue 46's case: on cobra v1.8.1 (fetched
+// into the module cache by the go command when it is not there), a
+// description in an agent's words puts SuggestionsFor or findSuggestions
+// in the first three, with no Markdown heading above it: "suggest" meets
+// "suggestions" through the stemmer, and the user guide's sections come
+// after the code.
+func TestCodeCobraSuggestions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: no module download")
+	}
+	t.Parallel()
+	dir := downloadModule(t, "github.com/spf13/cobra@v1.8.1")
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const q = "suggest similar command names when a user mistypes a subcommand"
+	res, err := root.Code(context.Background(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, d := range res.Defs {
+		got = append(got, d.Path+":"+strconv.Itoa(d.Line)+" "+d.Kind.String()+" "+d.QualifiedName())
+		if i >= 3 {
+			continue
+		}
+		if n := d.LastSegment(); n == "SuggestionsFor" || n == "findSuggestions" {
+			return
+		}
+		if d.Kind == grammar.Heading {
+			t.Errorf("Code(%q): a heading at %d, before SuggestionsFor or findSuggestions", q, i+1)
+		}
+	}
+	t.Errorf("Code(%q): SuggestionsFor or findSuggestions not in the first 3:\n%s", q, strings.Join(got, "\n"))
+}
+
+// TestCodeForms: a query word meets the other forms of it that the
+// index holds (Snowball's stem is theirs), below the form itself.
+func TestCodeForms(t *testing.T) {
+	dir := fixture.Unpack(t, txtar.Parse([]byte(`
+-- a.go --
+package a
+
+// SuggestionsFor returns suggestions for a mistyped name.
+func SuggestionsFor(name string) []string { return nil }
+
+// Suggest suggests.
+func Suggest() {}
+
+// Stop stops the server gracefully.
+func Stop() {}
+`)))
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(q string) []string {
+		t.Helper()
+		res, err := root.Code(context.Background(), q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, d := range res.Defs {
+			out = append(out, d.Name)
+		}
+		return out
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"suggest", "Suggest SuggestionsFor"},
+		{"graceful", "Stop"},
+	} {
+		if got := strings.Join(ask(tc.q), " "); got != tc.want {
+			t.Errorf("Code(%q) = %q; want %q", tc.q, got, tc.want)
 		}
 	}
 }

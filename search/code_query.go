@@ -113,6 +113,9 @@ type codeWeights struct {
 	// project (see internalPath): like private names, a description is
 	// more often of what a project offers than of its insides.
 	internal float64
+	// forms is the weight of a query word's other forms (see
+	// codeForms): 0, none.
+	forms float64
 	// prose is the factor of a definition in a documentation file (a
 	// Markdown heading, see proseFile) unless the query asks for
 	// documentation (see proseQuery): an agent asking for code wants the
@@ -132,6 +135,7 @@ var defaultCodeWeights = codeWeights{
 	abbrevMin: 3,
 	internal:  0.8,
 	prose:     0.5,
+	forms:     0.5,
 }
 
 // codeStats sums up the index's find_code records.
@@ -306,6 +310,9 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 	var buf []uint32
 	if w.abbrev > 0 {
 		terms = ix.codeAbbrevs(terms, w)
+	}
+	if w.forms > 0 {
+		terms = ix.codeForms(terms, w)
 	}
 	for _, t := range terms {
 		id, ok := ix.words.lookupString(t.stem)

@@ -39,6 +39,15 @@ func TestCodeTune(t *testing.T) {
 	}
 	show("defaults", defaultCodeWeights)
 	if os.Getenv("ZUMBA_CODE_TUNE_EVAL") != "" {
+		t.Logf("per set, held-out half (hit@1 hit@5 MRR) and all:\n%s", tuneTable(t, qs, defaultCodeWeights))
+		w := defaultCodeWeights
+		w.prose = 1
+		t.Logf("the same without the prose factor:\n%s", tuneTable(t, qs, w))
+		for _, f := range []float64{0, 0.3, 0.7, 1} {
+			w := defaultCodeWeights
+			w.forms = f
+			t.Logf("the same with forms %v:\n%s", f, tuneTable(t, qs, w))
+		}
 		return // the defaults' figures only
 	}
 	best := defaultCodeWeights
@@ -67,6 +76,7 @@ func TestCodeTune(t *testing.T) {
 		{"abbrev", func(w *codeWeights) *float64 { return &w.abbrev }, []float64{0, 0.2, 0.3, 0.5}},
 		{"internal", func(w *codeWeights) *float64 { return &w.internal }, []float64{0.5, 0.7, 0.8, 1}},
 		{"prose", func(w *codeWeights) *float64 { return &w.prose }, []float64{0.3, 0.5, 0.7, 1}},
+		{"forms", func(w *codeWeights) *float64 { return &w.forms }, []float64{0, 0.3, 0.5, 0.7, 0.85, 1}},
 		{"tier.test", func(w *codeWeights) *float64 { return &w.tier[testTier] }, []float64{0.2, 0.35, 0.5, 0.7}},
 	}
 	for round := range 2 {
@@ -301,4 +311,50 @@ func TestCodeCut(t *testing.T) {
 		}
 		t.Logf("cut %+v: %.1f shown a query; of %d targets in the first %d, %d cut", c, float64(shown)/float64(len(rs)), in, CodeDefaultLimit, cut)
 	}
+}
+
+// tuneTable is find_code's hit@1, hit@5 and MRR with weights w per query
+// set, on the held-out half and on all of its queries, one line a set
+// and a last one for all sets.
+func tuneTable(t *testing.T, qs []tuneQuery, w codeWeights) string {
+	type acc struct{ n, h1, h5, mrr [2]float64 } // [0] held out, [1] all
+	var sets []string
+	m := map[string]*acc{}
+	var all acc
+	for _, q := range qs {
+		a := m[q.set]
+		if a == nil {
+			a = &acc{}
+			m[q.set] = a
+			sets = append(sets, q.set)
+		}
+		r := tuneRank(t, q, w)
+		for _, x := range []*acc{a, &all} {
+			for k := range 2 {
+				if k == 0 && q.half != 1 {
+					continue
+				}
+				x.n[k]++
+				if r == 0 {
+					x.h1[k]++
+				}
+				if r >= 0 && r < 5 {
+					x.h5[k]++
+				}
+				if r >= 0 {
+					x.mrr[k] += 1 / float64(r+1)
+				}
+			}
+		}
+	}
+	var sb strings.Builder
+	line := func(name string, a *acc) {
+		fmt.Fprintf(&sb, "%-14s held %3.0f: %.3f %.3f %.3f   all %3.0f: %.3f %.3f %.3f\n", name,
+			a.n[0], a.h1[0]/a.n[0], a.h5[0]/a.n[0], a.mrr[0]/a.n[0], a.n[1], a.h1[1]/a.n[1], a.h5[1]/a.n[1], a.mrr[1]/a.n[1])
+	}
+	for _, s := range sets {
+		line(strings.TrimSuffix(s, ".tsv"), m[s])
+	}
+	line("all", &all)
+	return sb.String()
 }
