@@ -50,7 +50,13 @@ func TestIndexTree(t *testing.T) {
 	t0 := time.Now()
 	ix.Build(context.Background())
 	t.Logf("index built in %v", time.Since(t0))
+	// The names' text is made in the background once the index is
+	// complete: waited for, so that the calls below do not time it.
+	ix.names.prepare(ix)
 	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	t.Logf("heap in use %d MiB; %s", ms.HeapInuse>>20, procStatus("VmRSS", "VmHWM"))
 	ctx := context.Background()
 	var answers strings.Builder
 	timed := func(what, name string, call func() error) {
@@ -102,4 +108,21 @@ func TestIndexTree(t *testing.T) {
 			t.Errorf("answers differ from %s", want)
 		}
 	}
+}
+
+// procStatus returns the lines of /proc/self/status named, on one line.
+func procStatus(names ...string) string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return ""
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		for _, n := range names {
+			if strings.HasPrefix(l, n+":") {
+				out = append(out, strings.Join(strings.Fields(l), " "))
+			}
+		}
+	}
+	return strings.Join(out, ", ")
 }
