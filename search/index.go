@@ -370,19 +370,6 @@ func (ix *Index) Build(ctx context.Context) {
 			ix.saveLoop(ctx)
 		}()
 	}
-	// The names' text for find_symbol's fallback, while no call is
-	// answered: made at the fallback's first search instead, it cost that
-	// call 0.3 s on the kernel (0.4 s or more under load: the warm
-	// find_symbol's slowest call, issue 42), for 60 MB the fallback
-	// needs anyway.
-	ix.loops.Add(1)
-	go func() {
-		defer ix.loops.Done()
-		ix.waitIdle(ctx)
-		if ctx.Err() == nil {
-			ix.names.prepare(ix)
-		}
-	}()
 	ix.loops.Add(1)
 	go func() {
 		defer ix.loops.Done()
@@ -530,12 +517,21 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// What is left allocates the postings' arrays, which
 	// the collector need not scan: as tight as once complete.
 	ix.opts.Memory.complete()
-	// The postings merged as the save below would merge them. The
-	// names' text for find_symbol's fallback is made once the index is
-	// complete (see Build).
+	// The postings merged as the save below would merge them.
 	ix.mu.Lock()
 	ix.mergeLocked(true)
 	ix.mu.Unlock()
+	// The parse's and the merge's garbage first, as at the word pass's
+	// end, before the names' text adds its own memory.
+	releaseGoHeap()
+	// The names' text for find_symbol's fallback is part of the complete
+	// index: made at the fallback's first search instead (as from
+	// 1ee08f1), it cost that call 0.3 s on the kernel (0.4 s and more
+	// under load, the warm find_symbol's slowest call: issue 42), for the
+	// 60 MB the first fallback allocates anyway; and made once the index
+	// is announced complete, a client's first call could still find it
+	// in the making.
+	ix.names.prepare(ix)
 	ix.symbolsReady.Store(true)
 	ix.mu.RLock()
 	n, cached := ix.live, ix.cached
@@ -548,9 +544,6 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 		byCalls = fmt.Sprintf(", %d parsed by calls", ahead)
 	}
 	ix.logf("index complete: %d files (%d from cache) in %d ms%s", n, cached, time.Since(start).Milliseconds(), byCalls)
-	// The parse's and the merge's garbage first, as at the word pass's
-	// end.
-	releaseGoHeap()
 	ix.save()
 	// And what the parsers freed on the C side (80 MB on the kernel).
 	cmem.Trim()

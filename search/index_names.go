@@ -14,8 +14,8 @@ import (
 // megabytes instead of a test of each of the millions of strings of the
 // vocabulary. The names are grouped by their first two bytes, so that
 // those starting with a piece are one stretch of the text. It is made
-// when the index is complete (or at the first search that needs it, if
-// that comes first), and brought up to date when the base of defines
+// as the index completes (or at the first search that needs it, if that
+// comes first), and brought up to date when the base of defines
 // changes (a merge); keys added since are in the overlay, and tested one
 // by one.
 //
