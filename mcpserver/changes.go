@@ -40,7 +40,10 @@ var changesTool = &Tool{
 		cs, err := search.Changes(ctx, s.cfg.Root.Root, base, filter, uses)
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
-				return "changes: the repository was not read in time; narrow it with path", true
+				// The work tree's comparison with the base (every tracked
+				// file's stat) did not end in time: path does not narrow
+				// it, and what was read is not an answer.
+				return "changes: the work tree was not compared with " + project.Echo(cmp.Or(base, "HEAD")) + " within the time limit (a large repository on a busy machine); try again", true
 			}
 			return "changes: " + err.Error(), true
 		}

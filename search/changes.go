@@ -143,7 +143,9 @@ func Changes(ctx context.Context, root *project.Root, base string, filter *proje
 		}
 		cs.findUses(uctx, uses)
 	}
-	if err := ctx.Err(); err != nil {
+	// A uses search that ran past the deadline leaves its definitions'
+	// uses marked as not searched; what was read is still the answer.
+	if err := ctx.Err(); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return nil, err
 	}
 	return cs, nil
@@ -159,6 +161,18 @@ func (cs *ChangeSet) readAll(ctx context.Context, root *project.Root, diffs []gi
 		unread bool
 	}
 	results := make([]result, len(diffs))
+	unread := func(d gitread.FileDiff) result {
+		return result{file: ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary, Submodule: d.Submodule, Filter: d.Filter, NoDefinitions: true}, unread: true}
+	}
+	// A parse under way at stopParse stops a little after it, so that a
+	// large file parsed on a busy machine leaves its definitions unread
+	// rather than the call unanswered at ctx's deadline.
+	pctx := ctx
+	if hard, ok := ctx.Deadline(); ok && !stopParse.IsZero() {
+		var cancel context.CancelFunc
+		pctx, cancel = context.WithDeadline(ctx, stopParse.Add(hard.Sub(stopParse)/3))
+		defer cancel()
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(diffs)) {
@@ -172,10 +186,13 @@ func (cs *ChangeSet) readAll(ctx context.Context, root *project.Root, diffs []gi
 				}
 				d := diffs[i]
 				if !stopParse.IsZero() && time.Now().After(stopParse) {
-					results[i] = result{file: ChangedFile{Path: d.New, OldPath: d.Old, Added: d.Added, Deleted: d.Deleted, Binary: d.Binary, Submodule: d.Submodule, Filter: d.Filter, NoDefinitions: true}, unread: true}
+					results[i] = unread(d)
 					continue
 				}
-				results[i].file, results[i].defs = readChange(ctx, root, d)
+				results[i].file, results[i].defs = readChange(pctx, root, d)
+				if pctx.Err() != nil && ctx.Err() == nil {
+					results[i] = unread(d)
+				}
 			}
 		}()
 	}
