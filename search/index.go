@@ -88,7 +88,40 @@ type IndexOptions struct {
 //
 // An Index is safe for concurrent use.
 type Index struct {
-	root  *Root
+	// engine stores, shares, saves and syncs the files' records and
+	// their postings; the rest of Index is the searches' own.
+	*engine
+	root *Root
+	// cold and coldRefs are what find_symbol's and find_references'
+	// calls before the word index learnt of the files (index_cold.go).
+	cold     coldMemo[[]Def]
+	coldRefs coldMemo[coldRef]
+	// src is what calls before the word index read the files through:
+	// the root (tests count the reads).
+	src project.Source
+	// names is the text of the definitions' names, for find_symbol's
+	// fallback (index_names.go).
+	names defNames
+	// order is how far ids follow paths (index_query.go).
+	order pathOrder
+	// walkTiers are the tiers of the build's walk's files, for the calls
+	// before the word index (index_cold.go).
+	walkTiers walkTiers
+	// defines lists the files defining each name (by its last segment
+	// and its whole name: index_defs.go), codePost those holding each of
+	// find_code's words (code_record.go); code sums up their records
+	// (code_query.go). They are the engine's postings and counter of
+	// the two kinds of records NewIndex hands it.
+	defines, codePost *postings
+	code              *codeRecords
+}
+
+// engine is the index proper: it stores, shares, saves and syncs each
+// file's words and records (one per kind the searches hand it) and their
+// postings, and answers narrow questions (the files holding a word or a
+// key, a file's records, freshness). It knows no search.
+type engine struct {
+	proj  *project.Root
 	opts  IndexOptions
 	logf  func(format string, args ...any)
 	rules *project.Rules
@@ -121,10 +154,6 @@ type Index struct {
 	cores coreGate
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
-	// cold and coldRefs are what find_symbol's and find_references'
-	// calls before the word index learnt of the files (index_cold.go).
-	cold     coldMemo[[]Def]
-	coldRefs coldMemo[coldRef]
 	// walk is the build's walk, and pass its word pass as it goes, for
 	// calls answered before the word index (index_cold.go).
 	walk buildWalk
@@ -132,14 +161,13 @@ type Index struct {
 	// ahead holds the records of files calls parsed before the index had
 	// theirs (index_ahead.go).
 	ahead aheadRecs
-	// src is what calls before the word index read the files through:
-	// the root (tests count the reads).
-	src project.Source
-	// names is the text of the definitions' names, for find_symbol's
-	// fallback (index_names.go).
-	names defNames
-	// order is how far ids follow paths (index_query.go).
-	order pathOrder
+	// wordsDone is called once the word index answers, when the build
+	// drops its walk; whenComplete as the index completes, before it is
+	// announced complete (the searches make what they keep of it then).
+	wordsDone, whenComplete func()
+	// tierOf is the searches' rank of a file by its path and whether it
+	// is generated, kept beside each record (tiers).
+	tierOf func(path string, generated bool) uint8
 
 	// syncMu serialises bringing the index up to date.
 	syncMu sync.Mutex
@@ -170,12 +198,6 @@ type Index struct {
 	// kindPost[k] lists the files holding each key of kind k.
 	kinds    []recordKind
 	kindPost []postings
-	// defines lists the files defining each name (by its last segment
-	// and its whole name: index_defs.go), codePost those holding each of
-	// find_code's words (code_record.go); code sums up their records
-	// (code_query.go). Theirs are the first two kinds.
-	defines, codePost *postings
-	code              *codeRecords
 	// wordBase is how many file ids the word postings' base covers:
 	// every file with a lower id has its words there.
 	wordBase uint32
@@ -231,12 +253,28 @@ type fileRec struct {
 	shared unique.Handle[string]
 }
 
+// setTier sets r's tier (tierOf), once its path and head are known.
+func (ix *engine) setTier(r *fileRec) { r.tier = ix.tierOf(r.path, r.generated) }
+
 func (r *fileRec) entry() project.Entry {
 	return project.Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: filestat.ID{Ino: r.st.Inode}, CTime: r.st.CTime}
 }
 
 // NewIndex returns the index of the project root; Build fills it.
 func NewIndex(root *Root, opts IndexOptions) *Index {
+	code := &codeRecords{}
+	ix := &Index{root: root, src: root, code: code}
+	ix.engine = newEngine(root.Root, opts, []recordKind{kindDefs: defsRecords{}, kindCode: code})
+	ix.wordsDone = ix.dropCold
+	ix.whenComplete = func() { ix.names.prepare(ix) }
+	ix.tierOf = recordTier
+	ix.defines, ix.codePost = &ix.kindPost[kindDefs], &ix.kindPost[kindCode]
+	return ix
+}
+
+// newEngine returns the engine of the project proj, keeping the records
+// of kinds.
+func newEngine(proj *project.Root, opts IndexOptions, kinds []recordKind) *engine {
 	logf := opts.Log
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -248,28 +286,27 @@ func NewIndex(root *Root, opts IndexOptions) *Index {
 	// With other indexes (a Shared given), the postings' blocks are
 	// interned as the records are; alone, an index pays nothing for it.
 	many := opts.Shared != nil
-	code := &codeRecords{}
-	kinds := []recordKind{kindDefs: defsRecords{}, kindCode: code}
-	ix := &Index{
-		root:      root,
+	ix := &engine{
+		proj:      proj,
 		opts:      opts,
 		logf:      logf,
-		rules:     root.Rules(),
+		rules:     proj.Rules(),
 		ready:     make(chan struct{}),
 		parseWake: make(chan struct{}, 1),
 		byPath:    map[string]*fileRec{},
-		src:       root,
 		words:     shared.words,
 		wordPost:  postings{shared: many},
 		kinds:     kinds,
 		kindPost:  make([]postings, len(kinds)),
 		deadKind:  make([]int, len(kinds)),
-		code:      code,
+		wordsDone: func() {},
+		// Set by the searches.
+		whenComplete: func() {},
+		tierOf:       func(string, bool) uint8 { return 0 },
 	}
 	for k := range ix.kindPost {
 		ix.kindPost[k].shared = many
 	}
-	ix.defines, ix.codePost = &ix.kindPost[kindDefs], &ix.kindPost[kindCode]
 	return ix
 }
 
@@ -282,13 +319,13 @@ const (
 )
 
 // Start builds the index in the background; Close stops it.
-func (ix *Index) Start(ctx context.Context) {
+func (ix *engine) Start(ctx context.Context) {
 	ix.started.Store(true)
 	go ix.Build(ctx)
 }
 
 // withStop returns ctx with a cancel that Close calls.
-func (ix *Index) withStop(ctx context.Context) context.Context {
+func (ix *engine) withStop(ctx context.Context) context.Context {
 	ctx, cancel := context.WithCancel(ctx)
 	ix.stopMu.Lock()
 	ix.stops = append(ix.stops, cancel)
@@ -301,11 +338,11 @@ func (ix *Index) withStop(ctx context.Context) context.Context {
 
 // Ready is closed once the build has ended: every file's words and
 // definitions are in (or the build was stopped).
-func (ix *Index) Ready() <-chan struct{} { return ix.ready }
+func (ix *engine) Ready() <-chan struct{} { return ix.ready }
 
 // Close stops the build, the background work and the watcher, and saves
 // the disk cache.
-func (ix *Index) Close() {
+func (ix *engine) Close() {
 	ix.stopMu.Lock()
 	ix.closed = true
 	for _, cancel := range ix.stops {
@@ -336,7 +373,7 @@ func (ix *Index) Close() {
 // priority, the definitions of every file not parsed yet. It starts the
 // watcher before the walk, so that no change made during the build is
 // missed.
-func (ix *Index) Build(ctx context.Context) {
+func (ix *engine) Build(ctx context.Context) {
 	defer close(ix.ready)
 	ctx = ix.withStop(ctx)
 	start := time.Now()
@@ -386,11 +423,11 @@ func (ix *Index) Build(ctx context.Context) {
 
 // startWatch starts the watcher, unless the options ask for sweeps or
 // watching fails (then each answer sweeps).
-func (ix *Index) startWatch() {
+func (ix *engine) startWatch() {
 	if ix.opts.NoWatch {
 		return
 	}
-	w, err := watch.Start(ix.root.Real, watch.Options{Skip: ix.rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout})
+	w, err := watch.Start(ix.proj.Real, watch.Options{Skip: ix.rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout})
 	if err != nil {
 		ix.logf("watching failed, sweeping before each answer instead: %v", err)
 		return
@@ -399,12 +436,12 @@ func (ix *Index) startWatch() {
 }
 
 // cachePath is the disk cache file the options name, "" for none.
-func (ix *Index) cachePath() string {
+func (ix *engine) cachePath() string {
 	switch ix.opts.CacheFile {
 	case "-":
 		return ""
 	case "":
-		dir, err := diskcache.Dir(ix.root.Real)
+		dir, err := diskcache.Dir(ix.proj.Real)
 		if err != nil {
 			ix.logf("no disk cache: %v", err)
 			return ""
@@ -415,7 +452,7 @@ func (ix *Index) cachePath() string {
 }
 
 // storeDir is the store's folder, "" for none.
-func (ix *Index) storeDir() string {
+func (ix *engine) storeDir() string {
 	switch {
 	case ix.cacheFile == "":
 		return ""
@@ -434,7 +471,7 @@ func (ix *Index) storeDir() string {
 // wordPass walks the project and puts every file's words in, from the
 // disk cache where it holds the file as it is, else read. It reports
 // whether the pass ended (neither the walk nor ctx stopped it).
-func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
+func (ix *engine) wordPass(ctx context.Context, start time.Time) bool {
 	// The cache is read while the project is walked: on a large project
 	// each takes a second or more.
 	var snap *diskcache.Snapshot
@@ -445,7 +482,7 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 			return
 		}
 		var err error
-		if snap, err = diskcache.Load(ix.cacheFile, ix.root.Real, cacheProducer()); err != nil {
+		if snap, err = diskcache.Load(ix.cacheFile, ix.proj.Real, cacheProducer()); err != nil {
 			ix.logf("%v", err)
 		}
 		if dir := ix.storeDir(); dir != "" {
@@ -455,7 +492,7 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 			}
 		}
 	}()
-	files, links, err := ix.root.WalkLinks(ctx)
+	files, links, err := ix.proj.WalkLinks(ctx)
 	ix.walk.set(files, err == nil)
 	if err == nil {
 		ix.logf("walk done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
@@ -492,7 +529,7 @@ func longParse(todo, live int) bool { return todo > 0 && todo >= live/20 }
 // symbolPass parses every file not parsed yet, at low priority, then
 // makes the names' text and saves the complete index. It reports whether
 // the pass ended (ctx did not stop it).
-func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
+func (ix *engine) symbolPass(ctx context.Context, start time.Time) bool {
 	// The parse's own target only where much is left to parse: a
 	// checkout served from the store parses a handful of files, and at
 	// the parse's target its heap would grow by half its live size
@@ -531,7 +568,7 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// 60 MB the first fallback allocates anyway; and made once the index
 	// is announced complete, a client's first call could still find it
 	// in the making.
-	ix.names.prepare(ix)
+	ix.whenComplete()
 	ix.symbolsReady.Store(true)
 	ix.mu.RLock()
 	n, cached := ix.live, ix.cached
@@ -635,7 +672,7 @@ const saveInterval = 2 * time.Minute
 // system at once (on a large project it is a copy of the whole index,
 // which the scavenger would leave resident for minutes). It reports
 // whether it wrote.
-func (ix *Index) save() bool {
+func (ix *engine) save() bool {
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
 	ix.mu.RLock()
@@ -649,7 +686,7 @@ func (ix *Index) save() bool {
 	return true
 }
 
-func (ix *Index) saveLoop(ctx context.Context) {
+func (ix *engine) saveLoop(ctx context.Context) {
 	t := time.NewTicker(saveInterval)
 	defer t.Stop()
 	for {
@@ -703,7 +740,7 @@ const (
 
 // parallel runs work on items 0..n-1 on up to w workers, one scratch
 // buffer each, as kind says.
-func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *project.Scratch)) {
+func (ix *engine) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *project.Scratch)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	w = min(w, n)
@@ -786,21 +823,21 @@ func (y *yielder) yield(ctx context.Context, busy *atomic.Int32) {
 }
 
 // waitIdle waits while a call is being answered.
-func (ix *Index) waitIdle(ctx context.Context) {
+func (ix *engine) waitIdle(ctx context.Context) {
 	for ix.busy.Load() > 0 && ctx.Err() == nil {
 		time.Sleep(time.Millisecond)
 	}
 }
 
 // call marks a call being answered until the function it returns runs.
-func (ix *Index) call() func() {
+func (ix *engine) call() func() {
 	ix.busy.Add(1)
 	return func() { ix.busy.Add(-1) }
 }
 
 // Progress says how far the build has got: whether the word index and the
 // symbol index are complete, and how many files are indexed.
-func (ix *Index) Progress() (words, symbols bool, files int) {
+func (ix *engine) Progress() (words, symbols bool, files int) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	return ix.wordsReady.Load(), ix.symbolsReady.Load(), ix.live

@@ -41,7 +41,7 @@ type saveRec struct {
 // the project's snapshot. The caller holds saveMu. The postings are
 // merged first, so that the files' words can be read from their base
 // outside the lock.
-func (ix *Index) saveLocked() {
+func (ix *engine) saveLocked() {
 	if ix.cacheFile == "" {
 		return
 	}
@@ -73,7 +73,7 @@ func (ix *Index) saveLocked() {
 			s.Files = append(s.Files, recs[i].file)
 		}
 	}
-	b, err := diskcache.Encode(ix.root.Real, cacheProducer(), s)
+	b, err := diskcache.Encode(ix.proj.Real, cacheProducer(), s)
 	if err == nil {
 		err = diskcache.WriteAtomic(ix.cacheFile, b)
 	}
@@ -89,7 +89,7 @@ func (ix *Index) saveLocked() {
 // saveRecsLocked takes the records a save keeps, of the files with an
 // id below words (those whose words are in the word postings' base). The
 // caller holds the index's lock.
-func (ix *Index) saveRecsLocked(words uint32) []saveRec {
+func (ix *engine) saveRecsLocked(words uint32) []saveRec {
 	var recs []saveRec
 	for _, r := range ix.files[:words] {
 		if r == nil || r.failed || !r.parsed {
@@ -114,7 +114,7 @@ const storeEvery = 30 * time.Second
 // storeParsed puts in the store the records it lacks of the files whose
 // words are in the word postings' base, unless a save is under way. It
 // merges nothing: the base is read as it is.
-func (ix *Index) storeParsed() {
+func (ix *engine) storeParsed() {
 	if ix.store == nil || !ix.saveMu.TryLock() {
 		return
 	}
@@ -139,7 +139,7 @@ const storeChunk = 16384
 // id below wordBase are read from the postings' base (words), the
 // others' from fresh (by id: the word postings' overlay), their strings
 // from strs.
-func (ix *Index) storeEntries(recs []saveRec, strs *strTable, words *postings, wordBase uint32, fresh map[uint32][]uint32) error {
+func (ix *engine) storeEntries(recs []saveRec, strs *strTable, words *postings, wordBase uint32, fresh map[uint32][]uint32) error {
 	var todo, later []int
 	for i := range recs {
 		switch {

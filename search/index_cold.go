@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/project"
@@ -37,77 +36,23 @@ import (
 // 0), which the tools print as such.
 var errStillListing = errors.New("the project's files are still being listed")
 
-// buildWalk is the list of files the build's walk made, for the calls
-// answered before the word index.
-type buildWalk struct {
+// walkTiers are the tiers (fileTier) of the files of the build's walk,
+// made at a call's first need.
+type walkTiers struct {
 	once  sync.Once
-	done  chan struct{}
-	files []project.Entry
-	ok    bool
-	// tiers are the files' tiers (fileTier), made at a call's first need.
-	tiersOnce sync.Once
-	tiers     []uint8
+	tiers []uint8
 }
 
-func (b *buildWalk) wait() chan struct{} {
-	b.once.Do(func() { b.done = make(chan struct{}) })
-	return b.done
-}
-
-// set is called once, when the walk ends (ok: it was not stopped).
-func (b *buildWalk) set(files []project.Entry, ok bool) {
-	b.files, b.ok = files, ok
-	close(b.wait())
-}
-
-// tiersOf returns the tier of each of files, the walk's own. The caller
-// holds the index's syncMu.
-func (b *buildWalk) tiersOf(files []project.Entry) []uint8 {
-	b.tiersOnce.Do(func() {
-		b.tiers = make([]uint8, len(files))
+// of returns the tier of each of files, the walk's own. The caller holds
+// the index's syncMu.
+func (w *walkTiers) of(files []project.Entry) []uint8 {
+	w.once.Do(func() {
+		w.tiers = make([]uint8, len(files))
 		for i := range files {
-			b.tiers[i] = fileTier(files[i].Path)
+			w.tiers[i] = fileTier(files[i].Path)
 		}
 	})
-	return b.tiers
-}
-
-// wordPass is the build's word pass as it goes: for each file of the
-// build's walk, once done is set, its record and its words (packed
-// ids, packIDs). The worker that reads a file fills both before it sets
-// done; a call reads them only after.
-type wordPass struct {
-	files []project.Entry
-	recs  []*fileRec
-	words [][]byte
-	done  []atomic.Bool
-}
-
-// covered returns the word pass's record of the walk's file i and its
-// words, when the pass has read it (and could).
-func (p *wordPass) covered(i int32) (r *fileRec, words []byte, ok bool) {
-	if p == nil || i < 0 || int(i) >= len(p.done) || !p.done[i].Load() {
-		return nil, nil, false
-	}
-	r = p.recs[i]
-	if r == nil || r.failed {
-		return nil, nil, false
-	}
-	return r, p.words[i], true
-}
-
-// coveredCount counts the files the word pass has read.
-func (p *wordPass) coveredCount() int {
-	if p == nil {
-		return 0
-	}
-	n := 0
-	for i := range p.done {
-		if p.done[i].Load() {
-			n++
-		}
-	}
-	return n
+	return w.tiers
 }
 
 // packedHolds reports whether the packed ids (packIDs: sorted uvarint
@@ -302,7 +247,7 @@ func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, e
 	var tiers []uint8
 	files, words, pass := ix.walk.files, ix.wordsReady.Load(), ix.pass.Load()
 	if !words {
-		tiers = ix.walk.tiersOf(files)
+		tiers = ix.walkTiers.of(files)
 		if ix.watcher != nil {
 			ch = ix.watcher.Peek(ctx)
 		}
@@ -332,12 +277,11 @@ func tiersOf(files []project.Entry) []uint8 {
 	return out
 }
 
-// dropWalk forgets the build's walk and the word pass's lists once the
-// word index answers (on the Linux kernel the walk's entries hold 10 MB).
-func (ix *Index) dropWalk() {
+// dropCold forgets what the calls before the word index kept, once it
+// answers.
+func (ix *Index) dropCold() {
 	ix.syncMu.Lock()
-	ix.walk.files, ix.walk.tiers = nil, nil
-	ix.pass.Store(nil)
+	ix.walkTiers.tiers = nil
 	ix.syncMu.Unlock()
 	ix.coldRefs.drop()
 	ix.cold.drop()

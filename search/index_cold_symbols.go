@@ -68,7 +68,7 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 			return 0
 		}
 		all := o.Definitions("")
-		ix.ahead.put(ix, e.Path, data, all)
+		ix.ahead.put(ix.engine, e.Path, data, all)
 		var defs []Def
 		var lines *lineIndex
 		tier := headTier(v.tiers[k], grammar.IsGeneratedHead(data))

@@ -89,7 +89,7 @@ func (p records) get(k int) []byte {
 
 // recKeys appends to keys[k] the keys the record of kind k is found by,
 // for each kind (keys has one list per kind), when r is parsed.
-func (ix *Index) recKeys(r *fileRec, keys [][]uint32) {
+func (ix *engine) recKeys(r *fileRec, keys [][]uint32) {
 	if !r.parsed {
 		return
 	}
@@ -102,7 +102,7 @@ func (ix *Index) recKeys(r *fileRec, keys [][]uint32) {
 
 // countLocked counts r's records in (n 1) or out (-1) of the kinds that
 // sum them up. The caller holds ix.mu.
-func (ix *Index) countLocked(r *fileRec, n int) {
+func (ix *engine) countLocked(r *fileRec, n int) {
 	for k, kind := range ix.kinds {
 		if c, ok := kind.(recordCounter); ok {
 			if rec := r.recs.get(k); len(rec) > 0 {
@@ -114,7 +114,7 @@ func (ix *Index) countLocked(r *fileRec, n int) {
 
 // makeRecords makes the records of every kind of the file at path, whose
 // bytes are data and whose definitions are defs.
-func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition) records {
+func (ix *engine) makeRecords(path string, data []byte, defs []outline.Definition) records {
 	if len(defs) == 0 {
 		return nil
 	}

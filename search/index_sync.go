@@ -23,7 +23,7 @@ import (
 // of an unchanged file's records, or the file's bytes hash to a key the
 // store holds), else read for their words. The postings are built in one
 // go; each file's word list lives only until then.
-func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *diskcache.Snapshot) {
+func (ix *engine) readWords(ctx context.Context, files []project.Entry, snap *diskcache.Snapshot) {
 	known := map[string]*diskcache.File{}
 	if snap != nil {
 		for i := range snap.Files {
@@ -108,20 +108,20 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 // file's bytes' records, else its words, and whether it has definitions
 // to parse later. The words are in es's memory, valid until its next
 // use.
-func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*fileRec, []uint32) {
+func (ix *engine) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*fileRec, []uint32) {
 	readAt := time.Now().UnixNano()
 	r := &fileRec{path: e.Path, st: e.Stat(), ref: readAt}
 	lang := grammar.ForPath(e.Path, nil)
-	data, err := ix.root.Contents(e, sc)
+	data, err := ix.proj.Contents(e, sc)
 	switch {
 	case errors.Is(err, project.ErrUnreadable):
 		r.failed = true
-		r.setTier()
+		ix.setTier(r)
 		return r, nil
 	case err != nil:
 		// Not covered (binary, grown too large): nothing in it.
 		r.parsed = true
-		r.setTier()
+		ix.setTier(r)
 		return r, nil
 	}
 	if lang == nil && !strings.Contains(e.Path[strings.LastIndexByte(e.Path, '/')+1:], ".") {
@@ -144,7 +144,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 		r.parsed = true
 	}
 	r.generated = grammar.IsGeneratedHead(data)
-	r.setTier()
+	ix.setTier(r)
 	es.ids = ix.wordIDs(data, es.ids[:0])
 	return r, es.ids
 }
@@ -154,10 +154,10 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 // stat was checked against the snapshot's). It returns nil when the
 // store has no usable entry. The words are in es's memory, valid until
 // its next use.
-func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *entryScratch) (*fileRec, []uint32) {
+func (ix *engine) fromStore(e project.Entry, key diskcache.Key, ref int64, es *entryScratch) (*fileRec, []uint32) {
 	r := &fileRec{path: e.Path, st: e.Stat(), ref: ref, key: key, parsed: true, fromStore: true}
 	if key == (diskcache.Key{}) {
-		r.setTier()
+		ix.setTier(r)
 		return r, nil
 	}
 	if ix.store == nil {
@@ -177,7 +177,7 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *en
 		return nil, nil
 	}
 	r.generated, r.recs = s.generated, s.recs
-	r.setTier()
+	ix.setTier(r)
 	if ix.opts.Shared != nil {
 		r.shared, r.recs = shareRecords(r.recs)
 	}
@@ -191,7 +191,7 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *en
 // id: the postings change nothing (and keep the blocks they share with
 // other roots). A copy, as readers use a record's stat outside the lock
 // (parseFile, entry).
-func (ix *Index) load(e project.Entry, sc *project.Scratch) {
+func (ix *engine) load(e project.Entry, sc *project.Scratch) {
 	es := entryScratches.Get().(*entryScratch)
 	defer entryScratches.Put(es)
 	r, wids := ix.read(e, sc, es)
@@ -209,7 +209,7 @@ func (ix *Index) load(e project.Entry, sc *project.Scratch) {
 }
 
 // installLocked makes r the file's record, with the words wids.
-func (ix *Index) installLocked(r *fileRec, wids []uint32) {
+func (ix *engine) installLocked(r *fileRec, wids []uint32) {
 	if old := ix.byPath[r.path]; old != nil {
 		ix.killLocked(old)
 	}
@@ -231,7 +231,7 @@ func (ix *Index) installLocked(r *fileRec, wids []uint32) {
 
 // addKeysLocked puts r under the keys of its records in each kind's
 // postings; with merge, merges them when their overlay grew large.
-func (ix *Index) addKeysLocked(r *fileRec, merge bool) {
+func (ix *engine) addKeysLocked(r *fileRec, merge bool) {
 	keys := make([][]uint32, len(ix.kinds))
 	ix.recKeys(r, keys)
 	for k, ks := range keys {
@@ -245,7 +245,7 @@ func (ix *Index) addKeysLocked(r *fileRec, merge bool) {
 }
 
 // killLocked marks r as no longer the file's record.
-func (ix *Index) killLocked(r *fileRec) {
+func (ix *engine) killLocked(r *fileRec) {
 	if r.dead {
 		return
 	}
@@ -281,7 +281,7 @@ const (
 // dead records from them, when worth it or when all is set. With all,
 // postings whose blocks are shared with other roots keep a small change
 // in the overlay (see postings.keep).
-func (ix *Index) mergeLocked(all bool) {
+func (ix *engine) mergeLocked(all bool) {
 	live := func(f uint32) bool { return ix.files[f] != nil }
 	n := ix.words.len()
 	due := func(p *postings, dead int) bool {
@@ -325,7 +325,7 @@ var wordScratches = sync.Pool{New: func() any { return &wordScratch{unknown: map
 // characters, as WordScanner bounds them) that the index keeps, as word
 // ids, appended to dst. Known words are looked up without allocating;
 // only words new to the index are copied.
-func (ix *Index) wordIDs(data []byte, dst []uint32) []uint32 {
+func (ix *engine) wordIDs(data []byte, dst []uint32) []uint32 {
 	ws := wordScratches.Get().(*wordScratch)
 	defer wordScratches.Put(ws)
 	ws.gen++
@@ -419,7 +419,7 @@ func forWords(data []byte, f func(w []byte)) {
 // parseFile parses the file of r and adds its definitions, unless the
 // file changed since r was made (the next sync replaces r) or r was
 // replaced meanwhile. It reports whether r's definitions are known.
-func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch) bool {
+func (ix *engine) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch) bool {
 	// A call may have parsed it since the caller listed it.
 	ix.mu.RLock()
 	dead, parsed := r.dead, r.parsed
@@ -436,11 +436,11 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 		}
 	}
 	// The definitions must be of the file the words were read from.
-	fi, err := ix.root.Stat(r.path)
+	fi, err := ix.proj.Stat(r.path)
 	if err != nil || filestat.Of(fi) != r.st {
 		return false
 	}
-	data, err := ix.root.Contents(r.entry(), sc)
+	data, err := ix.proj.Contents(r.entry(), sc)
 	var defs []outline.Definition
 	switch {
 	case errors.Is(err, project.ErrUnreadable):
@@ -473,7 +473,7 @@ func (ix *Index) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch)
 
 // setParsed gives r its records, unless r was replaced meanwhile. It
 // reports whether r's definitions are known.
-func (ix *Index) setParsed(r *fileRec, recs records) bool {
+func (ix *engine) setParsed(r *fileRec, recs records) bool {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if r.dead {
@@ -494,14 +494,14 @@ func (ix *Index) setParsed(r *fileRec, recs records) bool {
 }
 
 // parsePending parses, in the background, every file not parsed yet.
-func (ix *Index) parsePending(ctx context.Context) {
+func (ix *engine) parsePending(ctx context.Context) {
 	todo, _ := ix.pendingFiles()
 	ix.parseFiles(ctx, todo)
 }
 
 // pendingFiles lists the files not parsed yet that the background parser
 // has not tried, and counts the live files.
-func (ix *Index) pendingFiles() (todo []*fileRec, live int) {
+func (ix *engine) pendingFiles() (todo []*fileRec, live int) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	for _, r := range ix.files {
@@ -513,7 +513,7 @@ func (ix *Index) pendingFiles() (todo []*fileRec, live int) {
 }
 
 // parseFiles parses the files todo (pendingFiles) in the background.
-func (ix *Index) parseFiles(ctx context.Context, todo []*fileRec) {
+func (ix *engine) parseFiles(ctx context.Context, todo []*fileRec) {
 	var done atomic.Int64
 	if ix.store != nil && len(todo) >= storeFiles {
 		stop := make(chan struct{})
@@ -568,7 +568,7 @@ const (
 
 // ensureParsed parses, for a call, the files of ids not parsed yet, until
 // the deadline. It reports whether every one is parsed.
-func (ix *Index) ensureParsed(ctx context.Context, ids []uint32, deadline time.Time) bool {
+func (ix *engine) ensureParsed(ctx context.Context, ids []uint32, deadline time.Time) bool {
 	ix.mu.RLock()
 	var todo []*fileRec
 	for _, f := range ids {
@@ -591,7 +591,7 @@ func (ix *Index) ensureParsed(ctx context.Context, ids []uint32, deadline time.T
 }
 
 // wakeParser tells the background parser that files were (re)read.
-func (ix *Index) wakeParser() {
+func (ix *engine) wakeParser() {
 	select {
 	case ix.parseWake <- struct{}{}:
 	default:
@@ -602,7 +602,7 @@ func (ix *Index) wakeParser() {
 // paths the watcher reports are re-read, or, when it may have missed
 // events (or there is no watcher), every file's stat is compared. Files
 // that could not be read are tried again.
-func (ix *Index) sync(ctx context.Context) error {
+func (ix *engine) sync(ctx context.Context) error {
 	ix.syncMu.Lock()
 	defer ix.syncMu.Unlock()
 	if ix.watcher == nil {
@@ -666,10 +666,10 @@ func (ix *Index) sync(ctx context.Context) error {
 // sweep walks the project and re-reads the files whose stat changed,
 // drops those gone, and adds new ones; with racy, also the files modified
 // too close to when they were read for their stat to prove them unchanged.
-func (ix *Index) sweep(ctx context.Context, racy bool) error {
-	files, links, err := ix.root.WalkLinks(ctx)
+func (ix *engine) sweep(ctx context.Context, racy bool) error {
+	files, links, err := ix.proj.WalkLinks(ctx)
 	if err != nil {
-		return fmt.Errorf("walk %s: %w", ix.root.Dir, err)
+		return fmt.Errorf("walk %s: %w", ix.proj.Dir, err)
 	}
 	if ix.watcher != nil {
 		ix.watcher.SetLinks(links)
@@ -697,7 +697,7 @@ func (ix *Index) sweep(ctx context.Context, racy bool) error {
 
 // readAll re-reads files in parallel, for a call (fg) or in the
 // background, then merges the postings if their overlays grew large.
-func (ix *Index) readAll(ctx context.Context, files []project.Entry, fg bool) {
+func (ix *engine) readAll(ctx context.Context, files []project.Entry, fg bool) {
 	if len(files) == 0 {
 		return
 	}

@@ -65,9 +65,9 @@ func headTier(t uint8, generated bool) uint8 {
 // recTier is the tier of the file of index record r.
 func recTier(r *fileRec) uint8 { return r.tier }
 
-// setTier sets the tier of the index record r from its path and
-// whether its file is generated.
-func (r *fileRec) setTier() { r.tier = headTier(fileTier(r.path), r.generated) }
+// recordTier is the tier of an index record's file at path, generated or
+// not: the rank the index keeps beside each record (engine.tierOf).
+func recordTier(path string, generated bool) uint8 { return headTier(fileTier(path), generated) }
 
 // rankFiles returns files (in path order) reordered tier by tier, as
 // find_symbol and find_references read them: searching in this order

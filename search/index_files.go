@@ -1,0 +1,161 @@
+package search
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/zumba-dev/zumba/internal/project"
+)
+
+// The index's answers about its files: which hold a word, which are
+// live, whether all are parsed.
+
+// candidates lists, in path order, the files that may hold name as a
+// whole word: those holding every word of name. A whole-word occurrence of
+// name has each of its words bounded on both sides (inside the name by its
+// own punctuation, at its ends by the boundary WordScanner requires beside
+// a word character: "operate(" needs one before "operate"), so each is a
+// word of the file. A name without words, or with one too long to be indexed,
+// needs every file.
+func (ix *engine) candidates(name string) []project.Entry {
+	ix.mu.RLock()
+	ids, all := ix.candidateIDsLocked(name)
+	var out []project.Entry
+	if all {
+		ids = ix.liveIDsLocked()
+	}
+	out = make([]project.Entry, 0, len(ids))
+	for _, f := range ids {
+		out = append(out, ix.files[f].entry())
+	}
+	ix.mu.RUnlock()
+	return sortByPath(out)
+}
+
+// candidateIDsLocked lists the live files holding every word of name, in
+// id order; all is set when every file may hold it.
+func (ix *engine) candidateIDsLocked(name string) (ids []uint32, all bool) {
+	var words [][]byte
+	forWords([]byte(name), func(w []byte) { words = append(words, w) })
+	if len(words) == 0 {
+		return nil, true
+	}
+	var keys []uint32
+	for _, w := range words {
+		if !indexedWord(w) {
+			return nil, true
+		}
+		id, ok := ix.words.lookup(w)
+		if !ok {
+			return nil, false
+		}
+		keys = append(keys, id)
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	for i, k := range keys {
+		if i == 0 {
+			ids = ix.wordPost.list(k, nil)
+			continue
+		}
+		ids = intersect(ids, ix.wordPost.list(k, nil))
+	}
+	return ix.liveLocked(ids), false
+}
+
+// liveLocked keeps the ids that have a record.
+func (ix *engine) liveLocked(ids []uint32) []uint32 {
+	out := ids[:0]
+	for _, f := range ids {
+		if int(f) < len(ix.files) && ix.files[f] != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (ix *engine) liveIDsLocked() []uint32 {
+	out := make([]uint32, 0, ix.live)
+	for f, r := range ix.files {
+		if r != nil {
+			out = append(out, uint32(f))
+		}
+	}
+	return out
+}
+
+// sortByPath sorts entries by path. Most come in path order already (ids
+// follow the walk), so the sorted run at the start is kept and only the
+// rest sorted and merged in.
+func sortByPath(es []project.Entry) []project.Entry {
+	cmp := func(a, b project.Entry) int { return strings.Compare(a.Path, b.Path) }
+	run := 1
+	for run < len(es) && es[run-1].Path < es[run].Path {
+		run++
+	}
+	if run >= len(es) {
+		return es
+	}
+	rest := slices.Clone(es[run:])
+	slices.SortFunc(rest, cmp)
+	out := make([]project.Entry, 0, len(es))
+	a := es[:run]
+	for len(a) > 0 && len(rest) > 0 {
+		if cmp(a[0], rest[0]) <= 0 {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, rest = append(out, rest[0]), rest[1:]
+		}
+	}
+	out = append(append(out, a...), rest...)
+	return slices.CompactFunc(out, func(a, b project.Entry) bool { return a.Path == b.Path })
+}
+
+// entries lists the indexed files in path order.
+func (ix *engine) entries() []project.Entry {
+	ix.mu.RLock()
+	out := make([]project.Entry, 0, ix.live)
+	for _, r := range ix.files {
+		if r != nil {
+			out = append(out, r.entry())
+		}
+	}
+	ix.mu.RUnlock()
+	return sortByPath(out)
+}
+
+// parsedFiles counts the files whose definitions the index holds.
+func (ix *engine) parsedFiles() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	n := 0
+	for _, r := range ix.files {
+		if r != nil && r.parsed {
+			n++
+		}
+	}
+	return n
+}
+
+// allParsed reports whether every file's definitions are known. Once
+// they are, calls learn it without a look at every record until the
+// index changes.
+func (ix *engine) allParsed() bool {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.allParsedLocked()
+}
+
+// allParsedLocked is allParsed for a caller holding ix.mu.
+func (ix *engine) allParsedLocked() bool {
+	if ix.parsedGen.Load() == ix.gen+1 {
+		return true
+	}
+	for _, r := range ix.files {
+		if r != nil && !r.dead && !r.parsed && !r.failed {
+			return false
+		}
+	}
+	ix.parsedGen.Store(ix.gen + 1)
+	return true
+}

@@ -1,0 +1,79 @@
+package search
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/zumba-dev/zumba/internal/project"
+)
+
+// The build's walk and its word pass as it goes, for the calls answered
+// before the word index (index_cold.go).
+
+// buildWalk is the list of files the build's walk made, for the calls
+// answered before the word index.
+type buildWalk struct {
+	once  sync.Once
+	done  chan struct{}
+	files []project.Entry
+	ok    bool
+}
+
+func (b *buildWalk) wait() chan struct{} {
+	b.once.Do(func() { b.done = make(chan struct{}) })
+	return b.done
+}
+
+// set is called once, when the walk ends (ok: it was not stopped).
+func (b *buildWalk) set(files []project.Entry, ok bool) {
+	b.files, b.ok = files, ok
+	close(b.wait())
+}
+
+// wordPass is the build's word pass as it goes: for each file of the
+// build's walk, once done is set, its record and its words (packed
+// ids, packIDs). The worker that reads a file fills both before it sets
+// done; a call reads them only after.
+type wordPass struct {
+	files []project.Entry
+	recs  []*fileRec
+	words [][]byte
+	done  []atomic.Bool
+}
+
+// covered returns the word pass's record of the walk's file i and its
+// words, when the pass has read it (and could).
+func (p *wordPass) covered(i int32) (r *fileRec, words []byte, ok bool) {
+	if p == nil || i < 0 || int(i) >= len(p.done) || !p.done[i].Load() {
+		return nil, nil, false
+	}
+	r = p.recs[i]
+	if r == nil || r.failed {
+		return nil, nil, false
+	}
+	return r, p.words[i], true
+}
+
+// coveredCount counts the files the word pass has read.
+func (p *wordPass) coveredCount() int {
+	if p == nil {
+		return 0
+	}
+	n := 0
+	for i := range p.done {
+		if p.done[i].Load() {
+			n++
+		}
+	}
+	return n
+}
+
+// dropWalk forgets the build's walk and the word pass's lists once the
+// word index answers (on the Linux kernel the walk's entries hold 10 MB).
+func (ix *engine) dropWalk() {
+	ix.syncMu.Lock()
+	ix.walk.files = nil
+	ix.pass.Store(nil)
+	ix.syncMu.Unlock()
+	ix.wordsDone()
+}
