@@ -230,7 +230,7 @@ func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, e
 	}
 	select {
 	case <-ix.walk.wait():
-	case <-ix.ready:
+	case <-ix.Ready():
 		return walk(nil, nil)
 	case <-ctx.Done():
 		return nil, ctx.Err()

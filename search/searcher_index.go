@@ -1,0 +1,78 @@
+package search
+
+import (
+	"github.com/zumba-dev/zumba/internal/project"
+)
+
+// Index is a project's word index (identifier → files holding it) and
+// the definitions of the files parsed so far, brought up to date before
+// every answer, so that answers reflect the files at the moment of the
+// call.
+//
+// The build walks the project and reads every file once for its words
+// (or takes them from the disk cache); until then the tools search the
+// files directly, as without an index. Definitions are parsed on demand:
+// a find_symbol call parses the files the word index says hold the name,
+// and a background pass at low priority (one core left to the caller,
+// paused while a call is answered) parses the rest, so that later calls
+// find every file parsed. See index_postings.go for the layout,
+// index_sync.go for freshness and index_query.go for the answers:
+// index_cold.go answers before the word index exists, index_exact.go
+// looks a name up, index_fuzzy.go and index_names.go find the names that
+// contain it, and index_lines.go gives the definitions found their lines.
+//
+// Files are watched (see [watch.Watcher]); where watching is unavailable
+// or has lost events, every file's stat is compared with the index
+// instead (see Index.sweep). The whole index is saved to a disk cache
+// (index_cache.go; the format is package internal/diskcache), so that a
+// restart costs one walk plus reading one file.
+//
+// An Index is safe for concurrent use.
+type Index struct {
+	// engine stores, shares, saves and syncs the files' records and
+	// their postings; the rest of Index is the searches' own.
+	*engine
+	root *Root
+	// cold and coldRefs are what find_symbol's and find_references'
+	// calls before the word index learnt of the files (index_cold.go).
+	cold     coldMemo[[]Def]
+	coldRefs coldMemo[coldRef]
+	// src is what calls before the word index read the files through:
+	// the root (tests count the reads).
+	src project.Source
+	// names is the text of the definitions' names, for find_symbol's
+	// fallback (index_names.go).
+	names defNames
+	// order is how far ids follow paths (index_query.go).
+	order pathOrder
+	// walkTiers are the tiers of the build's walk's files, for the calls
+	// before the word index (index_cold.go).
+	walkTiers walkTiers
+	// defines lists the files defining each name (by its last segment
+	// and its whole name: index_defs.go), codePost those holding each of
+	// find_code's words (code_record.go); code sums up their records
+	// (code_query.go). They are the engine's postings and counter of
+	// the two kinds of records NewIndex hands it.
+	defines, codePost *postings
+	code              *codeRecords
+}
+
+// NewIndex returns the index of the project root; Build fills it.
+func NewIndex(root *Root, opts IndexOptions) *Index {
+	code := &codeRecords{}
+	ix := &Index{root: root, src: root, code: code}
+	ix.engine = newEngine(root.Root, opts, []recordKind{kindDefs: defsRecords{}, kindCode: code})
+	ix.wordsDone = ix.dropCold
+	ix.whenComplete = func() { ix.names.prepare(ix) }
+	ix.tierOf = recordTier
+	ix.defines, ix.codePost = &ix.kindPost[kindDefs], &ix.kindPost[kindCode]
+	return ix
+}
+
+// The kinds of records the searches keep in the index, in its order.
+const (
+	// kindDefs is a file's definitions (index_defs.go).
+	kindDefs = iota
+	// kindCode is find_code's words of them (code_record.go).
+	kindCode
+)
