@@ -35,8 +35,8 @@ func TestCodeDump(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q.ix.mu.RLock()
-		strs := q.ix.words.view()
+		q.ix.Mu.RLock()
+		strs := q.ix.Words.View()
 		rank := -1
 		var words []string
 		for _, tm := range q.terms {
@@ -44,25 +44,25 @@ func TestCodeDump(t *testing.T) {
 		}
 		var top []string
 		for r, h := range hits {
-			rec := q.ix.files[h.file]
-			defs := decodeDefs(strs, rec.recs.get(kindDefs))
+			rec := q.ix.Files[h.file]
+			defs := decodeDefs(strs, rec.Recs.Get(kindDefs))
 			qn := defs[h.def].QualifiedName()
-			if rank < 0 && q.targets[rec.path] && (qn == q.name || strings.HasSuffix(qn, "."+q.name)) {
+			if rank < 0 && q.targets[rec.Path] && (qn == q.name || strings.HasSuffix(qn, "."+q.name)) {
 				rank = r
 			}
 			if r < 5 {
-				top = append(top, fmt.Sprintf("    %d %.2f %s %s %s %s", r+1, h.score, defs[h.def].Kind, qn, rec.path, dumpFields(q.ix, q.terms, h.file, h.def)))
+				top = append(top, fmt.Sprintf("    %d %.2f %s %s %s %s", r+1, h.score, defs[h.def].Kind, qn, rec.Path, dumpFields(q.ix, q.terms, h.file, h.def)))
 			}
 		}
 		// The target's own words and score.
 		tgt := "    target: not found"
 		best := -1.0
 		share := 0
-		for f, rec := range q.ix.files {
-			if rec == nil || !q.targets[rec.path] {
+		for f, rec := range q.ix.Files {
+			if rec == nil || !q.targets[rec.Path] {
 				continue
 			}
-			defs := decodeDefs(strs, rec.recs.get(kindDefs))
+			defs := decodeDefs(strs, rec.Recs.Get(kindDefs))
 			for d := range defs {
 				qn := defs[d].QualifiedName()
 				if qn != q.name && !strings.HasSuffix(qn, "."+q.name) {
@@ -74,21 +74,21 @@ func TestCodeDump(t *testing.T) {
 				if sc != nil {
 					sc.file(uint32(f))
 					if sc.mark != nil && d < len(sc.mark) && sc.mark[d] == sc.gen {
-						r := codeLens(rec.recs.get(kindCode))
+						r := codeLens(rec.Recs.Get(kindCode))
 						score = sc.defScore(d, r) * sc.w.tier[recTier(rec)]
 						fields = dumpFields(q.ix, q.terms, uint32(f), d)
 					}
 				}
 				if score > best {
 					best = score
-					tgt = fmt.Sprintf("    target: %.2f %s %s %s %s", score, defs[d].Kind, qn, rec.path, fields)
+					tgt = fmt.Sprintf("    target: %.2f %s %s %s %s", score, defs[d].Kind, qn, rec.Path, fields)
 					if sc != nil {
 						share = distinctShared(sc, d)
 					}
 				}
 			}
 		}
-		q.ix.mu.RUnlock()
+		q.ix.Mu.RUnlock()
 		k := min(share, 3)
 		shares[k]++
 		if rank >= 0 && rank < 5 {

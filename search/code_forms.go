@@ -73,7 +73,7 @@ func (ix *Index) codeForms(terms []codeTerm, w codeWeights) []codeTerm {
 				return
 			}
 			seen[c] = true
-			if _, ok := ix.words.lookupString(c); ok && snowballStem(c) == key {
+			if _, ok := ix.Words.LookupString(c); ok && snowballStem(c) == key {
 				out = append(out, codeTerm{word: t.word, stem: c, group: t.group, weight: w.forms})
 			}
 		}

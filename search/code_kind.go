@@ -18,7 +18,7 @@ type codeRecords struct {
 }
 
 // Make collects the words of the file and encodes them.
-func (*codeRecords) Make(path string, data []byte, defs []outline.Definition, v *vocab) []byte {
+func (*codeRecords) Make(path string, data []byte, defs []outline.Definition, v *Vocab) []byte {
 	rec, _ := collectCode(path, data, defs).encode(v)
 	return rec
 }

@@ -40,47 +40,47 @@ func TestCodeMem(t *testing.T) {
 		slices.Sort(ds)
 		t.Logf("%q: median %v", q, ds[2])
 	}
-	ix.mu.RLock()
+	ix.Mu.RLock()
 	var files, defsLen, defsCap, codeLen, codeCap, ndefs int
 	var st codeListStats
-	for _, r := range ix.files {
+	for _, r := range ix.Files {
 		if r == nil {
 			continue
 		}
 		files++
-		defsLen += len(r.recs.get(kindDefs))
-		defsCap += cap(r.recs.get(kindDefs))
-		codeLen += len(r.recs.get(kindCode))
-		codeCap += cap(r.recs.get(kindCode))
-		ndefs += st.add(r.recs.get(kindCode))
+		defsLen += len(r.Recs.Get(kindDefs))
+		defsCap += cap(r.Recs.Get(kindDefs))
+		codeLen += len(r.Recs.Get(kindCode))
+		codeCap += cap(r.Recs.Get(kindCode))
+		ndefs += st.add(r.Recs.Get(kindCode))
 	}
 	t.Logf("head+lens %d, word tables %d (%d words), lists %d: %d entries, %d with a mask byte, %d deltas >= 64", st.head, st.table, st.words, st.lists, st.entries, st.masked, st.wide)
-	p := func(name string, q *postings) {
+	p := func(name string, q *Postings) {
 		blocks := 0
-		for _, blk := range q.blocks {
+		for _, blk := range q.Blocks {
 			blocks += cap(blk)
 		}
-		t.Logf("%s: %d blocks of %d bytes (%d B of slices) head %d pool %d (bytes)", name, len(q.blocks), blocks, 24*cap(q.blocks), 8*cap(q.head.slots), 4*cap(q.pool))
+		t.Logf("%s: %d blocks of %d bytes (%d B of slices) head %d pool %d (bytes)", name, len(q.Blocks), blocks, 24*cap(q.Blocks), 8*cap(q.Head.Slots), 4*cap(q.Pool))
 	}
 	t.Logf("files %d defs %d; defs records %d (cap %d); code records %d (cap %d) = %.1f B/def", files, ndefs, defsLen, defsCap, codeLen, codeCap, float64(codeLen)/float64(ndefs))
-	p("wordPost", &ix.wordPost)
+	p("wordPost", &ix.WordPost)
 	p("defines", ix.defines)
 	p("codePost", ix.codePost)
 	only, onlyBytes := 0, 0
 	var b1, b2, b3 []uint32
-	for id := range ix.words.len() {
-		b1 = ix.codePost.list(uint32(id), b1[:0])
-		b2 = ix.wordPost.list(uint32(id), b2[:0])
-		b3 = ix.defines.list(uint32(id), b3[:0])
+	for id := range ix.Words.Len() {
+		b1 = ix.codePost.List(uint32(id), b1[:0])
+		b2 = ix.WordPost.List(uint32(id), b2[:0])
+		b3 = ix.defines.List(uint32(id), b3[:0])
 		if len(b1) > 0 && len(b2) == 0 && len(b3) == 0 {
 			only++
-			onlyBytes += len(ix.words.view().str(uint32(id)))
+			onlyBytes += len(ix.Words.View().Str(uint32(id)))
 		}
 	}
 	t.Logf("code-only strings %d (%d bytes)", only, onlyBytes)
-	strs := ix.words.view()
-	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.len(), 8*len(strs.pages)<<refPageBits, len(strs.chunks))
-	ix.mu.RUnlock()
+	strs := ix.Words.View()
+	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.Len(), 8*len(strs.Pages)<<RefPageBits, len(strs.Chunks))
+	ix.Mu.RUnlock()
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

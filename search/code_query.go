@@ -182,7 +182,7 @@ func parseCodeQuery(q string) []codeTerm {
 	var terms []codeTerm
 	seen := map[string]bool{}
 	var buf []byte
-	forWords([]byte(q), func(w []byte) {
+	ForWords([]byte(q), func(w []byte) {
 		if '0' <= w[0] && w[0] <= '9' {
 			return
 		}
@@ -227,8 +227,8 @@ func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFil
 	if len(terms) == 0 {
 		return res, nil
 	}
-	defer ix.call()()
-	if !ix.wordsReady.Load() {
+	defer ix.Call()()
+	if !ix.WordsReady.Load() {
 		files, err := ix.coldFiles(ctx, deadline)
 		if err != nil && !errors.Is(err, errStillListing) {
 			return nil, err
@@ -236,15 +236,15 @@ func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFil
 		res.Building, res.Files = true, len(files)
 		return res, nil
 	}
-	if err := ix.sync(ctx); err != nil {
+	if err := ix.Sync(ctx); err != nil {
 		return nil, err
 	}
 	complete := true
-	if !ix.allParsed() {
-		ix.mu.RLock()
-		ids := ix.liveIDsLocked()
-		ix.mu.RUnlock()
-		complete = ix.ensureParsed(ctx, ids, deadline)
+	if !ix.AllParsed() {
+		ix.Mu.RLock()
+		ids := ix.LiveIDsLocked()
+		ix.Mu.RUnlock()
+		complete = ix.EnsureParsed(ctx, ids, deadline)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -254,12 +254,12 @@ func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFil
 		return nil, err
 	}
 	res.Defs = ix.codeDefs(hits)
-	ix.mu.RLock()
-	res.Files = ix.live
-	ix.mu.RUnlock()
+	ix.Mu.RLock()
+	res.Files = ix.Live
+	ix.Mu.RUnlock()
 	res.Indexed = res.Files
 	if !complete {
-		res.Building, res.Indexed = true, ix.parsedFiles()
+		res.Building, res.Indexed = true, ix.ParsedFiles()
 	}
 	return res, ctx.Err()
 }
@@ -284,8 +284,8 @@ func compareHits(a, b codeHit) int {
 // scoring stops where no file left can hold a definition scoring past the
 // best CodeLimit found.
 func (ix *Index) codeSearch(ctx context.Context, terms []codeTerm, filter *project.PathFilter, w codeWeights, res *CodeResult) ([]codeHit, error) {
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
 	sc := ix.codeScorer(ctx, terms, filter, w, res)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -315,16 +315,16 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 		terms = ix.codeForms(terms, w)
 	}
 	for _, t := range terms {
-		id, ok := ix.words.lookupString(t.stem)
+		id, ok := ix.Words.LookupString(t.stem)
 		if !ok {
 			continue
 		}
-		buf = ix.codePost.list(id, buf[:0])
+		buf = ix.codePost.List(id, buf[:0])
 		df := 0
 		var files []uint32
 		for _, f := range buf {
-			r := ix.files[f]
-			if r == nil || len(r.recs.get(kindCode)) == 0 {
+			r := ix.Files[f]
+			if r == nil || len(r.Recs.Get(kindCode)) == 0 {
 				continue
 			}
 			df++
@@ -335,7 +335,7 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 			if df%1024 == 0 && ctx.Err() != nil {
 				return nil
 			}
-			if filter.Match(r.path) {
+			if filter.Match(r.Path) {
 				files = append(files, f)
 			}
 		}
@@ -374,7 +374,7 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 	if proseQuery(terms) {
 		w.prose = 1
 	}
-	return &codeScorer{ix: ix, terms: live, w: w, avg: avg, nstrs: uint64(ix.words.len()), groups: len(gid), best: make([]float64, len(gid))}
+	return &codeScorer{ix: ix, terms: live, w: w, avg: avg, nstrs: uint64(ix.Words.Len()), groups: len(gid), best: make([]float64, len(gid))}
 }
 
 // codeAbbrevs returns terms and the abbreviations of each: the words of
@@ -393,7 +393,7 @@ func (ix *Index) codeAbbrevs(terms []codeTerm, w codeWeights) []codeTerm {
 			if seen[p] || isCodeStopWord([]byte(p)) {
 				continue
 			}
-			if _, ok := ix.words.lookupString(p); ok {
+			if _, ok := ix.Words.LookupString(p); ok {
 				seen[p] = true
 				out = append(out, codeTerm{word: t.word, stem: p, group: t.group, weight: w.abbrev})
 			}
@@ -413,9 +413,9 @@ func (sc *codeScorer) run(ctx context.Context, every bool) ([]codeHit, error) {
 	// power coord (tier and private factors are at most 1): files are
 	// scored from the highest such bound down, until the bound falls
 	// below the score to beat.
-	held := make([]uint16, len(ix.files))
+	held := make([]uint16, len(ix.Files))
 	groups := float64(sc.groups)
-	sum := make([]float64, len(ix.files))
+	sum := make([]float64, len(ix.Files))
 	var files []codeBound
 	for _, t := range live {
 		for _, f := range t.files {
@@ -537,11 +537,11 @@ func (s *codeScorer) touch(d int) {
 // them when its path holds one). A record that does not decode is
 // skipped.
 func (s *codeScorer) file(f uint32) {
-	r := s.ix.files[f]
+	r := s.ix.Files[f]
 	if r == nil {
 		return
 	}
-	code := r.recs.get(kindCode)
+	code := r.Recs.Get(kindCode)
 	if len(code) == 0 {
 		return
 	}
@@ -649,13 +649,13 @@ func uvarintAt(b []byte, i int) (v uint64, next int, ok bool) {
 
 // scoreTouched scores the touched definitions of file f, whose record is
 // r and whose definitions' lengths are lens.
-func (s *codeScorer) scoreTouched(f uint32, r *fileRec, lens []byte) {
+func (s *codeScorer) scoreTouched(f uint32, r *FileRec, lens []byte) {
 	tier := recTier(r)
 	factor := s.w.tier[tier]
-	if s.w.internal != 1 && internalPath(r.path) {
+	if s.w.internal != 1 && internalPath(r.Path) {
 		factor *= s.w.internal
 	}
-	if s.w.prose != 1 && proseFile(r.path) {
+	if s.w.prose != 1 && proseFile(r.Path) {
 		factor *= s.w.prose
 	}
 	for _, d := range s.touched {
@@ -663,7 +663,7 @@ func (s *codeScorer) scoreTouched(f uint32, r *fileRec, lens []byte) {
 		if score > 0 {
 			score *= factor
 			if len(s.top) < CodeLimit || score >= s.floor() {
-				s.keep(codeHit{file: f, def: d, score: score, tier: tier, path: r.path})
+				s.keep(codeHit{file: f, def: d, score: score, tier: tier, path: r.Path})
 			}
 		}
 	}
@@ -732,13 +732,13 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 	if len(hits) == 0 {
 		return nil
 	}
-	ix.mu.RLock()
-	strs := ix.words.view()
-	recs := make([]*fileRec, len(hits))
+	ix.Mu.RLock()
+	strs := ix.Words.View()
+	recs := make([]*FileRec, len(hits))
 	for i, h := range hits {
-		recs[i] = ix.files[h.file]
+		recs[i] = ix.Files[h.file]
 	}
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	sc := getScratch()
 	defer putScratch(sc)
 	var out []CodeDef
@@ -751,9 +751,9 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 		}
 		defs, ok := decoded[h.file]
 		if !ok {
-			defs = decodeDefs(strs, r.recs.get(kindDefs))
+			defs = decodeDefs(strs, r.Recs.Get(kindDefs))
 			decoded[h.file] = defs
-			if data, err := ix.root.Contents(r.entry(), sc); err == nil {
+			if data, err := ix.root.Contents(r.Entry(), sc); err == nil {
 				texts[h.file] = newLineIndex(slices.Clone(data))
 			}
 		}
@@ -761,7 +761,7 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 			continue
 		}
 		d := CodeDef{Definition: defs[h.def], Score: h.score, tier: h.tier}
-		d.Path = r.path
+		d.Path = r.Path
 		if lines := texts[h.file]; lines != nil {
 			d.Signature = lines.text(d.Line)
 			d.Doc = docLine(lines, d.Start, d.Line, d.End)

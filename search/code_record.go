@@ -246,11 +246,11 @@ func pathWords(p string) string {
 
 // encode interns the words in v and returns the file's record and its
 // words' ids (increasing). The caller holds the index's lock.
-func (b *codeBuilder) encode(v *vocab) (rec []byte, ids []uint32) {
+func (b *codeBuilder) encode(v *Vocab) (rec []byte, ids []uint32) {
 	n := len(b.words)
 	gid := make([]uint32, n)
 	for i, w := range b.words {
-		gid[i] = v.internString(w)
+		gid[i] = v.InternString(w)
 	}
 	order := make([]uint32, n)
 	for i := range order {

@@ -138,7 +138,7 @@ func TestCodeIndex(t *testing.T) {
 	same("built", ix, root)
 	ix.Close()
 	ix, root, logs := testIndex(t, dir, cache, true)
-	if ix.cached == 0 {
+	if ix.Cached == 0 {
 		t.Fatalf("nothing from the cache; log:\n%s", logs)
 	}
 	same("restarted", ix, root)
@@ -159,31 +159,31 @@ func TestCodeIndex(t *testing.T) {
 func TestCodeRecordDamage(t *testing.T) {
 	dir := fixture.Unpack(t, txtar.Parse([]byte(codeProject)))
 	ix, _, _ := testIndex(t, dir, "-", true)
-	ix.mu.Lock()
-	var recs []*fileRec
-	for _, r := range ix.files {
-		if r != nil && len(r.recs.get(kindCode)) > 0 {
+	ix.Mu.Lock()
+	var recs []*FileRec
+	for _, r := range ix.Files {
+		if r != nil && len(r.Recs.Get(kindCode)) > 0 {
 			recs = append(recs, r)
 		}
 	}
 	orig := make([][]byte, len(recs))
 	defs := make([][]byte, len(recs))
 	for i, r := range recs {
-		orig[i], defs[i] = r.recs.get(kindCode), r.recs.get(kindDefs)
+		orig[i], defs[i] = r.Recs.Get(kindCode), r.Recs.Get(kindDefs)
 	}
-	ix.mu.Unlock()
+	ix.Mu.Unlock()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 300 {
-		ix.mu.Lock()
+		ix.Mu.Lock()
 		for i, r := range recs {
 			c := slices.Clone(orig[i])
 			c[rng.IntN(len(c))] = byte(rng.IntN(256))
 			if rng.IntN(3) == 0 {
 				c = c[:rng.IntN(len(c))]
 			}
-			r.recs = packRecords([][]byte{kindDefs: defs[i], kindCode: c})
+			r.Recs = PackRecords([][]byte{kindDefs: defs[i], kindCode: c})
 		}
-		ix.mu.Unlock()
+		ix.Mu.Unlock()
 		for _, q := range codeQueries {
 			ix.Code(context.Background(), q, nil)
 		}
@@ -222,7 +222,7 @@ func TestCodePartial(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: time.Nanosecond})
-	ix.holdSymbols = make(chan struct{})
+	ix.HoldSymbols = make(chan struct{})
 	ix.Start(context.Background())
 	defer ix.Close()
 	for {
@@ -238,7 +238,7 @@ func TestCodePartial(t *testing.T) {
 	if !res.Building || res.Indexed >= res.Files {
 		t.Errorf("before the symbol pass: building %v, %d of %d files; want part", res.Building, res.Indexed, res.Files)
 	}
-	close(ix.holdSymbols)
+	close(ix.HoldSymbols)
 	<-ix.Ready()
 	res, err = ix.Code(context.Background(), "shared method", nil)
 	if err != nil {
@@ -277,8 +277,8 @@ func TestCodeBound(t *testing.T) {
 // bound has some to stop at).
 func codeBoundSame(t *testing.T, ix *Index, queries []string, full bool) {
 	t.Helper()
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
 	for _, q := range queries {
 		var got, want []codeHit
 		for _, every := range []bool{false, true} {
@@ -336,9 +336,9 @@ func TestCodeIDOrder(t *testing.T) {
 			// The query's words and the body's get their ids in the
 			// reverse order of their use.
 			all := slices.Concat(strings.Fields("long count token quickly pars format quot scan join split"), words)
-			ix.words.write(func(v *vocab) {
+			ix.Words.Write(func(v *Vocab) {
 				for _, w := range slices.Backward(all) {
-					v.internString(w)
+					v.InternString(w)
 				}
 			})
 		}
@@ -357,9 +357,9 @@ func TestCodeIDOrder(t *testing.T) {
 		}
 		// A definition's words' scores are summed by group: the groups
 		// must follow the query's words, whatever their ids.
-		ix.mu.RLock()
+		ix.Mu.RLock()
 		sc := ix.codeScorer(context.Background(), parseCodeQuery(query), nil, defaultCodeWeights, &CodeResult{})
-		ix.mu.RUnlock()
+		ix.Mu.RUnlock()
 		group := map[int]int{} // the query word's index: its group
 		for _, tm := range sc.terms {
 			if tm.weight == 1 {

@@ -207,15 +207,15 @@ func tuneRank(t *testing.T, q tuneQuery, w codeWeights) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q.ix.mu.RLock()
-	defer q.ix.mu.RUnlock()
-	strs := q.ix.words.view()
+	q.ix.Mu.RLock()
+	defer q.ix.Mu.RUnlock()
+	strs := q.ix.Words.View()
 	for r, h := range hits {
-		rec := q.ix.files[h.file]
-		if rec == nil || !q.targets[rec.path] {
+		rec := q.ix.Files[h.file]
+		if rec == nil || !q.targets[rec.Path] {
 			continue
 		}
-		defs := decodeDefs(strs, rec.recs.get(kindDefs))
+		defs := decodeDefs(strs, rec.Recs.Get(kindDefs))
 		if h.def < len(defs) {
 			qn := defs[h.def].QualifiedName()
 			if qn == q.name || strings.HasSuffix(qn, "."+q.name) {

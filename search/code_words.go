@@ -25,7 +25,7 @@ const maxCodeWord = 40
 // forCodeWords calls f with every word of text, as find_code keeps them
 // (lowercased and stemmed, in buf's memory: valid during the call only).
 func forCodeWords(text []byte, buf []byte, f func(w []byte)) []byte {
-	forWords(text, func(w []byte) {
+	ForWords(text, func(w []byte) {
 		if '0' <= w[0] && w[0] <= '9' {
 			return
 		}

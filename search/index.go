@@ -22,13 +22,13 @@ import (
 
 // maxIndexedWord is the longest word the word index keeps: longer runs
 // are mostly encoded data, and a query naming one scans the files instead.
-const maxIndexedWord = 64
+const MaxIndexedWord = 64
 
 // indexedWord reports whether the word index keeps w: not too long, and
 // not a number (numbers are a large share of a project's distinct words
 // and rarely asked for; a query naming one scans the files instead).
-func indexedWord(w []byte) bool {
-	return len(w) <= maxIndexedWord && !('0' <= w[0] && w[0] <= '9')
+func IndexedWord(w []byte) bool {
+	return len(w) <= MaxIndexedWord && !('0' <= w[0] && w[0] <= '9')
 }
 
 // IndexOptions tune an Index.
@@ -69,23 +69,23 @@ type IndexOptions struct {
 // key, a file's records, freshness). It knows no search.
 type engine struct {
 	proj  *project.Root
-	opts  IndexOptions
-	logf  func(format string, args ...any)
-	rules *project.Rules
+	Opts  IndexOptions
+	Logf  func(format string, args ...any)
+	Rules *project.Rules
 
 	cacheFile string           // "": none
 	store     *diskcache.Store // nil: none
-	watcher   *watch.Watcher   // nil: sweep before each answer
+	Watcher   *watch.Watcher   // nil: sweep before each answer
 
-	wordsReady, symbolsReady atomic.Bool
-	started                  atomic.Bool
+	WordsReady, symbolsReady atomic.Bool
+	Started                  atomic.Bool
 	// holdSymbols, when set, holds the build after the word index until
 	// it is closed (tests).
-	holdSymbols chan struct{}
+	HoldSymbols chan struct{}
 	// holdWords, when set, holds the word pass before its file
 	// holdWordsAt until it is closed (tests).
-	holdWords   chan struct{}
-	holdWordsAt int
+	HoldWords   chan struct{}
+	HoldWordsAt int
 	ready       chan struct{} // closed when the build ends, whatever its outcome
 	// stops cancel the contexts of the build and what it started.
 	stopMu sync.Mutex
@@ -103,48 +103,48 @@ type engine struct {
 	parseWake chan struct{}
 	// walk is the build's walk, and pass its word pass as it goes, for
 	// calls answered before the word index (index_cold.go).
-	walk buildWalk
-	pass atomic.Pointer[wordPass]
+	Walk buildWalk
+	Pass atomic.Pointer[WordPass]
 	// ahead holds the records of files calls parsed before the index had
 	// theirs (index_ahead.go).
-	ahead aheadRecs
+	Ahead aheadRecs
 	// wordsDone is called once the word index answers, when the build
 	// drops its walk; whenComplete as the index completes, before it is
 	// announced complete (the searches make what they keep of it then).
-	wordsDone, whenComplete func()
+	WordsDone, WhenComplete func()
 	// tierOf is the searches' rank of a file by its path and whether it
 	// is generated, kept beside each record (tiers).
-	tierOf func(path string, generated bool) uint8
+	TierOf func(path string, generated bool) uint8
 
 	// syncMu serialises bringing the index up to date.
-	syncMu sync.Mutex
+	SyncMu sync.Mutex
 	// saveMu serialises saves of the disk cache. A save takes its
 	// snapshot under mu and encodes and writes it holding saveMu alone,
 	// so a call that brings the index up to date does not wait for a
 	// large project's write (taken after syncMu where both are held).
 	saveMu sync.Mutex
 
-	mu sync.RWMutex
+	Mu sync.RWMutex
 	// files holds the records by id; nil for an id no record has. A
 	// replaced or removed file's record stays, dead, until a merge of the
 	// postings drops its id from them.
-	files []*fileRec
+	Files []*FileRec
 	// tiers holds each id's record's tier (fileRec.tier), beside files:
 	// find_references splits a common name's files by tier without
 	// touching their records (on the kernel, ranking the ~20,000 files
 	// of "ret" by their paths took 5 ms of a 6 ms call).
-	tiers  []uint8
-	byPath map[string]*fileRec
-	live   int
+	Tiers  []uint8
+	ByPath map[string]*FileRec
+	Live   int
 	// words interns every word and definition name (shared with the
 	// process's other indexes: see Shared); wordPost lists the files
 	// holding each word.
-	words    *wordTable
-	wordPost postings
+	Words    *wordTable
+	WordPost Postings
 	// kinds are the kinds of records each file has (index_kind.go), and
 	// kindPost[k] lists the files holding each key of kind k.
-	kinds    []recordKind
-	kindPost []postings
+	kinds    []RecordKind
+	KindPost []Postings
 	// wordBase is how many file ids the word postings' base covers:
 	// every file with a lower id has its words there.
 	wordBase uint32
@@ -159,57 +159,57 @@ type engine struct {
 	// parsedGen is gen+1 when every file was found parsed at gen.
 	parsedGen atomic.Uint64
 	// cached counts the files the disk cache served at the start.
-	cached int
+	Cached int
 }
 
 // fileRec is what the index knows of one file.
-type fileRec struct {
-	path string
-	id   uint32
-	st   filestat.Stat
+type FileRec struct {
+	Path string
+	ID   uint32
+	Stat filestat.Stat
 	// ref is when the file was read (Unix ns), for the racy rule; 0 for a
 	// record from the disk cache, verified against the cache's time.
-	ref int64
+	Ref int64
 	// recs are the file's records, one per kind (index_kind.go), once
 	// parsed is set.
-	recs records
+	Recs records
 	// parsed: defs are known (a file without a grammar has none). A file
 	// the parser gave up on (its time limit) is not parsed: the next call
 	// that needs it tries again, within its own time limit.
-	parsed bool
+	Parsed bool
 	// failed: the file could not be read (project.ErrUnreadable); nothing is
 	// known of it, it is not saved, and the next sync reads it again.
-	failed bool
-	dead   bool
+	Failed bool
+	Dead   bool
 	// tried: the background parser has had its go at the file.
 	tried bool
 	// generated: the file's first lines say it is generated
 	// (grammar.IsGeneratedHead); it ranks last (see rank.go).
-	generated bool
+	Generated bool
 	// fromStore: the record came from the disk cache's store.
-	fromStore bool
+	FromStore bool
 	// tier ranks the file (see rank.go), known once its head is: made
 	// when the record is, so that ranking a common name's thousands of
 	// files matches no path against the rules (see Index.tiers).
-	tier uint8
+	Tier uint8
 	// key is the store's key of the file's records (index_store.go);
 	// the zero key for a file with nothing in it.
-	key diskcache.Key
+	Key diskcache.Key
 	// shared holds recs when other indexes may share them (see
 	// shareRecords); else the zero handle.
 	shared unique.Handle[string]
 }
 
 // setTier sets r's tier (tierOf), once its path and head are known.
-func (ix *engine) setTier(r *fileRec) { r.tier = ix.tierOf(r.path, r.generated) }
+func (ix *engine) setTier(r *FileRec) { r.Tier = ix.TierOf(r.Path, r.Generated) }
 
-func (r *fileRec) entry() project.Entry {
-	return project.Entry{Path: r.path, Size: r.st.Size, ModTime: time.Unix(0, r.st.MTime), ID: filestat.ID{Ino: r.st.Inode}, CTime: r.st.CTime}
+func (r *FileRec) Entry() project.Entry {
+	return project.Entry{Path: r.Path, Size: r.Stat.Size, ModTime: time.Unix(0, r.Stat.MTime), ID: filestat.ID{Ino: r.Stat.Inode}, CTime: r.Stat.CTime}
 }
 
 // newEngine returns the engine of the project proj, keeping the records
 // of kinds.
-func newEngine(proj *project.Root, opts IndexOptions, kinds []recordKind) *engine {
+func NewEngine(proj *project.Root, opts IndexOptions, kinds []RecordKind) *engine {
 	logf := opts.Log
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -223,31 +223,31 @@ func newEngine(proj *project.Root, opts IndexOptions, kinds []recordKind) *engin
 	many := opts.Shared != nil
 	ix := &engine{
 		proj:      proj,
-		opts:      opts,
-		logf:      logf,
-		rules:     proj.Rules(),
+		Opts:      opts,
+		Logf:      logf,
+		Rules:     proj.Rules(),
 		ready:     make(chan struct{}),
 		parseWake: make(chan struct{}, 1),
-		byPath:    map[string]*fileRec{},
-		words:     shared.words,
-		wordPost:  postings{shared: many},
+		ByPath:    map[string]*FileRec{},
+		Words:     shared.words,
+		WordPost:  Postings{shared: many},
 		kinds:     kinds,
-		kindPost:  make([]postings, len(kinds)),
+		KindPost:  make([]Postings, len(kinds)),
 		deadKind:  make([]int, len(kinds)),
-		wordsDone: func() {},
+		WordsDone: func() {},
 		// Set by the searches.
-		whenComplete: func() {},
-		tierOf:       func(string, bool) uint8 { return 0 },
+		WhenComplete: func() {},
+		TierOf:       func(string, bool) uint8 { return 0 },
 	}
-	for k := range ix.kindPost {
-		ix.kindPost[k].shared = many
+	for k := range ix.KindPost {
+		ix.KindPost[k].shared = many
 	}
 	return ix
 }
 
 // Start builds the index in the background; Close stops it.
 func (ix *engine) Start(ctx context.Context) {
-	ix.started.Store(true)
+	ix.Started.Store(true)
 	go ix.Build(ctx)
 }
 
@@ -276,15 +276,15 @@ func (ix *engine) Close() {
 		cancel()
 	}
 	ix.stopMu.Unlock()
-	if ix.started.Load() {
+	if ix.Started.Load() {
 		<-ix.ready
 	}
 	ix.loops.Wait()
-	ix.syncMu.Lock()
-	defer ix.syncMu.Unlock()
-	if ix.watcher != nil {
-		ix.watcher.Close()
-		ix.watcher = nil
+	ix.SyncMu.Lock()
+	defer ix.SyncMu.Unlock()
+	if ix.Watcher != nil {
+		ix.Watcher.Close()
+		ix.Watcher = nil
 	}
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
@@ -305,15 +305,15 @@ func (ix *engine) Build(ctx context.Context) {
 	ctx = ix.withStop(ctx)
 	start := time.Now()
 	spareProc()
-	ix.opts.Memory.building()
+	ix.Opts.Memory.building()
 	ix.startWatch()
 	ix.cacheFile = ix.cachePath()
 	if !ix.wordPass(ctx, start) {
 		return
 	}
-	if ix.holdSymbols != nil {
+	if ix.HoldSymbols != nil {
 		select {
-		case <-ix.holdSymbols:
+		case <-ix.HoldSymbols:
 		case <-ctx.Done():
 			return
 		}
@@ -351,31 +351,31 @@ func (ix *engine) Build(ctx context.Context) {
 // startWatch starts the watcher, unless the options ask for sweeps or
 // watching fails (then each answer sweeps).
 func (ix *engine) startWatch() {
-	if ix.opts.NoWatch {
+	if ix.Opts.NoWatch {
 		return
 	}
-	w, err := watch.Start(ix.proj.Real, watch.Options{Skip: ix.rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout})
+	w, err := watch.Start(ix.proj.Real, watch.Options{Skip: ix.Rules.DirIgnored, SyncTimeout: ix.Opts.SyncTimeout})
 	if err != nil {
-		ix.logf("watching failed, sweeping before each answer instead: %v", err)
+		ix.Logf("watching failed, sweeping before each answer instead: %v", err)
 		return
 	}
-	ix.watcher = w
+	ix.Watcher = w
 }
 
 // cachePath is the disk cache file the options name, "" for none.
 func (ix *engine) cachePath() string {
-	switch ix.opts.CacheFile {
+	switch ix.Opts.CacheFile {
 	case "-":
 		return ""
 	case "":
 		dir, err := diskcache.Dir(ix.proj.Real)
 		if err != nil {
-			ix.logf("no disk cache: %v", err)
+			ix.Logf("no disk cache: %v", err)
 			return ""
 		}
 		return filepath.Join(dir, diskcache.FileName)
 	}
-	return ix.opts.CacheFile
+	return ix.Opts.CacheFile
 }
 
 // storeDir is the store's folder, "" for none.
@@ -383,9 +383,9 @@ func (ix *engine) storeDir() string {
 	switch {
 	case ix.cacheFile == "":
 		return ""
-	case ix.opts.StoreDir != "":
-		return ix.opts.StoreDir
-	case ix.opts.CacheFile == "":
+	case ix.Opts.StoreDir != "":
+		return ix.Opts.StoreDir
+	case ix.Opts.CacheFile == "":
 		dir, err := diskcache.StoreDir()
 		if err != nil {
 			return ""
@@ -409,27 +409,27 @@ func (ix *engine) wordPass(ctx context.Context, start time.Time) bool {
 			return
 		}
 		var err error
-		if snap, err = diskcache.Load(ix.cacheFile, ix.proj.Real, cacheProducer()); err != nil {
-			ix.logf("%v", err)
+		if snap, err = diskcache.Load(ix.cacheFile, ix.proj.Real, CacheProducer()); err != nil {
+			ix.Logf("%v", err)
 		}
 		if dir := ix.storeDir(); dir != "" {
-			ix.store, err = diskcache.OpenShared(dir, cacheProducer(), ix.opts.StoreLimit)
+			ix.store, err = diskcache.OpenShared(dir, CacheProducer(), ix.Opts.StoreLimit)
 			if err != nil {
-				ix.logf("%v", err)
+				ix.Logf("%v", err)
 			}
 		}
 	}()
 	files, links, err := ix.proj.WalkLinks(ctx)
-	ix.walk.set(files, err == nil)
+	ix.Walk.Set(files, err == nil)
 	if err == nil {
-		ix.logf("walk done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
+		ix.Logf("walk done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
 	}
 	<-loaded
 	if err != nil {
 		return false
 	}
-	if ix.watcher != nil {
-		ix.watcher.SetLinks(links)
+	if ix.Watcher != nil {
+		ix.Watcher.SetLinks(links)
 	}
 	ix.readWords(ctx, files, snap)
 	if ix.store != nil {
@@ -438,9 +438,9 @@ func (ix *engine) wordPass(ctx context.Context, start time.Time) bool {
 	if ctx.Err() != nil {
 		return false
 	}
-	ix.wordsReady.Store(true)
+	ix.WordsReady.Store(true)
 	ix.dropWalk()
-	ix.logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
+	ix.Logf("word pass done: %d files in %d ms", len(files), time.Since(start).Milliseconds())
 	// The pass's garbage (every file's word list, the entries read)
 	// goes back to the system now, not at the scavenger's pace, and
 	// before a save adds its own (a list of every file, encoded): on
@@ -467,24 +467,24 @@ func (ix *engine) symbolPass(ctx context.Context, start time.Time) bool {
 	// only delay it (~0.15 s on the kernel's second checkout).
 	todo, live := ix.pendingFiles()
 	if longParse(len(todo), live) {
-		ix.save()
-		ix.opts.Memory.parsing()
+		ix.Save()
+		ix.Opts.Memory.parsing()
 	} else {
-		ix.opts.Memory.complete()
+		ix.Opts.Memory.complete()
 	}
 	ix.parseFiles(ctx, todo)
 	if ctx.Err() != nil {
 		return false
 	}
 	// The calls' parses left are of files changed since.
-	ix.ahead.drop()
+	ix.Ahead.drop()
 	// What is left allocates the postings' arrays, which
 	// the collector need not scan: as tight as once complete.
-	ix.opts.Memory.complete()
+	ix.Opts.Memory.complete()
 	// The postings merged as the save below would merge them.
-	ix.mu.Lock()
-	ix.mergeLocked(true)
-	ix.mu.Unlock()
+	ix.Mu.Lock()
+	ix.MergeLocked(true)
+	ix.Mu.Unlock()
 	// The parse's and the merge's garbage first, as at the word pass's
 	// end, before the names' text adds its own memory.
 	releaseGoHeap()
@@ -495,20 +495,20 @@ func (ix *engine) symbolPass(ctx context.Context, start time.Time) bool {
 	// 60 MB the first fallback allocates anyway; and made once the index
 	// is announced complete, a client's first call could still find it
 	// in the making.
-	ix.whenComplete()
+	ix.WhenComplete()
 	ix.symbolsReady.Store(true)
-	ix.mu.RLock()
-	n, cached := ix.live, ix.cached
-	ix.mu.RUnlock()
-	ix.ahead.mu.Lock()
-	ahead := ix.ahead.taken
-	ix.ahead.mu.Unlock()
+	ix.Mu.RLock()
+	n, cached := ix.Live, ix.Cached
+	ix.Mu.RUnlock()
+	ix.Ahead.mu.Lock()
+	ahead := ix.Ahead.Taken
+	ix.Ahead.mu.Unlock()
 	byCalls := ""
 	if ahead > 0 {
 		byCalls = fmt.Sprintf(", %d parsed by calls", ahead)
 	}
-	ix.logf("index complete: %d files (%d from cache) in %d ms%s", n, cached, time.Since(start).Milliseconds(), byCalls)
-	ix.save()
+	ix.Logf("index complete: %d files (%d from cache) in %d ms%s", n, cached, time.Since(start).Milliseconds(), byCalls)
+	ix.Save()
 	// And what the parsers freed on the C side (80 MB on the kernel).
 	cmem.Trim()
 	return true
@@ -599,12 +599,12 @@ const saveInterval = 2 * time.Minute
 // system at once (on a large project it is a copy of the whole index,
 // which the scavenger would leave resident for minutes). It reports
 // whether it wrote.
-func (ix *engine) save() bool {
+func (ix *engine) Save() bool {
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
-	ix.mu.RLock()
+	ix.Mu.RLock()
 	changed := ix.cacheFile != "" && ix.gen != ix.savedGen
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	if !changed {
 		return false
 	}
@@ -621,7 +621,7 @@ func (ix *engine) saveLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			ix.save()
+			ix.Save()
 		}
 	}
 }
@@ -757,7 +757,7 @@ func (ix *engine) waitIdle(ctx context.Context) {
 }
 
 // call marks a call being answered until the function it returns runs.
-func (ix *engine) call() func() {
+func (ix *engine) Call() func() {
 	ix.busy.Add(1)
 	return func() { ix.busy.Add(-1) }
 }
@@ -765,7 +765,7 @@ func (ix *engine) call() func() {
 // Progress says how far the build has got: whether the word index and the
 // symbol index are complete, and how many files are indexed.
 func (ix *engine) Progress() (words, symbols bool, files int) {
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	return ix.wordsReady.Load(), ix.symbolsReady.Load(), ix.live
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	return ix.WordsReady.Load(), ix.symbolsReady.Load(), ix.Live
 }

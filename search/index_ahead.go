@@ -19,7 +19,7 @@ type aheadRecs struct {
 	mu sync.Mutex
 	m  map[aheadKey]records
 	// taken counts the records the build took.
-	taken int
+	Taken int
 }
 
 type aheadKey struct {
@@ -29,7 +29,7 @@ type aheadKey struct {
 
 // put makes the records of the file at path whose bytes are data and
 // whose definitions are defs, for the build to take.
-func (a *aheadRecs) put(ix *engine, path string, data []byte, defs []outline.Definition) {
+func (a *aheadRecs) Put(ix *engine, path string, data []byte, defs []outline.Definition) {
 	k := aheadKey{path, contentKey(path, data)}
 	a.mu.Lock()
 	_, have := a.m[k]
@@ -55,7 +55,7 @@ func (a *aheadRecs) take(path string, key diskcache.Key) (records, bool) {
 	r, ok := a.m[k]
 	if ok {
 		delete(a.m, k)
-		a.taken++
+		a.Taken++
 	}
 	return r, ok
 }

@@ -94,14 +94,14 @@ func BenchmarkIndexFindCodeGoSrc(b *testing.B) {
 // three postings: one op reads every list once.
 func BenchmarkPostingsGoSrc(b *testing.B) {
 	ix := indexGoSrc(b)
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	n := uint32(ix.words.len())
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	n := uint32(ix.Words.Len())
 	var buf []uint32
 	for b.Loop() {
-		for _, p := range []*postings{&ix.wordPost, ix.defines, ix.codePost} {
+		for _, p := range []*Postings{&ix.WordPost, ix.defines, ix.codePost} {
 			for k := range n {
-				buf = p.list(k, buf[:0])
+				buf = p.List(k, buf[:0])
 			}
 		}
 	}

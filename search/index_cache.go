@@ -21,7 +21,7 @@ import (
 // cacheProducer names the build of zumba whose disk cache the index reads
 // and writes (diskcache.Producer). TestIndexTree may name another, so that
 // test binaries of the same formats share a large project's cache.
-var cacheProducer = diskcache.Producer
+var CacheProducer = diskcache.Producer
 
 // saveRec is what a save takes of a record under the index's lock.
 type saveRec struct {
@@ -45,27 +45,27 @@ func (ix *engine) saveLocked() {
 	if ix.cacheFile == "" {
 		return
 	}
-	ix.mu.Lock()
+	ix.Mu.Lock()
 	if ix.gen == ix.savedGen {
-		ix.mu.Unlock()
+		ix.Mu.Unlock()
 		return
 	}
-	ix.mergeLocked(true)
+	ix.MergeLocked(true)
 	gen := ix.gen
-	strs := ix.words.view()
-	words := ix.wordPost.base()
+	strs := ix.Words.View()
+	words := ix.WordPost.base()
 	// The files read since the base was made, when a root sharing its
 	// blocks kept them in the overlay (postings.keep).
 	var fresh map[uint32][]uint32
-	if ix.wordBase < uint32(len(ix.files)) {
-		fresh = ix.wordPost.overlayKeys()
+	if ix.wordBase < uint32(len(ix.Files)) {
+		fresh = ix.WordPost.overlayKeys()
 	}
-	recs := ix.saveRecsLocked(uint32(len(ix.files)))
+	recs := ix.saveRecsLocked(uint32(len(ix.Files)))
 	wordBase := ix.wordBase
-	ix.mu.Unlock()
+	ix.Mu.Unlock()
 	written := time.Now().UnixNano()
 	if err := ix.storeEntries(recs, strs, &words, wordBase, fresh); err != nil {
-		ix.logf("save cache: %v", err)
+		ix.Logf("save cache: %v", err)
 	}
 	s := &diskcache.Snapshot{Written: written, Files: make([]diskcache.File, 0, len(recs))}
 	for i := range recs {
@@ -73,17 +73,17 @@ func (ix *engine) saveLocked() {
 			s.Files = append(s.Files, recs[i].file)
 		}
 	}
-	b, err := diskcache.Encode(ix.proj.Real, cacheProducer(), s)
+	b, err := diskcache.Encode(ix.proj.Real, CacheProducer(), s)
 	if err == nil {
 		err = diskcache.WriteAtomic(ix.cacheFile, b)
 	}
 	if err != nil {
-		ix.logf("save cache %s: %v", ix.cacheFile, err)
+		ix.Logf("save cache %s: %v", ix.cacheFile, err)
 		return
 	}
-	ix.mu.Lock()
+	ix.Mu.Lock()
 	ix.savedGen = max(ix.savedGen, gen)
-	ix.mu.Unlock()
+	ix.Mu.Unlock()
 }
 
 // saveRecsLocked takes the records a save keeps, of the files with an
@@ -91,16 +91,16 @@ func (ix *engine) saveLocked() {
 // caller holds the index's lock.
 func (ix *engine) saveRecsLocked(words uint32) []saveRec {
 	var recs []saveRec
-	for _, r := range ix.files[:words] {
-		if r == nil || r.failed || !r.parsed {
+	for _, r := range ix.Files[:words] {
+		if r == nil || r.Failed || !r.Parsed {
 			continue
 		}
 		recs = append(recs, saveRec{
-			id: r.id, file: diskcache.File{Path: r.path, Stat: r.st, Key: r.key}, generated: r.generated, recs: r.recs,
-			store: r.key != (diskcache.Key{}) && (ix.store == nil || !ix.store.Has(r.key)),
+			id: r.ID, file: diskcache.File{Path: r.Path, Stat: r.Stat, Key: r.Key}, generated: r.Generated, recs: r.Recs,
+			store: r.Key != (diskcache.Key{}) && (ix.store == nil || !ix.store.Has(r.Key)),
 			// Saved under the snapshot's later time, a racy record would
 			// look verified.
-			racy: r.ref != 0 && r.st.RacyAt(r.ref),
+			racy: r.Ref != 0 && r.Stat.RacyAt(r.Ref),
 		})
 	}
 	return recs
@@ -119,13 +119,13 @@ func (ix *engine) storeParsed() {
 		return
 	}
 	defer ix.saveMu.Unlock()
-	ix.mu.RLock()
-	strs := ix.words.view()
-	words := ix.wordPost.base()
+	ix.Mu.RLock()
+	strs := ix.Words.View()
+	words := ix.WordPost.base()
 	recs := ix.saveRecsLocked(ix.wordBase)
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	if err := ix.storeEntries(recs, strs, &words, ix.wordBase, nil); err != nil {
-		ix.logf("store: %v", err)
+		ix.Logf("store: %v", err)
 	}
 }
 
@@ -139,7 +139,7 @@ const storeChunk = 16384
 // id below wordBase are read from the postings' base (words), the
 // others' from fresh (by id: the word postings' overlay), their strings
 // from strs.
-func (ix *engine) storeEntries(recs []saveRec, strs *strTable, words *postings, wordBase uint32, fresh map[uint32][]uint32) error {
+func (ix *engine) storeEntries(recs []saveRec, strs *StrTable, words *Postings, wordBase uint32, fresh map[uint32][]uint32) error {
 	var todo, later []int
 	for i := range recs {
 		switch {
@@ -160,7 +160,7 @@ func (ix *engine) storeEntries(recs []saveRec, strs *strTable, words *postings, 
 	add := func(r *saveRec, wids []uint32) bool {
 		b, err := ix.encodeEntry(strs, wids, r.generated, r.recs)
 		if err != nil {
-			ix.logf("store %s: %v", r.file.Path, err)
+			ix.Logf("store %s: %v", r.file.Path, err)
 			return true
 		}
 		if w.Add(r.file.Key, b) != nil {
@@ -174,7 +174,7 @@ func (ix *engine) storeEntries(recs []saveRec, strs *strTable, words *postings, 
 			break
 		}
 	}
-	nkeys := words.nkeys
+	nkeys := words.NKeys
 	var buf []uint32
 	for from := 0; from < len(todo); from += storeChunk {
 		chunk := todo[from:min(len(todo), from+storeChunk)]
@@ -186,7 +186,7 @@ func (ix *engine) storeEntries(recs []saveRec, strs *strTable, words *postings, 
 		}
 		wids := make([][]uint32, len(chunk))
 		for k := range nkeys {
-			buf = words.list(uint32(k), buf[:0])
+			buf = words.List(uint32(k), buf[:0])
 			for _, f := range buf {
 				if f < lo || f > hi {
 					continue

@@ -59,15 +59,15 @@ func TestDiskCacheSnapshot(t *testing.T) {
 	if _, ok := ents["racy.go"]; ok {
 		t.Error("racy file saved")
 	}
-	if g, ok := ents["gen/gen.go"]; !ok || !g.generated {
+	if g, ok := ents["gen/gen.go"]; !ok || !g.Generated {
 		t.Errorf("gen/gen.go saved as %+v; want it generated", g)
 	}
 	r, ok := ents["pkg0/f03.go"]
-	if !ok || r.generated {
+	if !ok || r.Generated {
 		t.Fatalf("pkg0/f03.go missing or generated: %+v", r)
 	}
 	var names []string
-	for _, d := range decodeDefs(strs, r.recs.get(kindDefs)) {
+	for _, d := range decodeDefs(strs, r.Recs.Get(kindDefs)) {
 		names = append(names, d.QualifiedName())
 	}
 	if want := []string{"Old03", "T03", "T03.Method"}; !slices.Equal(names, want) {
@@ -75,7 +75,7 @@ func TestDiskCacheSnapshot(t *testing.T) {
 	}
 	var withShared []string
 	for p, e := range ents {
-		if slices.ContainsFunc(e.words, func(id uint32) bool { return strs.str(id) == "shared" }) {
+		if slices.ContainsFunc(e.Words, func(id uint32) bool { return strs.Str(id) == "shared" }) {
 			withShared = append(withShared, p)
 		}
 	}
@@ -91,7 +91,7 @@ func storeOf(cache string) string {
 
 // storeEntries reads the store's entries of a snapshot's files, by path,
 // decoded by one index, whose strings it returns too.
-func storeEntries(t *testing.T, root *Root, dir string, s *diskcache.Snapshot) (map[string]*storeRec, *strTable) {
+func storeEntries(t *testing.T, root *Root, dir string, s *diskcache.Snapshot) (map[string]*StoreRec, *StrTable) {
 	t.Helper()
 	st, err := diskcache.OpenStore(dir, diskcache.Producer(), 0)
 	if err != nil {
@@ -99,7 +99,7 @@ func storeEntries(t *testing.T, root *Root, dir string, s *diskcache.Snapshot) (
 	}
 	defer st.Close()
 	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
-	out := map[string]*storeRec{}
+	out := map[string]*StoreRec{}
 	for _, f := range s.Files {
 		if f.Key == (diskcache.Key{}) {
 			continue
@@ -108,13 +108,13 @@ func storeEntries(t *testing.T, root *Root, dir string, s *diskcache.Snapshot) (
 		if !ok {
 			t.Fatalf("%s: no entry in the store (%v)", f.Path, err)
 		}
-		r, err := ix.decodeEntry(b, f.Path)
+		r, err := ix.DecodeEntry(b, f.Path)
 		if err != nil {
 			t.Fatalf("%s: %v", f.Path, err)
 		}
 		out[f.Path] = r
 	}
-	return out, ix.words.view()
+	return out, ix.Words.View()
 }
 
 // TestDiskCacheUnchangedNotRewritten: a restart that finds every file
@@ -153,14 +153,14 @@ func TestDiskCacheDefsRobust(t *testing.T) {
 	ents, strs := storeEntries(t, root, storeOf(cache), s)
 	var recs [][]byte
 	for _, r := range ents {
-		if len(r.recs.get(kindDefs)) > 0 {
-			recs = append(recs, r.recs.get(kindDefs))
+		if len(r.Recs.Get(kindDefs)) > 0 {
+			recs = append(recs, r.Recs.Get(kindDefs))
 		}
 	}
 	if len(recs) == 0 {
 		t.Fatal("no definitions saved")
 	}
-	v := &vocab{strTable: *strs}
+	v := &Vocab{StrTable: *strs}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
 		c := slices.Clone(recs[rng.IntN(len(recs))])
@@ -170,9 +170,9 @@ func TestDiskCacheDefsRobust(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			c = c[:rng.IntN(len(c))]
 		}
-		strs := *v.view()
+		strs := *v.View()
 		if rng.IntN(4) == 0 {
-			strs.n = rng.IntN(strs.n)
+			strs.N = rng.IntN(strs.N)
 		}
 		decodeDefs(&strs, c)
 	}
@@ -217,9 +217,9 @@ func TestDefsRoundTrip(t *testing.T) {
 		{Name: "spawn", Qualified: []string{"Rpc", "spawn"}, Kind: grammar.Method, Line: 4, Start: 4, End: 4, Decl: true},
 		{Name: "Ünïcode heading", Qualified: []string{"Ünïcode heading"}, Kind: grammar.Heading, Line: 1 << 20, Start: 1 << 20, End: 1<<20 + 1},
 	}
-	v := newVocab()
+	v := NewVocab()
 	raw := encodeDefs(v, defs)
-	got := decodeDefs(v.view(), raw)
+	got := decodeDefs(v.View(), raw)
 	if d := cmp.Diff(defs, got); d != "" {
 		t.Errorf("definitions (-want +got):\n%s", d)
 	}
@@ -324,9 +324,9 @@ func TestStoreEntryRobust(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			c = c[:rng.IntN(len(c))]
 		}
-		if r, err := ix.decodeEntry(c, "pkg0/f01.go"); err == nil {
-			decodeDefs(ix.words.view(), r.recs.get(kindDefs))
-			codeTerms(r.recs.get(kindCode), func(uint32, int, bool) {})
+		if r, err := ix.DecodeEntry(c, "pkg0/f01.go"); err == nil {
+			decodeDefs(ix.Words.View(), r.Recs.Get(kindDefs))
+			codeTerms(r.Recs.Get(kindCode), func(uint32, int, bool) {})
 		}
 	}
 }
@@ -391,24 +391,24 @@ func TestRacyParseChecksBytes(t *testing.T) {
 	t.Parallel()
 	ix, _, _ := testIndex(t, freshProject(t), "-", true)
 	const path = "pkg0/f03.go"
-	ix.mu.Lock()
-	r := *ix.byPath[path]
-	r.parsed, r.recs = false, nil
-	r.ref = time.Now().UnixNano()
-	ix.files[r.id], ix.byPath[path] = &r, &r
-	ix.mu.Unlock()
+	ix.Mu.Lock()
+	r := *ix.ByPath[path]
+	r.Parsed, r.Recs = false, nil
+	r.Ref = time.Now().UnixNano()
+	ix.Files[r.ID], ix.ByPath[path] = &r, &r
+	ix.Mu.Unlock()
 	sc := &project.Scratch{}
 	defer sc.Close()
-	if !ix.parseFile(t.Context(), &r, sc) {
+	if !ix.ParseFile(t.Context(), &r, sc) {
 		t.Fatalf("racy %s with the bytes of its key not parsed", path)
 	}
-	ix.mu.Lock()
+	ix.Mu.Lock()
 	r2 := r
-	r2.parsed, r2.recs = false, nil
-	r2.key[0] ^= 1
-	ix.files[r2.id], ix.byPath[path] = &r2, &r2
-	ix.mu.Unlock()
-	if ix.parseFile(t.Context(), &r2, sc) {
+	r2.Parsed, r2.Recs = false, nil
+	r2.Key[0] ^= 1
+	ix.Files[r2.ID], ix.ByPath[path] = &r2, &r2
+	ix.Mu.Unlock()
+	if ix.ParseFile(t.Context(), &r2, sc) {
 		t.Errorf("racy %s parsed though its bytes are not those of its key", path)
 	}
 }

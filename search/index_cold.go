@@ -122,7 +122,7 @@ type coldView struct {
 	watched bool
 	// tiers are the files' tiers (fileTier), in files' order.
 	tiers []uint8
-	pass  *wordPass
+	pass  *WordPass
 	// walkN is how many files the build's walk has.
 	walkN int
 }
@@ -194,7 +194,7 @@ func (ix *Index) coldFiles(ctx context.Context, deadline time.Time) ([]project.E
 // error is then errStillListing, which the searches turn into an answer
 // that says so.
 func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, error) {
-	walk := func(build []project.Entry, pass *wordPass) (*coldView, error) {
+	walk := func(build []project.Entry, pass *WordPass) (*coldView, error) {
 		files, err := ix.root.Walk(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
@@ -213,12 +213,12 @@ func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, e
 		v.tiers = tiersOf(files)
 		return v, nil
 	}
-	if !ix.started.Load() {
+	if !ix.Started.Load() {
 		return walk(nil, nil)
 	}
 	var timeUp <-chan time.Time
 	select {
-	case <-ix.walk.wait():
+	case <-ix.Walk.Wait():
 		// Listed: no wait, even with the deadline past (a select of
 		// several ready cases picks one at random).
 	default:
@@ -229,7 +229,7 @@ func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, e
 		}
 	}
 	select {
-	case <-ix.walk.wait():
+	case <-ix.Walk.Wait():
 	case <-ix.Ready():
 		return walk(nil, nil)
 	case <-ctx.Done():
@@ -237,26 +237,26 @@ func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, e
 	case <-timeUp:
 		return nil, errStillListing
 	}
-	if !ix.walk.ok {
+	if !ix.Walk.OK {
 		return walk(nil, nil)
 	}
 	// The index's first sync takes the changes, under syncMu, once the
 	// word index is in; the build drops its walk then, under syncMu too.
-	ix.syncMu.Lock()
+	ix.SyncMu.Lock()
 	var ch watch.Changes
 	var tiers []uint8
-	files, words, pass := ix.walk.files, ix.wordsReady.Load(), ix.pass.Load()
+	files, words, pass := ix.Walk.Files, ix.WordsReady.Load(), ix.Pass.Load()
 	if !words {
 		tiers = ix.walkTiers.of(files)
-		if ix.watcher != nil {
-			ch = ix.watcher.Peek(ctx)
+		if ix.Watcher != nil {
+			ch = ix.Watcher.Peek(ctx)
 		}
 	}
-	ix.syncMu.Unlock()
+	ix.SyncMu.Unlock()
 	switch {
 	case words:
 		return walk(nil, nil)
-	case ix.watcher == nil || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges:
+	case ix.Watcher == nil || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges:
 		return walk(files, pass)
 	}
 	v := ix.applyChanges(files, ch.Paths)
@@ -280,9 +280,9 @@ func tiersOf(files []project.Entry) []uint8 {
 // dropCold forgets what the calls before the word index kept, once it
 // answers.
 func (ix *Index) dropCold() {
-	ix.syncMu.Lock()
+	ix.SyncMu.Lock()
 	ix.walkTiers.tiers = nil
-	ix.syncMu.Unlock()
+	ix.SyncMu.Unlock()
 	ix.coldRefs.drop()
 	ix.cold.drop()
 }
@@ -314,7 +314,7 @@ func (ix *Index) applyChanges(files []project.Entry, paths []string) *coldView {
 	}
 	var added []placed
 	for _, p := range paths {
-		if e, ok := ix.rules.Entry(p); ok {
+		if e, ok := ix.Rules.Entry(p); ok {
 			added = append(added, placed{e, -1})
 		}
 	}

@@ -33,13 +33,13 @@ type nameKeys struct {
 
 func (ix *Index) nameKeys(name []byte) nameKeys {
 	var k nameKeys
-	forWords(name, func(w []byte) { k.words = append(k.words, w) })
+	ForWords(name, func(w []byte) { k.words = append(k.words, w) })
 	if len(k.words) == 0 {
 		k.all = true
 		return k
 	}
 	for _, w := range k.words {
-		if !indexedWord(w) {
+		if !IndexedWord(w) {
 			k.all = true
 			return k
 		}
@@ -52,7 +52,7 @@ func (ix *Index) nameKeys(name []byte) nameKeys {
 // in the vocab.
 func (ix *Index) lookupWords(words [][]byte) (ids []uint32, missing bool) {
 	for _, w := range words {
-		id, ok := ix.words.lookup(w)
+		id, ok := ix.Words.Lookup(w)
 		if !ok {
 			return nil, true
 		}
@@ -122,7 +122,7 @@ func (ix *Index) coldReferences(ctx context.Context, name string, filter *projec
 			if st, got, at := call.get(i); st != memoUnknown && v.trusted(k, at) {
 				return count(got)
 			}
-			if r, words, ok := v.pass.covered(i); ok && v.trusted(k, r.ref) && !ix.heldBy(&keys, words) {
+			if r, words, ok := v.pass.Covered(i); ok && v.trusted(k, r.Ref) && !ix.heldBy(&keys, words) {
 				call.set(i, memoNone, coldRef{})
 				return 0
 			}
@@ -193,8 +193,8 @@ func (ix *Index) coldSites(ctx context.Context, name string, filter *project.Pat
 	keys := ix.nameKeys([]byte(name))
 	files := make([]project.Entry, 0, len(order))
 	for _, k := range order {
-		r, words, ok := v.pass.covered(v.walkIndex(int(k)))
-		if ok && v.trusted(int(k), r.ref) && !ix.heldBy(&keys, words) {
+		r, words, ok := v.pass.Covered(v.walkIndex(int(k)))
+		if ok && v.trusted(int(k), r.Ref) && !ix.heldBy(&keys, words) {
 			continue
 		}
 		files = append(files, v.files[k])

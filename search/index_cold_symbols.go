@@ -68,7 +68,7 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 			return 0
 		}
 		all := o.Definitions("")
-		ix.ahead.put(ix.engine, e.Path, data, all)
+		ix.Ahead.Put(ix.engine, e.Path, data, all)
 		var defs []Def
 		var lines *lineIndex
 		tier := headTier(v.tiers[k], grammar.IsGeneratedHead(data))
@@ -137,7 +137,7 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 				}
 				return 0
 			}
-			if r, words, ok := v.pass.covered(i); ok && v.trusted(k, r.ref) && !ix.heldBy(&keys, words) {
+			if r, words, ok := v.pass.Covered(i); ok && v.trusted(k, r.Ref) && !ix.heldBy(&keys, words) {
 				call.set(i, memoNotWord, nil)
 				note(&notWord, n)
 				return 0
@@ -261,28 +261,28 @@ func (ix *Index) foldHolders(q SymbolQuery, v *coldView, order []int32, notWord 
 		return nil
 	}
 	var run []byte
-	forWords(q.foldNeedle, func(w []byte) {
+	ForWords(q.foldNeedle, func(w []byte) {
 		if len(w) > len(run) {
 			run = w
 		}
 	})
 	var out []foldFile
-	if len(run) == 0 || len(run) > maxIndexedWord {
+	if len(run) == 0 || len(run) > MaxIndexedWord {
 		for _, n := range notWord {
 			out = append(out, foldFile{n: n, check: true})
 		}
 		return out
 	}
 	var ids []uint32
-	strs := ix.words.view()
-	for id := range strs.len() {
-		if containsFoldString(strs.str(uint32(id)), run) {
+	strs := ix.Words.View()
+	for id := range strs.Len() {
+		if containsFoldString(strs.Str(uint32(id)), run) {
 			ids = append(ids, uint32(id))
 		}
 	}
 	for _, n := range notWord {
 		k := int(order[n])
-		if _, words, ok := v.pass.covered(v.walkIndex(k)); !ok || packedHoldsAny(words, ids) {
+		if _, words, ok := v.pass.Covered(v.walkIndex(k)); !ok || packedHoldsAny(words, ids) {
 			out = append(out, foldFile{n: n, check: true})
 		}
 	}

@@ -27,12 +27,12 @@ func coldIndex(t *testing.T, dir string) (*Index, *Root, *countingSource) {
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
 	src := &countingSource{Source: root, reads: map[string]int{}}
 	ix.src = src
-	ix.started.Store(true)
+	ix.Started.Store(true)
 	walked, err := root.Walk(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix.walk.set(walked, true)
+	ix.Walk.Set(walked, true)
 	return ix, root, src
 }
 
@@ -152,7 +152,7 @@ func TestColdRefsRemembers(t *testing.T) {
 	}
 
 	// A time limit already past: nothing covered, and the answer says so.
-	ix.opts.SymbolTimeLimit = -time.Second
+	ix.Opts.SymbolTimeLimit = -time.Second
 	res, err := ix.coldReferences(ctx, "Method", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -188,10 +188,10 @@ func TestColdCooperates(t *testing.T) {
 			// The walk: d0/common.go, d0/f00.go, d0/f04.go, ... d3/f39.go;
 			// the pass reads the first 21 (d0 and d1) and waits.
 			const held = 21
-			ix.holdWords, ix.holdWordsAt = make(chan struct{}), held
+			ix.HoldWords, ix.HoldWordsAt = make(chan struct{}), held
 			ix.Start(t.Context())
 			t.Cleanup(ix.Close)
-			for ix.pass.Load().coveredCount() < held {
+			for ix.Pass.Load().CoveredCount() < held {
 				time.Sleep(time.Millisecond)
 			}
 			ctx := t.Context()
@@ -234,9 +234,9 @@ func TestColdCooperates(t *testing.T) {
 			src.taken()
 			// common is in every file: the answer is found in the first.
 			sameSymbols(t, "word pass half done", ix, root, "common")
-			close(ix.holdWords)
+			close(ix.HoldWords)
 			<-ix.Ready()
-			if n := ix.ahead.taken; n == 0 {
+			if n := ix.Ahead.Taken; n == 0 {
 				t.Errorf("the build took no definitions from the calls' parses")
 			}
 			sameAnswers(t, "built", ix, root, []string{"F05", "F30", "f0", "common"})

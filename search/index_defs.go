@@ -34,14 +34,14 @@ func kindByte(k grammar.Kind, decl bool) byte {
 }
 
 // encodeDefs encodes defs, interning their strings in v.
-func encodeDefs(v *vocab, defs []outline.Definition) []byte {
+func encodeDefs(v *Vocab, defs []outline.Definition) []byte {
 	if len(defs) == 0 {
 		return nil
 	}
 	b := make([]byte, 0, 1+len(defs)*10)
 	b = binary.AppendUvarint(b, uint64(len(defs)))
 	for _, d := range defs {
-		b = binary.AppendUvarint(b, uint64(v.internString(d.Name)))
+		b = binary.AppendUvarint(b, uint64(v.InternString(d.Name)))
 		b = append(b, kindByte(d.Kind, d.Decl))
 		line := max(d.Line, 0)
 		b = binary.AppendUvarint(b, uint64(line))
@@ -49,7 +49,7 @@ func encodeDefs(v *vocab, defs []outline.Definition) []byte {
 		b = binary.AppendUvarint(b, uint64(max(d.End-line, 0)))
 		b = binary.AppendUvarint(b, uint64(len(d.Qualified)))
 		for _, q := range d.Qualified {
-			b = binary.AppendUvarint(b, uint64(v.internString(q)))
+			b = binary.AppendUvarint(b, uint64(v.InternString(q)))
 		}
 	}
 	if cap(b)-len(b) > len(b)/8 {
@@ -114,7 +114,7 @@ func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, bef
 
 // decodeDefs turns raw back into definitions, their strings from strs
 // (the vocab's, taken under the index's lock).
-func decodeDefs(strs *strTable, raw []byte) []outline.Definition {
+func decodeDefs(strs *StrTable, raw []byte) []outline.Definition {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -122,14 +122,14 @@ func decodeDefs(strs *strTable, raw []byte) []outline.Definition {
 	var quals []string
 	type span struct{ from, to int }
 	var spans []span
-	err := walkDefs(raw, uint64(strs.len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+	err := walkDefs(raw, uint64(strs.Len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		from := len(quals)
 		for _, q := range qs {
-			quals = append(quals, strs.str(q))
+			quals = append(quals, strs.Str(q))
 		}
 		spans = append(spans, span{from, len(quals)})
 		defs = append(defs, outline.Definition{
-			Name: strs.str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Name: strs.Str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
 			Line: int(line), Start: int(line - before), End: int(line + after),
 		})
 	})
@@ -148,7 +148,7 @@ func decodeDefs(strs *strTable, raw []byte) []outline.Definition {
 type defsRecords struct{}
 
 // Make encodes the definitions.
-func (defsRecords) Make(_ string, _ []byte, defs []outline.Definition, v *vocab) []byte {
+func (defsRecords) Make(_ string, _ []byte, defs []outline.Definition, v *Vocab) []byte {
 	return encodeDefs(v, defs)
 }
 

@@ -26,11 +26,11 @@ type defFile struct {
 // over.
 func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *project.Scratch) ([]Def, error) {
 	last := q.Parts[len(q.Parts)-1]
-	ix.mu.RLock()
+	ix.Mu.RLock()
 	var ids, keys []uint32
 	for _, k := range [2]string{last, q.Name} {
-		if id, ok := ix.words.lookupString(k); ok {
-			ids = ix.defines.list(id, ids)
+		if id, ok := ix.Words.LookupString(k); ok {
+			ids = ix.defines.List(id, ids)
 			keys = append(keys, id)
 		}
 	}
@@ -38,8 +38,8 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *projec
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
 	files := ix.defFilesLocked(ids)
-	strs := ix.words.view()
-	ix.mu.RUnlock()
+	strs := ix.Words.View()
+	ix.Mu.RUnlock()
 	// As compareFiles orders them, by the tier each record gives.
 	slices.SortFunc(files, func(a, b defFile) int {
 		return cmp.Or(cmp.Compare(a.tier, b.tier), strings.Compare(a.path, b.path))
@@ -85,12 +85,12 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *projec
 func (ix *Index) defFilesLocked(ids []uint32) []defFile {
 	var out []defFile
 	for _, f := range ids {
-		if int(f) >= len(ix.files) {
+		if int(f) >= len(ix.Files) {
 			continue
 		}
-		if r := ix.files[f]; r != nil && r.parsed {
-			if raw := r.recs.get(kindDefs); len(raw) > 0 {
-				out = append(out, defFile{path: r.path, e: r.entry(), raw: raw, tier: recTier(r)})
+		if r := ix.Files[f]; r != nil && r.Parsed {
+			if raw := r.Recs.Get(kindDefs); len(raw) > 0 {
+				out = append(out, defFile{path: r.Path, e: r.Entry(), raw: raw, tier: recTier(r)})
 			}
 		}
 	}
@@ -99,9 +99,9 @@ func (ix *Index) defFilesLocked(ids []uint32) []defFile {
 
 // decodeDefsOf decodes the definitions of raw whose last segment is one
 // of keys (sorted), or with byName, whose name is.
-func decodeDefsOf(strs *strTable, raw []byte, keys []uint32, byName bool) []outline.Definition {
+func decodeDefsOf(strs *StrTable, raw []byte, keys []uint32, byName bool) []outline.Definition {
 	var defs []outline.Definition
-	walkDefs(raw, uint64(strs.len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+	walkDefs(raw, uint64(strs.Len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		last := name
 		if len(qs) > 0 {
 			last = qs[len(qs)-1]
@@ -117,11 +117,11 @@ func decodeDefsOf(strs *strTable, raw []byte, keys []uint32, byName bool) []outl
 		if len(qs) > 0 {
 			quals = make([]string, len(qs))
 			for i, q := range qs {
-				quals[i] = strs.str(q)
+				quals[i] = strs.Str(q)
 			}
 		}
 		defs = append(defs, outline.Definition{
-			Name: strs.str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Name: strs.Str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
 			Line: int(line), Start: int(line - before), End: int(line + after),
 			Qualified: quals,
 		})

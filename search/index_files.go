@@ -17,35 +17,35 @@ import (
 // a word character: "operate(" needs one before "operate"), so each is a
 // word of the file. A name without words, or with one too long to be indexed,
 // needs every file.
-func (ix *engine) candidates(name string) []project.Entry {
-	ix.mu.RLock()
-	ids, all := ix.candidateIDsLocked(name)
+func (ix *engine) Candidates(name string) []project.Entry {
+	ix.Mu.RLock()
+	ids, all := ix.CandidateIDsLocked(name)
 	var out []project.Entry
 	if all {
-		ids = ix.liveIDsLocked()
+		ids = ix.LiveIDsLocked()
 	}
 	out = make([]project.Entry, 0, len(ids))
 	for _, f := range ids {
-		out = append(out, ix.files[f].entry())
+		out = append(out, ix.Files[f].Entry())
 	}
-	ix.mu.RUnlock()
-	return sortByPath(out)
+	ix.Mu.RUnlock()
+	return SortByPath(out)
 }
 
 // candidateIDsLocked lists the live files holding every word of name, in
 // id order; all is set when every file may hold it.
-func (ix *engine) candidateIDsLocked(name string) (ids []uint32, all bool) {
+func (ix *engine) CandidateIDsLocked(name string) (ids []uint32, all bool) {
 	var words [][]byte
-	forWords([]byte(name), func(w []byte) { words = append(words, w) })
+	ForWords([]byte(name), func(w []byte) { words = append(words, w) })
 	if len(words) == 0 {
 		return nil, true
 	}
 	var keys []uint32
 	for _, w := range words {
-		if !indexedWord(w) {
+		if !IndexedWord(w) {
 			return nil, true
 		}
-		id, ok := ix.words.lookup(w)
+		id, ok := ix.Words.Lookup(w)
 		if !ok {
 			return nil, false
 		}
@@ -55,10 +55,10 @@ func (ix *engine) candidateIDsLocked(name string) (ids []uint32, all bool) {
 	keys = slices.Compact(keys)
 	for i, k := range keys {
 		if i == 0 {
-			ids = ix.wordPost.list(k, nil)
+			ids = ix.WordPost.List(k, nil)
 			continue
 		}
-		ids = intersect(ids, ix.wordPost.list(k, nil))
+		ids = intersect(ids, ix.WordPost.List(k, nil))
 	}
 	return ix.liveLocked(ids), false
 }
@@ -67,16 +67,16 @@ func (ix *engine) candidateIDsLocked(name string) (ids []uint32, all bool) {
 func (ix *engine) liveLocked(ids []uint32) []uint32 {
 	out := ids[:0]
 	for _, f := range ids {
-		if int(f) < len(ix.files) && ix.files[f] != nil {
+		if int(f) < len(ix.Files) && ix.Files[f] != nil {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-func (ix *engine) liveIDsLocked() []uint32 {
-	out := make([]uint32, 0, ix.live)
-	for f, r := range ix.files {
+func (ix *engine) LiveIDsLocked() []uint32 {
+	out := make([]uint32, 0, ix.Live)
+	for f, r := range ix.Files {
 		if r != nil {
 			out = append(out, uint32(f))
 		}
@@ -87,7 +87,7 @@ func (ix *engine) liveIDsLocked() []uint32 {
 // sortByPath sorts entries by path. Most come in path order already (ids
 // follow the walk), so the sorted run at the start is kept and only the
 // rest sorted and merged in.
-func sortByPath(es []project.Entry) []project.Entry {
+func SortByPath(es []project.Entry) []project.Entry {
 	cmp := func(a, b project.Entry) int { return strings.Compare(a.Path, b.Path) }
 	run := 1
 	for run < len(es) && es[run-1].Path < es[run].Path {
@@ -113,24 +113,24 @@ func sortByPath(es []project.Entry) []project.Entry {
 
 // entries lists the indexed files in path order.
 func (ix *engine) entries() []project.Entry {
-	ix.mu.RLock()
-	out := make([]project.Entry, 0, ix.live)
-	for _, r := range ix.files {
+	ix.Mu.RLock()
+	out := make([]project.Entry, 0, ix.Live)
+	for _, r := range ix.Files {
 		if r != nil {
-			out = append(out, r.entry())
+			out = append(out, r.Entry())
 		}
 	}
-	ix.mu.RUnlock()
-	return sortByPath(out)
+	ix.Mu.RUnlock()
+	return SortByPath(out)
 }
 
 // parsedFiles counts the files whose definitions the index holds.
-func (ix *engine) parsedFiles() int {
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
+func (ix *engine) ParsedFiles() int {
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
 	n := 0
-	for _, r := range ix.files {
-		if r != nil && r.parsed {
+	for _, r := range ix.Files {
+		if r != nil && r.Parsed {
 			n++
 		}
 	}
@@ -140,19 +140,19 @@ func (ix *engine) parsedFiles() int {
 // allParsed reports whether every file's definitions are known. Once
 // they are, calls learn it without a look at every record until the
 // index changes.
-func (ix *engine) allParsed() bool {
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	return ix.allParsedLocked()
+func (ix *engine) AllParsed() bool {
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	return ix.AllParsedLocked()
 }
 
 // allParsedLocked is allParsed for a caller holding ix.mu.
-func (ix *engine) allParsedLocked() bool {
+func (ix *engine) AllParsedLocked() bool {
 	if ix.parsedGen.Load() == ix.gen+1 {
 		return true
 	}
-	for _, r := range ix.files {
-		if r != nil && !r.dead && !r.parsed && !r.failed {
+	for _, r := range ix.Files {
+		if r != nil && !r.Dead && !r.Parsed && !r.Failed {
 			return false
 		}
 	}

@@ -19,24 +19,24 @@ import (
 // every file.
 func (ix *Index) foldCandidates(q SymbolQuery) []uint32 {
 	var run []byte
-	forWords(q.foldNeedle, func(w []byte) {
+	ForWords(q.foldNeedle, func(w []byte) {
 		if len(w) > len(run) {
 			run = w
 		}
 	})
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	if len(run) == 0 || len(run) > maxIndexedWord {
-		return ix.liveIDsLocked()
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	if len(run) == 0 || len(run) > MaxIndexedWord {
+		return ix.LiveIDsLocked()
 	}
-	in := make([]bool, len(ix.files))
+	in := make([]bool, len(ix.Files))
 	var buf []uint32
-	strs := ix.words.view()
-	for k := range strs.len() {
-		if ix.wordPost.empty(uint32(k)) || !containsFoldString(strs.str(uint32(k)), run) {
+	strs := ix.Words.View()
+	for k := range strs.Len() {
+		if ix.WordPost.Empty(uint32(k)) || !containsFoldString(strs.Str(uint32(k)), run) {
 			continue
 		}
-		buf = ix.wordPost.list(uint32(k), buf[:0])
+		buf = ix.WordPost.List(uint32(k), buf[:0])
 		for _, f := range buf {
 			if int(f) < len(in) {
 				in[f] = true
@@ -45,7 +45,7 @@ func (ix *Index) foldCandidates(q SymbolQuery) []uint32 {
 	}
 	var out []uint32
 	for f, ok := range in {
-		if ok && ix.files[f] != nil {
+		if ok && ix.Files[f] != nil {
 			out = append(out, uint32(f))
 		}
 	}
@@ -67,10 +67,10 @@ func containsFoldString(s string, lower []byte) bool {
 // decodes no file after that time. As Symbols does, it passes over files
 // that do not contain the query's needle in any case.
 func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uint32, sc *project.Scratch, stopAt time.Time) ([]Def, error) {
-	ix.mu.RLock()
+	ix.Mu.RLock()
 	files := ix.defFilesLocked(fids)
-	strs := ix.words.view()
-	ix.mu.RUnlock()
+	strs := ix.Words.View()
+	ix.Mu.RUnlock()
 	var defs []Def
 	for i, f := range files {
 		if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {
@@ -106,9 +106,9 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *project.Scratch, stopAt time.Time) ([]Def, error) {
 	// The names starting with q first: they are found quickly, and with
 	// a common q they fill the answer.
-	ix.mu.RLock()
+	ix.Mu.RLock()
 	groups := ix.fuzzyKeysLocked(q.fold, true)
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	prefixOnly := true
 	lines := newDefLines(ix.root, sc, q.foldNeedle)
 	var out []Def
@@ -117,9 +117,9 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 		for gi := 0; ; gi++ {
 			if gi == len(groups) && prefixOnly {
 				prefixOnly = false
-				ix.mu.RLock()
+				ix.Mu.RLock()
 				groups = append(groups, ix.fuzzyKeysLocked(q.fold, false)...)
-				ix.mu.RUnlock()
+				ix.Mu.RUnlock()
 				files = append(files, make([][]defFile, len(groups)-len(files))...)
 			}
 			if gi == len(groups) {
@@ -127,18 +127,18 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 			}
 			g := groups[gi]
 			if files[gi] == nil {
-				ix.mu.RLock()
+				ix.Mu.RLock()
 				var ids []uint32
 				for _, k := range g.keys {
-					ids = ix.defines.list(k, ids)
+					ids = ix.defines.List(k, ids)
 				}
 				slices.Sort(ids)
 				files[gi] = ix.defFilesLocked(slices.Compact(ids))
-				ix.mu.RUnlock()
+				ix.Mu.RUnlock()
 			}
-			ix.mu.RLock()
-			strs := ix.words.view()
-			ix.mu.RUnlock()
+			ix.Mu.RLock()
+			strs := ix.Words.View()
+			ix.Mu.RUnlock()
 			var defs []Def
 			for i, f := range files[gi] {
 				if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {

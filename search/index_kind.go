@@ -16,12 +16,12 @@ import (
 
 // A recordKind is one kind of per-file record. Its records hold strings
 // as vocab ids; the methods may be called by many goroutines at once.
-type recordKind interface {
+type RecordKind interface {
 	// Make returns the record of the file at path whose bytes are data
 	// and whose definitions are defs (in outline order, not empty),
 	// interning its strings in v; the caller holds v's lock. nil for no
 	// record.
-	Make(path string, data []byte, defs []outline.Definition, v *vocab) []byte
+	Make(path string, data []byte, defs []outline.Definition, v *Vocab) []byte
 	// Keys appends to dst the keys rec is found by (vocab ids), in
 	// increasing order and without repeats.
 	Keys(rec []byte, dst []uint32) []uint32
@@ -52,7 +52,7 @@ type records []byte
 
 // packRecords lays out recs (one per kind) as records, in memory of
 // their size.
-func packRecords(recs [][]byte) records {
+func PackRecords(recs [][]byte) records {
 	size := 0
 	for _, r := range recs {
 		size += uvarintLen(uint64(len(r))) + len(r)
@@ -70,7 +70,7 @@ func packRecords(recs [][]byte) records {
 
 // get returns the record of kind k; nil when empty. The slice has no
 // spare capacity.
-func (p records) get(k int) []byte {
+func (p records) Get(k int) []byte {
 	for i := 0; len(p) > 0; i++ {
 		n, w := binary.Uvarint(p)
 		if w <= 0 || uint64(len(p)-w) < n {
@@ -89,12 +89,12 @@ func (p records) get(k int) []byte {
 
 // recKeys appends to keys[k] the keys the record of kind k is found by,
 // for each kind (keys has one list per kind), when r is parsed.
-func (ix *engine) recKeys(r *fileRec, keys [][]uint32) {
-	if !r.parsed {
+func (ix *engine) recKeys(r *FileRec, keys [][]uint32) {
+	if !r.Parsed {
 		return
 	}
 	for k, kind := range ix.kinds {
-		if rec := r.recs.get(k); len(rec) > 0 {
+		if rec := r.Recs.Get(k); len(rec) > 0 {
 			keys[k] = kind.Keys(rec, keys[k])
 		}
 	}
@@ -102,10 +102,10 @@ func (ix *engine) recKeys(r *fileRec, keys [][]uint32) {
 
 // countLocked counts r's records in (n 1) or out (-1) of the kinds that
 // sum them up. The caller holds ix.mu.
-func (ix *engine) countLocked(r *fileRec, n int) {
+func (ix *engine) countLocked(r *FileRec, n int) {
 	for k, kind := range ix.kinds {
 		if c, ok := kind.(recordCounter); ok {
-			if rec := r.recs.get(k); len(rec) > 0 {
+			if rec := r.Recs.Get(k); len(rec) > 0 {
 				c.Count(rec, n)
 			}
 		}
@@ -119,10 +119,10 @@ func (ix *engine) makeRecords(path string, data []byte, defs []outline.Definitio
 		return nil
 	}
 	recs := make([][]byte, len(ix.kinds))
-	ix.words.write(func(v *vocab) {
+	ix.Words.Write(func(v *Vocab) {
 		for k, kind := range ix.kinds {
 			recs[k] = kind.Make(path, data, defs, v)
 		}
 	})
-	return packRecords(recs)
+	return PackRecords(recs)
 }

@@ -57,8 +57,8 @@ func (n *defNames) mark(k int) {
 
 // prepare makes the text now if it is missing or out of date.
 func (n *defNames) prepare(ix *Index) {
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.update(ix)
@@ -69,16 +69,16 @@ func (n *defNames) update(ix *Index) {
 	switch {
 	case n.pairAt == nil || len(n.extraIDs) > n.keys/16:
 		n.build(ix)
-	case n.gen != p.gen:
+	case n.gen != p.Gen:
 		// A merge (each save makes one): the keys that were in the
 		// overlay are in the base now. Keys gone from it stay, and
 		// lead to no file.
-		n.gen = p.gen
-		strs := ix.words.view()
-		p.forBase(func(k uint32) {
+		n.gen = p.Gen
+		strs := ix.Words.View()
+		p.ForBase(func(k uint32) {
 			if !n.has(int(k)) {
 				n.extraIDs = append(n.extraIDs, k)
-				n.extra = append(appendLower(n.extra, strs.str(k)), 0)
+				n.extra = append(appendLower(n.extra, strs.Str(k)), 0)
 			}
 		})
 		for _, k := range n.extraIDs {
@@ -160,12 +160,12 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 	}
 	// Keys with files in the overlay only (defined since the last merge).
 	p := ix.defines
-	strs := ix.words.view()
-	p.head.each(func(k uint32) {
-		if p.inBase(k) {
+	strs := ix.Words.View()
+	p.Head.Each(func(k uint32) {
+		if p.InBase(k) {
 			return
 		}
-		lower := []byte(strings.ToLower(strs.str(k)))
+		lower := []byte(strings.ToLower(strs.Str(k)))
 		if i := bytes.Index(lower, needle); i >= 0 {
 			f(k, lower, i)
 		}
@@ -201,15 +201,15 @@ func namePair(lower []byte) int {
 // group first, then each name in its place.
 func (n *defNames) build(ix *Index) {
 	p := ix.defines
-	strs := ix.words.view()
-	n.gen = p.gen
-	n.in = make([]uint64, (p.nkeys+64)/64)
+	strs := ix.Words.View()
+	n.gen = p.Gen
+	n.in = make([]uint64, (p.NKeys+64)/64)
 	n.extra, n.extraIDs = nil, nil
 	n.keys = 0
 	n.pairAt = make([]uint32, 1<<16+1)
 	var lower []byte
-	p.forBase(func(k uint32) {
-		lower = appendLower(lower[:0], strs.str(k))
+	p.ForBase(func(k uint32) {
+		lower = appendLower(lower[:0], strs.Str(k))
 		if len(lower) == 0 {
 			// Found by no piece (a piece is never empty).
 			return
@@ -221,9 +221,9 @@ func (n *defNames) build(ix *Index) {
 	}
 	n.text = make([]byte, n.pairAt[1<<16])
 	next := slices.Clone(n.pairAt[:1<<16])
-	p.forBase(func(k uint32) {
+	p.ForBase(func(k uint32) {
 		n.mark(int(k))
-		lower = appendLower(lower[:0], strs.str(k))
+		lower = appendLower(lower[:0], strs.Str(k))
 		if len(lower) == 0 {
 			return
 		}

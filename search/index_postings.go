@@ -25,24 +25,24 @@ import (
 // have the same ids (a copy or a worktree of a project, walked in the
 // same order) have the same bytes in every block their differences do
 // not touch; with a Shared, each such block is held once (shareBytes).
-type postings struct {
+type Postings struct {
 	// nkeys is how many keys the base covers (the vocab's size when it
 	// was made); blocks[b] holds keys b*blockKeys on, nil when none of
 	// them has files.
-	nkeys  int
-	blocks [][]byte
+	NKeys  int
+	Blocks [][]byte
 	// shared: the blocks are interned (shareBytes), each kept by its
 	// handle; else they lie in one array of the postings' own.
 	shared  bool
 	handles []unique.Handle[string]
 	// gen counts the bases made, so that what is made from one (defNames)
 	// can tell a new one.
-	gen uint64
+	Gen uint64
 	// head gives 1 + the index in pool of each key's newest overlay
 	// entry (none: 0); pool holds file id, then 1 + the next entry's
 	// index.
-	head heads
-	pool []uint32
+	Head heads
+	Pool []uint32
 }
 
 // heads maps keys to their newest overlay entry: an open-addressing
@@ -52,7 +52,7 @@ type postings struct {
 // 2.6 MB, until the next merge). A slot is key+1 in its high 32 bits and
 // the entry in its low ones, 0 for an empty slot.
 type heads struct {
-	slots []uint64
+	Slots []uint64
 	n     int
 	shift uint8 // 32 - log2(len(slots))
 }
@@ -62,9 +62,9 @@ func (h *heads) get(k uint32) uint32 {
 	if h.n == 0 {
 		return 0
 	}
-	mask := uint32(len(h.slots) - 1)
+	mask := uint32(len(h.Slots) - 1)
 	for i := (k * 0x9e3779b1) >> h.shift; ; i = (i + 1) & mask {
-		s := h.slots[i]
+		s := h.Slots[i]
 		if s == 0 {
 			return 0
 		}
@@ -76,26 +76,26 @@ func (h *heads) get(k uint32) uint32 {
 
 // push makes e key k's entry and returns the one it had (0 for none).
 func (h *heads) push(k, e uint32) uint32 {
-	if 4*(h.n+1) > 3*len(h.slots) {
+	if 4*(h.n+1) > 3*len(h.Slots) {
 		h.grow()
 	}
-	mask := uint32(len(h.slots) - 1)
+	mask := uint32(len(h.Slots) - 1)
 	for i := (k * 0x9e3779b1) >> h.shift; ; i = (i + 1) & mask {
-		s := h.slots[i]
+		s := h.Slots[i]
 		if s == 0 {
 			h.n++
 		} else if uint32(s>>32) != k+1 {
 			continue
 		}
-		h.slots[i] = uint64(k+1)<<32 | uint64(e)
+		h.Slots[i] = uint64(k+1)<<32 | uint64(e)
 		return uint32(s)
 	}
 }
 
 func (h *heads) grow() {
-	old := h.slots
+	old := h.Slots
 	size := max(64, 2*len(old))
-	h.slots = make([]uint64, size)
+	h.Slots = make([]uint64, size)
 	h.shift = uint8(32 - bits.TrailingZeros(uint(size)))
 	h.n = 0
 	for _, s := range old {
@@ -106,8 +106,8 @@ func (h *heads) grow() {
 }
 
 // each calls f with every key that has an entry, in no order.
-func (h *heads) each(f func(k uint32)) {
-	for _, s := range h.slots {
+func (h *heads) Each(f func(k uint32)) {
+	for _, s := range h.Slots {
 		if s != 0 {
 			f(uint32(s>>32) - 1)
 		}
@@ -177,7 +177,7 @@ const buildRange = 1 << 18
 // cover a range (2 MiB), not the vocab (on the kernel 33 MB, at the
 // word pass's peak). A cursor per list remembers where the next range
 // starts in it.
-func (p *postings) build(nkeys int, first uint32, lists [][]byte) {
+func (p *Postings) build(nkeys int, first uint32, lists [][]byte) {
 	var sc buildScratch
 	p.startBlocks(nkeys)
 	// pos[i] is where list i's next key is, after id prev[i]. Both
@@ -231,7 +231,7 @@ func (p *postings) build(nkeys int, first uint32, lists [][]byte) {
 		}
 		p.putBlocks(lo/blockKeys, all, bounds)
 	}
-	p.head, p.pool = heads{}, nil
+	p.Head, p.Pool = heads{}, nil
 }
 
 // blockLayout lays out the blocks of keys whose lists take size[k] bytes
@@ -284,25 +284,25 @@ func (sc *buildScratch) arrays(n int) (size, last []uint32) {
 
 // setBlocks makes the base of nkeys keys from its blocks, all[bounds[b]:
 // bounds[b+1]] for block b, interned when the postings are shared.
-func (p *postings) setBlocks(nkeys int, all []byte, bounds []int) {
+func (p *Postings) setBlocks(nkeys int, all []byte, bounds []int) {
 	p.startBlocks(nkeys)
 	p.putBlocks(0, all, bounds)
 }
 
 // startBlocks makes an empty base of nkeys keys, for putBlocks to fill.
-func (p *postings) startBlocks(nkeys int) {
-	p.nkeys = nkeys
-	p.blocks = make([][]byte, (nkeys+blockKeys-1)/blockKeys)
+func (p *Postings) startBlocks(nkeys int) {
+	p.NKeys = nkeys
+	p.Blocks = make([][]byte, (nkeys+blockKeys-1)/blockKeys)
 	p.handles = nil
 	if p.shared {
-		p.handles = make([]unique.Handle[string], len(p.blocks))
+		p.handles = make([]unique.Handle[string], len(p.Blocks))
 	}
-	p.gen++
+	p.Gen++
 }
 
 // putBlocks sets the base's blocks from b0 on to all[bounds[b]:
 // bounds[b+1]] for block b0+b, interned when the postings are shared.
-func (p *postings) putBlocks(b0 int, all []byte, bounds []int) {
+func (p *Postings) putBlocks(b0 int, all []byte, bounds []int) {
 	for b := range len(bounds) - 1 {
 		lo, hi := bounds[b], bounds[b+1]
 		if lo == hi {
@@ -312,18 +312,18 @@ func (p *postings) putBlocks(b0 int, all []byte, bounds []int) {
 		if p.shared {
 			p.handles[b0+b], blk = shareBytes(blk)
 		}
-		p.blocks[b0+b] = blk
+		p.Blocks[b0+b] = blk
 	}
 }
 
 // baseList is key k's list in the base (postings.list's format); empty
 // for none.
-func (p *postings) baseList(k uint32) []byte {
+func (p *Postings) BaseList(k uint32) []byte {
 	b := int(k / blockKeys)
-	if b >= len(p.blocks) || len(p.blocks[b]) == 0 {
+	if b >= len(p.Blocks) || len(p.Blocks[b]) == 0 {
 		return nil
 	}
-	blk := p.blocks[b]
+	blk := p.Blocks[b]
 	i := int(k/64) % blockWords
 	w := binary.LittleEndian.Uint64(blk[8*i:])
 	bit := uint64(1) << (k % 64)
@@ -335,19 +335,19 @@ func (p *postings) baseList(k uint32) []byte {
 }
 
 // inBase reports whether the base has files for key k.
-func (p *postings) inBase(k uint32) bool {
+func (p *Postings) InBase(k uint32) bool {
 	b := int(k / blockKeys)
-	if b >= len(p.blocks) || len(p.blocks[b]) == 0 {
+	if b >= len(p.Blocks) || len(p.Blocks[b]) == 0 {
 		return false
 	}
 	i := int(k/64) % blockWords
-	return binary.LittleEndian.Uint64(p.blocks[b][8*i:])&(1<<(k%64)) != 0
+	return binary.LittleEndian.Uint64(p.Blocks[b][8*i:])&(1<<(k%64)) != 0
 }
 
 // forBase calls f with each key the base has files for, in increasing
 // order.
-func (p *postings) forBase(f func(k uint32)) {
-	for b, blk := range p.blocks {
+func (p *Postings) ForBase(f func(k uint32)) {
+	for b, blk := range p.Blocks {
 		if len(blk) == 0 {
 			continue
 		}
@@ -360,9 +360,9 @@ func (p *postings) forBase(f func(k uint32)) {
 }
 
 // baseSize is how many bytes the base's blocks take.
-func (p *postings) baseSize() int {
+func (p *Postings) baseSize() int {
 	n := 0
-	for _, blk := range p.blocks {
+	for _, blk := range p.Blocks {
 		n += len(blk)
 	}
 	return n
@@ -370,8 +370,8 @@ func (p *postings) baseSize() int {
 
 // base returns the base alone, which no change alters (a merge or a
 // build makes a new one), for reading outside the index's lock.
-func (p *postings) base() postings {
-	return postings{nkeys: p.nkeys, blocks: p.blocks, shared: p.shared, handles: p.handles, gen: p.gen}
+func (p *Postings) base() Postings {
+	return Postings{NKeys: p.NKeys, Blocks: p.Blocks, shared: p.shared, handles: p.handles, Gen: p.Gen}
 }
 
 // packIDs encodes distinct ids compactly, for as long as build needs
@@ -442,13 +442,13 @@ func uvarintLen(v uint64) int {
 }
 
 // add puts file f under key k, in the overlay.
-func (p *postings) add(k, f uint32) {
-	p.pool = append(p.pool, f, 0)
-	p.pool[len(p.pool)-1] = p.head.push(k, uint32(len(p.pool)/2))
+func (p *Postings) add(k, f uint32) {
+	p.Pool = append(p.Pool, f, 0)
+	p.Pool[len(p.Pool)-1] = p.Head.push(k, uint32(len(p.Pool)/2))
 }
 
 // inOverlay reports whether key k has files in the overlay.
-func (p *postings) inOverlay(k uint32) bool { return p.head.get(k) != 0 }
+func (p *Postings) InOverlay(k uint32) bool { return p.Head.get(k) != 0 }
 
 // keep reports whether the postings' blocks are shared and the overlay
 // and the dead files' entries (dead: how many files died since the last
@@ -459,21 +459,21 @@ func (p *postings) inOverlay(k uint32) bool { return p.head.get(k) != 0 }
 // one of two Go trees were edited, more than half its postings' bytes.
 // Until then a change costs this root its overlay (8 bytes an entry)
 // and readers skip the dead files' ids.
-func (p *postings) keep(dead int) bool {
+func (p *Postings) keep(dead int) bool {
 	if !p.shared {
 		return false
 	}
 	// An entry takes a byte or two in the base; a dead file, some tens.
-	return p.overlay()+64*dead <= p.baseSize()/64
+	return p.Overlay()+64*dead <= p.baseSize()/64
 }
 
 // overlayKeys lists the keys of each file the overlay holds entries of,
 // by file id, each file's in increasing order.
-func (p *postings) overlayKeys() map[uint32][]uint32 {
+func (p *Postings) overlayKeys() map[uint32][]uint32 {
 	out := map[uint32][]uint32{}
-	p.head.each(func(k uint32) {
-		for e := p.head.get(k); e != 0; e = p.pool[2*(e-1)+1] {
-			f := p.pool[2*(e-1)]
+	p.Head.Each(func(k uint32) {
+		for e := p.Head.get(k); e != 0; e = p.Pool[2*(e-1)+1] {
+			f := p.Pool[2*(e-1)]
 			out[f] = append(out[f], k)
 		}
 	})
@@ -485,21 +485,21 @@ func (p *postings) overlayKeys() map[uint32][]uint32 {
 }
 
 // overlay is how many entries the overlay holds.
-func (p *postings) overlay() int { return len(p.pool) / 2 }
+func (p *Postings) Overlay() int { return len(p.Pool) / 2 }
 
 // empty reports whether key k has no file, live or not.
-func (p *postings) empty(k uint32) bool {
-	if p.inBase(k) {
+func (p *Postings) Empty(k uint32) bool {
+	if p.InBase(k) {
 		return false
 	}
-	return !p.inOverlay(k)
+	return !p.InOverlay(k)
 }
 
 // list appends key k's file ids to buf, in increasing order (removed
 // files included).
-func (p *postings) list(k uint32, buf []uint32) []uint32 {
+func (p *Postings) List(k uint32, buf []uint32) []uint32 {
 	start := len(buf)
-	if b := p.baseList(k); len(b) > 0 {
+	if b := p.BaseList(k); len(b) > 0 {
 		var f uint32
 		for i := 0; i < len(b); {
 			var d uint64
@@ -515,10 +515,10 @@ func (p *postings) list(k uint32, buf []uint32) []uint32 {
 			buf = append(buf, f-1)
 		}
 	}
-	if e := p.head.get(k); e != 0 {
+	if e := p.Head.get(k); e != 0 {
 		base := len(buf)
-		for ; e != 0; e = p.pool[2*(e-1)+1] {
-			buf = append(buf, p.pool[2*(e-1)])
+		for ; e != 0; e = p.Pool[2*(e-1)+1] {
+			buf = append(buf, p.Pool[2*(e-1)])
 		}
 		if len(buf) > base {
 			slices.Reverse(buf[base:])
@@ -533,13 +533,13 @@ func (p *postings) list(k uint32, buf []uint32) []uint32 {
 
 // merge folds the overlay into a new base, keeping only the files live
 // accepts, for keys below nkeys.
-func (p *postings) merge(nkeys int, live func(f uint32) bool) {
+func (p *Postings) merge(nkeys int, live func(f uint32) bool) {
 	old := p.baseSize()
 	// An overlay entry takes about 1.2 to 1.5 bytes in the base (most
 	// deltas fit in one byte); a base larger than that is grown by
 	// append, and exact gives it back its spare room.
 	nblocks := (nkeys + blockKeys - 1) / blockKeys
-	all := make([]byte, 0, old+p.overlay()*3/2+nblocks*blockHead(0)+64)
+	all := make([]byte, 0, old+p.Overlay()*3/2+nblocks*blockHead(0)+64)
 	bounds := make([]int, nblocks+1)
 	var buf []uint32
 	var lists []byte
@@ -549,7 +549,7 @@ func (p *postings) merge(nkeys int, live func(f uint32) bool) {
 		in := size[:min(nkeys-b*blockKeys, blockKeys)]
 		for i := range in {
 			start := len(lists)
-			buf = p.list(uint32(b*blockKeys+i), buf[:0])
+			buf = p.List(uint32(b*blockKeys+i), buf[:0])
 			var last uint32
 			for _, f := range buf {
 				if live(f) {
@@ -570,7 +570,7 @@ func (p *postings) merge(nkeys int, live func(f uint32) bool) {
 		all = exact(all)
 	}
 	p.setBlocks(nkeys, all, bounds)
-	p.head, p.pool = heads{}, nil
+	p.Head, p.Pool = heads{}, nil
 }
 
 // intersect keeps the ids of a (sorted) that are in b (sorted).

@@ -34,7 +34,7 @@ func testPostings(t *testing.T, shared bool) {
 		}
 		slices.Sort(fileKeys[f])
 	}
-	p := postings{shared: shared}
+	p := Postings{shared: shared}
 	const first = 5
 	p.build(nkeys, first, packKeys(fileKeys))
 	for f, keys := range fileKeys {
@@ -46,18 +46,18 @@ func testPostings(t *testing.T, shared bool) {
 		t.Helper()
 		var buf []uint32
 		for k := range uint32(n) {
-			buf = p.list(k, buf[:0])
+			buf = p.List(k, buf[:0])
 			if !slices.Equal(buf, want[k]) {
 				t.Fatalf("%s: list(%d) = %v; want %v", what, k, buf, want[k])
 			}
-			if p.empty(k) != (len(want[k]) == 0) {
-				t.Fatalf("%s: empty(%d) = %v; want %v", what, k, p.empty(k), len(want[k]) == 0)
+			if p.Empty(k) != (len(want[k]) == 0) {
+				t.Fatalf("%s: empty(%d) = %v; want %v", what, k, p.Empty(k), len(want[k]) == 0)
 			}
 		}
 		var inBase []uint32
-		p.forBase(func(k uint32) { inBase = append(inBase, k) })
+		p.ForBase(func(k uint32) { inBase = append(inBase, k) })
 		for _, k := range inBase {
-			if b := p.baseList(k); len(b) == 0 || !p.inBase(k) {
+			if b := p.BaseList(k); len(b) == 0 || !p.InBase(k) {
 				t.Fatalf("%s: key %d in the base with bytes %v", what, k, b)
 			}
 		}
@@ -77,8 +77,8 @@ func testPostings(t *testing.T, shared bool) {
 		want[k] = slices.DeleteFunc(fs, dead)
 	}
 	check("merged", nkeys+10)
-	if p.overlay() != 0 || p.nkeys != nkeys+5 {
-		t.Errorf("merged: overlay %d, keys %d", p.overlay(), p.nkeys)
+	if p.Overlay() != 0 || p.NKeys != nkeys+5 {
+		t.Errorf("merged: overlay %d, keys %d", p.Overlay(), p.NKeys)
 	}
 }
 
@@ -103,25 +103,25 @@ func TestShareBlocks(t *testing.T) {
 	// The changed file: its keys in the first and last blocks only.
 	const changed = 17
 	fileKeys[changed] = []uint32{3, nkeys - 2}
-	build := func() *postings {
-		p := &postings{shared: true}
+	build := func() *Postings {
+		p := &Postings{shared: true}
 		p.build(nkeys, 0, packKeys(fileKeys))
 		return p
 	}
 	a, b := build(), build()
-	lists := func(p *postings) [][]uint32 {
+	lists := func(p *Postings) [][]uint32 {
 		out := make([][]uint32, nkeys)
 		for k := range out {
-			out[k] = p.list(uint32(k), nil)
+			out[k] = p.List(uint32(k), nil)
 		}
 		return out
 	}
 	before := lists(a)
 	same := func(what string, want func(blk int) bool) {
 		t.Helper()
-		for i := range a.blocks {
-			one := unsafe.SliceData(a.blocks[i]) == unsafe.SliceData(b.blocks[i])
-			if len(a.blocks[i]) > 0 && one != want(i) {
+		for i := range a.Blocks {
+			one := unsafe.SliceData(a.Blocks[i]) == unsafe.SliceData(b.Blocks[i])
+			if len(a.Blocks[i]) > 0 && one != want(i) {
 				t.Errorf("%s: block %d: one copy %v; want %v", what, i, one, want(i))
 			}
 		}
@@ -133,7 +133,7 @@ func TestShareBlocks(t *testing.T) {
 		b.add(k, nfiles)
 	}
 	b.merge(nkeys, func(f uint32) bool { return f != changed })
-	last := len(a.blocks) - 1
+	last := len(a.Blocks) - 1
 	same("one file changed", func(i int) bool { return i != 0 && i != last })
 	if d := cmp.Diff(before, lists(a)); d != "" {
 		t.Errorf("the first's lists after the second's change (-before +after):\n%s", d)
@@ -148,10 +148,10 @@ func TestShareBlocks(t *testing.T) {
 		t.Errorf("second, key %d: %v; want no %d", nkeys-2, got[nkeys-2], changed)
 	}
 	// Unshared postings of the same keys share nothing.
-	own := postings{}
+	own := Postings{}
 	own.build(nkeys, 0, packKeys(fileKeys))
-	for i := range own.blocks {
-		if len(own.blocks[i]) > 0 && unsafe.SliceData(own.blocks[i]) == unsafe.SliceData(a.blocks[i]) {
+	for i := range own.Blocks {
+		if len(own.Blocks[i]) > 0 && unsafe.SliceData(own.Blocks[i]) == unsafe.SliceData(a.Blocks[i]) {
 			t.Errorf("block %d of postings not shared is a shared one", i)
 		}
 	}
@@ -181,7 +181,7 @@ func TestHeads(t *testing.T) {
 		}
 	}
 	n := 0
-	h.each(func(k uint32) {
+	h.Each(func(k uint32) {
 		n++
 		if want[k] == 0 {
 			t.Errorf("each: %d has no entry", k)
@@ -264,11 +264,11 @@ func TestBuildRanges(t *testing.T) {
 		}
 	}
 	for _, shared := range []bool{false, true} {
-		p := &postings{shared: shared}
+		p := &Postings{shared: shared}
 		p.build(nkeys, first, packKeys(fileKeys))
 		var buf []uint32
 		for k := range uint32(nkeys) {
-			buf = p.list(k, buf[:0])
+			buf = p.List(k, buf[:0])
 			if !slices.Equal(buf, want[k]) {
 				t.Fatalf("shared %v: key %d lists %v; want %v", shared, k, buf, want[k])
 			}

@@ -13,8 +13,8 @@ import (
 // References answers like [Root.References], reading only the files the
 // word index names once it is built.
 func (ix *Index) References(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error) {
-	defer ix.call()()
-	if !ix.wordsReady.Load() {
+	defer ix.Call()()
+	if !ix.WordsReady.Load() {
 		name = strings.TrimSpace(name)
 		if err := checkName(name); err != nil {
 			return nil, err
@@ -25,17 +25,17 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
-	if err := ix.sync(ctx); err != nil {
+	if err := ix.Sync(ctx); err != nil {
 		return nil, err
 	}
 	// The candidates are read in path order, tier by tier (rankFiles),
 	// until the answer is full: a common name's first files hold its
 	// first lines, so the entries of its other thousands of files are
 	// never made.
-	ix.mu.RLock()
-	ids, all := ix.candidateIDsLocked(name)
+	ix.Mu.RLock()
+	ids, all := ix.CandidateIDsLocked(name)
 	if all {
-		ids = ix.liveIDsLocked()
+		ids = ix.LiveIDsLocked()
 	}
 	below := ix.order.sortedBelowLocked(ix)
 	cut, _ := slices.BinarySearch(ids, below)
@@ -43,25 +43,25 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	// are read only as far as the answer needs them.
 	var counts [fileTiers]int
 	for _, f := range ids[:cut] {
-		counts[ix.tiers[f]]++
+		counts[ix.Tiers[f]]++
 	}
-	var heads [fileTiers][]*fileRec
+	var heads [fileTiers][]*FileRec
 	for t, n := range counts {
-		heads[t] = make([]*fileRec, 0, n)
+		heads[t] = make([]*FileRec, 0, n)
 	}
 	for _, f := range ids[:cut] {
-		t := ix.tiers[f]
-		heads[t] = append(heads[t], ix.files[f])
+		t := ix.Tiers[f]
+		heads[t] = append(heads[t], ix.Files[f])
 	}
 	var lates [fileTiers][]project.Entry
 	for _, f := range ids[cut:] {
-		r := ix.files[f]
-		t := ix.tiers[f]
-		lates[t] = append(lates[t], r.entry())
+		r := ix.Files[f]
+		t := ix.Tiers[f]
+		lates[t] = append(lates[t], r.Entry())
 	}
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	for t := range lates {
-		lates[t] = sortByPath(lates[t])
+		lates[t] = SortByPath(lates[t])
 	}
 	var refs []Ref
 	chunk := make([]project.Entry, 0, 1024)
@@ -70,8 +70,8 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 		for size := 16; len(head) > 0 || len(late) > 0; size = min(2*size, cap(chunk)) {
 			chunk = chunk[:0]
 			for len(chunk) < size && (len(head) > 0 || len(late) > 0) {
-				if len(late) == 0 || len(head) > 0 && head[0].path < late[0].Path {
-					chunk, head = append(chunk, head[0].entry()), head[1:]
+				if len(late) == 0 || len(head) > 0 && head[0].Path < late[0].Path {
+					chunk, head = append(chunk, head[0].Entry()), head[1:]
 				} else {
 					chunk, late = append(chunk, late[0]), late[1:]
 				}
@@ -113,39 +113,39 @@ func (o *pathOrder) sortedBelowLocked(ix *Index) uint32 {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if int(o.below) == o.checked {
-		for f := o.checked; f < len(ix.files); f++ {
-			r := ix.files[f]
+		for f := o.checked; f < len(ix.Files); f++ {
+			r := ix.Files[f]
 			if r == nil {
 				o.below = uint32(f + 1)
 				continue
 			}
-			if o.below > 0 && o.last != "" && r.path <= o.last {
+			if o.below > 0 && o.last != "" && r.Path <= o.last {
 				break
 			}
-			o.last, o.below = r.path, uint32(f+1)
+			o.last, o.below = r.Path, uint32(f+1)
 		}
 	}
-	o.checked = len(ix.files)
+	o.checked = len(ix.Files)
 	return o.below
 }
 
 // rankedCandidates lists the candidates of name (see candidates) tier by
 // tier (rank.go), each tier in path order, as find_references reads them.
 func (ix *Index) rankedCandidates(name string) []project.Entry {
-	ix.mu.RLock()
-	ids, all := ix.candidateIDsLocked(name)
+	ix.Mu.RLock()
+	ids, all := ix.CandidateIDsLocked(name)
 	if all {
-		ids = ix.liveIDsLocked()
+		ids = ix.LiveIDsLocked()
 	}
 	var tiers [fileTiers][]project.Entry
 	for _, f := range ids {
-		t := ix.tiers[f]
-		tiers[t] = append(tiers[t], ix.files[f].entry())
+		t := ix.Tiers[f]
+		tiers[t] = append(tiers[t], ix.Files[f].Entry())
 	}
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	out := make([]project.Entry, 0, len(ids))
 	for _, t := range tiers {
-		out = append(out, sortByPath(t)...)
+		out = append(out, SortByPath(t)...)
 	}
 	return out
 }
@@ -161,26 +161,26 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	if err := checkName(q.Name); err != nil {
 		return nil, err
 	}
-	defer ix.call()()
+	defer ix.Call()()
 	q.packages = newGoPackages(ix.root.Root)
-	if !ix.wordsReady.Load() {
+	if !ix.WordsReady.Load() {
 		return ix.coldSymbols(ctx, q, deadline)
 	}
 	t0 := time.Now()
-	if err := ix.sync(ctx); err != nil {
+	if err := ix.Sync(ctx); err != nil {
 		return nil, err
 	}
 	synced := time.Since(t0)
 	res, err := ix.symbols(ctx, q, q.limit(), deadline)
 	if d := time.Since(t0); d > time.Second {
-		ix.logf("symbols %s: %d ms (%d ms bringing the index up to date), complete %v", project.Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
+		ix.Logf("symbols %s: %d ms (%d ms bringing the index up to date), complete %v", project.Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
 	}
 	return res, err
 }
 
 func (ix *Index) symbolTimeLimit() time.Duration {
-	if ix.opts.SymbolTimeLimit != 0 {
-		return ix.opts.SymbolTimeLimit
+	if ix.Opts.SymbolTimeLimit != 0 {
+		return ix.Opts.SymbolTimeLimit
 	}
 	return ix.root.symbolTimeLimit()
 }
@@ -190,26 +190,26 @@ func (ix *Index) symbolTimeLimit() time.Duration {
 // contain q, best first. The files that may hold an answer are parsed
 // first, until the deadline.
 func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline time.Time) (*SymbolResult, error) {
-	ix.mu.RLock()
-	n := ix.live
+	ix.Mu.RLock()
+	n := ix.Live
 	var ids []uint32
 	// Once every file is parsed (the usual case after the background
 	// pass), a common name's thousands of candidates need no listing.
-	if !ix.allParsedLocked() {
+	if !ix.AllParsedLocked() {
 		var all bool
-		ids, all = ix.candidateIDsLocked(string(q.needle))
+		ids, all = ix.CandidateIDsLocked(string(q.needle))
 		if all {
-			ids = ix.liveIDsLocked()
+			ids = ix.LiveIDsLocked()
 		}
 	}
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	t0 := time.Now()
-	complete := ix.ensureParsed(ctx, ids, deadline)
+	complete := ix.EnsureParsed(ctx, ids, deadline)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if d := time.Since(t0); d > time.Second {
-		ix.logf("symbols %s: %d files may define it; parsing them took %d ms, complete %v", project.Echo(q.Name), len(ids), d.Milliseconds(), complete)
+		ix.Logf("symbols %s: %d files may define it; parsing them took %d ms, complete %v", project.Echo(q.Name), len(ids), d.Milliseconds(), complete)
 	}
 	res := &SymbolResult{Searched: n, Files: n}
 	// What the call reads ends up copied into its answer (line text),
@@ -225,10 +225,10 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		// unless every file is parsed already (the usual case once the
 		// background pass is through): finding them scans the vocabulary.
 		var fids []uint32
-		if q.qualified() || !ix.allParsed() {
+		if q.qualified() || !ix.AllParsed() {
 			fids = ix.foldCandidates(q)
 			if complete {
-				complete = ix.ensureParsed(ctx, fids, deadline)
+				complete = ix.EnsureParsed(ctx, fids, deadline)
 			}
 		}
 		// A partial answer keeps to the call's time limit: past it, the
@@ -253,7 +253,7 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 	}
 	res.Defs = defs
 	if !complete {
-		res.Building, res.Indexed = true, ix.parsedFiles()
+		res.Building, res.Indexed = true, ix.ParsedFiles()
 	}
 	return res, ctx.Err()
 }

@@ -29,25 +29,25 @@ func TestFuzzyLastSameAsEveryFile(t *testing.T) {
 	if testing.Short() {
 		step = 2111
 	}
-	ix.mu.RLock()
-	strs := ix.words.view()
-	for i := range strs.len() {
-		w := strs.str(uint32(i))
-		if i%step == 0 && len(w) >= 4 && !ix.defines.empty(uint32(i)) {
+	ix.Mu.RLock()
+	strs := ix.Words.View()
+	for i := range strs.Len() {
+		w := strs.Str(uint32(i))
+		if i%step == 0 && len(w) >= 4 && !ix.defines.Empty(uint32(i)) {
 			pieces[strings.ToLower(w[1:4])] = true
 			pieces[w[:len(w)-1]] = true
 		}
 	}
-	all := ix.liveIDsLocked()
-	ix.mu.RUnlock()
+	all := ix.LiveIDsLocked()
+	ix.Mu.RUnlock()
 	sc := &project.Scratch{}
 	defer sc.Close()
 	compareFallbacks(t, ix, pieces, all, sc)
 	// Once with the names in the postings' overlay, once merged into the
 	// base (the fallback finds them differently).
-	ix.mu.Lock()
-	ix.mergeLocked(true)
-	ix.mu.Unlock()
+	ix.Mu.Lock()
+	ix.MergeLocked(true)
+	ix.Mu.Unlock()
 	compareFallbacks(t, ix, pieces, all, sc)
 	// The first call after the merge added the merged names as extra
 	// text; the next makes the whole text again.
@@ -117,19 +117,19 @@ func TestColdFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
-	w, err := watch.Start(root.Real, watch.Options{Skip: ix.rules.DirIgnored, SyncTimeout: testSyncTimeout})
+	w, err := watch.Start(root.Real, watch.Options{Skip: ix.Rules.DirIgnored, SyncTimeout: testSyncTimeout})
 	if err != nil {
 		t.Skip("no watcher:", err)
 	}
 	defer w.Close()
-	ix.watcher = w
-	ix.started.Store(true)
+	ix.Watcher = w
+	ix.Started.Store(true)
 	ctx := context.Background()
 	walked, err := root.Walk(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix.walk.set(walked, true)
+	ix.Walk.Set(walked, true)
 
 	fixture.WriteFile(t, dir, "new.go", "package x\n")
 	fixture.WriteFile(t, dir, "newdir/sub/a.go", "package a\n")
@@ -178,7 +178,7 @@ func TestColdStillListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
-	ix.started.Store(true) // a build whose walk goes on
+	ix.Started.Store(true) // a build whose walk goes on
 	soon := func() context.Context {
 		return AnswerBy(context.Background(), time.Now().Add(50*time.Millisecond))
 	}
@@ -207,7 +207,7 @@ func TestColdStillListing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix.walk.set(walked, true)
+	ix.Walk.Set(walked, true)
 	refs, err = ix.References(soon(), "shared", nil)
 	if err != nil || refs.Building || len(refs.Refs) != 21 {
 		t.Errorf("References after the walk = %+v, %v; want the 21 lines of the walk's files, complete", refs, err)
@@ -276,9 +276,9 @@ func TestFallbackNamesAfterMerge(t *testing.T) {
 	}
 	fixture.WriteFile(t, dir, "pkg1/late.go", "package pkg\n\nfunc NewlyAdded() {}\n")
 	ask("in the overlay")
-	ix.mu.Lock()
-	ix.mergeLocked(true)
-	ix.mu.Unlock()
+	ix.Mu.Lock()
+	ix.MergeLocked(true)
+	ix.Mu.Unlock()
 	ask("merged")
 	ix.names.mu.Lock()
 	extra := len(ix.names.extraIDs)
@@ -308,19 +308,19 @@ func TestIndexTiers(t *testing.T) {
 	cache := filepath.Join(t.TempDir(), "files")
 	check := func(what string, ix *Index, root *Root) {
 		t.Helper()
-		ix.mu.RLock()
-		if len(ix.tiers) != len(ix.files) {
-			t.Errorf("%s: %d tiers for %d ids", what, len(ix.tiers), len(ix.files))
+		ix.Mu.RLock()
+		if len(ix.Tiers) != len(ix.Files) {
+			t.Errorf("%s: %d tiers for %d ids", what, len(ix.Tiers), len(ix.Files))
 		}
-		for f, r := range ix.files {
+		for f, r := range ix.Files {
 			if r == nil {
 				continue
 			}
-			if want := headTier(fileTier(r.path), r.generated); ix.tiers[f] != want || r.tier != want {
-				t.Errorf("%s: %s: tier %d beside the record, %d in it, want %d", what, r.path, ix.tiers[f], r.tier, want)
+			if want := headTier(fileTier(r.Path), r.Generated); ix.Tiers[f] != want || r.Tier != want {
+				t.Errorf("%s: %s: tier %d beside the record, %d in it, want %d", what, r.Path, ix.Tiers[f], r.Tier, want)
 			}
 		}
-		ix.mu.RUnlock()
+		ix.Mu.RUnlock()
 		sameAnswers(t, what, ix, root, []string{"shared", "f"})
 	}
 	ix, root, _ := testIndex(t, dir, cache, false)

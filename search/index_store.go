@@ -58,7 +58,7 @@ func contentKey(path string, data []byte) diskcache.Key {
 
 // encodeEntry makes the store's entry of a parsed record whose words (vocab
 // ids) are words, its strings from strs.
-func (ix *engine) encodeEntry(strs *strTable, words []uint32, generated bool, recs records) ([]byte, error) {
+func (ix *engine) encodeEntry(strs *StrTable, words []uint32, generated bool, recs records) ([]byte, error) {
 	local := make(map[uint32]uint32, len(words)+8)
 	var ids []uint32
 	num := func(id uint32) uint32 {
@@ -74,10 +74,10 @@ func (ix *engine) encodeEntry(strs *strTable, words []uint32, generated bool, re
 		num(w)
 	}
 	nwords := len(ids)
-	nstrs := uint64(strs.len())
+	nstrs := uint64(strs.Len())
 	var lrecs []byte
 	for k, kind := range ix.kinds {
-		rec := recs.get(k)
+		rec := recs.Get(k)
 		if len(rec) == 0 {
 			lrecs = append(lrecs, 0)
 			continue
@@ -91,7 +91,7 @@ func (ix *engine) encodeEntry(strs *strTable, words []uint32, generated bool, re
 	}
 	size := 16 + len(lrecs)
 	for _, id := range ids {
-		size += 2 + len(strs.str(id))
+		size += 2 + len(strs.Str(id))
 	}
 	b := make([]byte, 1, size)
 	if generated {
@@ -99,10 +99,10 @@ func (ix *engine) encodeEntry(strs *strTable, words []uint32, generated bool, re
 	}
 	b = binary.AppendUvarint(b, uint64(len(ids)))
 	for _, id := range ids {
-		b = binary.AppendUvarint(b, uint64(len(strs.str(id))))
+		b = binary.AppendUvarint(b, uint64(len(strs.Str(id))))
 	}
 	for _, id := range ids {
-		b = append(b, strs.str(id)...)
+		b = append(b, strs.Str(id)...)
 	}
 	b = binary.AppendUvarint(b, uint64(nwords))
 	b = append(b, lrecs...)
@@ -111,12 +111,12 @@ func (ix *engine) encodeEntry(strs *strTable, words []uint32, generated bool, re
 
 // storeRec is a record decoded from the store, with its ids in the
 // index's vocab.
-type storeRec struct {
-	generated bool
+type StoreRec struct {
+	Generated bool
 	// words are the file's words, in the scratch memory the entry was
 	// decoded with.
-	words []uint32
-	recs  records
+	Words []uint32
+	Recs  records
 }
 
 // entryScratch is what decoding an entry needs only while it runs.
@@ -151,17 +151,17 @@ func (es *entryScratch) keysFor(n int) [][]uint32 {
 }
 
 // decodeEntry reads an entry for the file at path, interning its strings.
-func (ix *engine) decodeEntry(b []byte, path string) (*storeRec, error) {
+func (ix *engine) DecodeEntry(b []byte, path string) (*StoreRec, error) {
 	sc := entryScratches.Get().(*entryScratch)
 	defer entryScratches.Put(sc)
 	r, err := ix.decodeEntryWith(b, path, sc)
 	if r != nil {
-		r.words = slices.Clone(r.words)
+		r.Words = slices.Clone(r.Words)
 	}
 	return r, err
 }
 
-func (ix *engine) decodeEntryWith(b []byte, path string, sc *entryScratch) (*storeRec, error) {
+func (ix *engine) decodeEntryWith(b []byte, path string, sc *entryScratch) (*StoreRec, error) {
 	r := diskcache.NewReader(b)
 	flags := r.Byte()
 	n := r.Count()
@@ -209,7 +209,7 @@ func (ix *engine) decodeEntryWith(b []byte, path string, sc *entryScratch) (*sto
 	sc.at = at
 	ids := ix.internAll(strs, sc)
 	sc.strs, sc.ids = strs[:0], ids
-	out := &storeRec{generated: flags&entryGenerated != 0, words: ids[:nwords:nwords]}
+	out := &StoreRec{Generated: flags&entryGenerated != 0, Words: ids[:nwords:nwords]}
 	m := func(l uint32) uint32 { return ids[l] }
 	if len(sc.bufs) != len(ix.kinds) {
 		sc.bufs = make([][]byte, len(ix.kinds))
@@ -225,7 +225,7 @@ func (ix *engine) decodeEntryWith(b []byte, path string, sc *entryScratch) (*sto
 		}
 		recs[k], sc.bufs[k] = b, b
 	}
-	out.recs = packRecords(recs)
+	out.Recs = PackRecords(recs)
 	clear(recs)
 	return out, nil
 }
@@ -234,9 +234,9 @@ func (ix *engine) decodeEntryWith(b []byte, path string, sc *entryScratch) (*sto
 // sc.ids's memory (lookupAll's scratch in sc too).
 func (ix *engine) internAll(strs [][]byte, sc *entryScratch) []uint32 {
 	ids := slices.Grow(sc.ids[:0], len(strs))[:len(strs)]
-	ix.words.read(func(v *vocab) { sc.hs, sc.refs = v.lookupAll(strs, ids, sc.hs, sc.refs) })
+	ix.Words.read(func(v *Vocab) { sc.hs, sc.refs = v.lookupAll(strs, ids, sc.hs, sc.refs) })
 	if slices.Contains(ids, notFound) {
-		ix.words.write(func(v *vocab) {
+		ix.Words.Write(func(v *Vocab) {
 			for i, id := range ids {
 				if id == notFound {
 					ids[i] = v.intern(strs[i])

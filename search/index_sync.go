@@ -30,23 +30,23 @@ func (ix *engine) readWords(ctx context.Context, files []project.Entry, snap *di
 			known[snap.Files[i].Path] = &snap.Files[i]
 		}
 	}
-	recs := make([]*fileRec, len(files))
+	recs := make([]*FileRec, len(files))
 	// Each file's words, and the keys of each kind of its records,
 	// packed (packIDs) until the postings are built: listed here by the
 	// workers, the builds below only lay them out, at once.
 	words := make([][]byte, len(files))
 	// The calls answered meanwhile judge the files read by their words.
-	pass := &wordPass{files: files, recs: recs, words: words, done: make([]atomic.Bool, len(files))}
-	ix.pass.Store(pass)
+	pass := &WordPass{files: files, recs: recs, words: words, done: make([]atomic.Bool, len(files))}
+	ix.Pass.Store(pass)
 	keys := make([][][]byte, len(ix.kinds))
 	for k := range keys {
 		keys[k] = make([][]byte, len(files))
 	}
 	var arena packArena
 	ix.parallel(ctx, len(files), workers(), buildWork, func(i int, sc *project.Scratch) {
-		if ix.holdWords != nil && i >= ix.holdWordsAt {
+		if ix.HoldWords != nil && i >= ix.HoldWordsAt {
 			select {
-			case <-ix.holdWords:
+			case <-ix.HoldWords:
 			case <-ctx.Done():
 				return
 			}
@@ -72,33 +72,33 @@ func (ix *engine) readWords(ctx context.Context, files []project.Entry, snap *di
 	if ctx.Err() != nil {
 		return
 	}
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	first := uint32(len(ix.files))
+	ix.Mu.Lock()
+	defer ix.Mu.Unlock()
+	first := uint32(len(ix.Files))
 	for i, r := range recs {
-		r.id = first + uint32(i)
-		ix.files = append(ix.files, r)
-		ix.tiers = append(ix.tiers, r.tier)
-		ix.byPath[r.path] = r
-		ix.live++
-		if r.failed {
+		r.ID = first + uint32(i)
+		ix.Files = append(ix.Files, r)
+		ix.Tiers = append(ix.Tiers, r.Tier)
+		ix.ByPath[r.Path] = r
+		ix.Live++
+		if r.Failed {
 			ix.failed++
 		}
-		if r.fromStore {
-			ix.cached++
+		if r.FromStore {
+			ix.Cached++
 		}
 		ix.countLocked(r, 1)
 	}
-	n := ix.words.len()
+	n := ix.Words.Len()
 	var wg sync.WaitGroup
-	wg.Go(func() { ix.wordPost.build(n, first, words) })
-	for k := range ix.kindPost {
-		wg.Go(func() { ix.kindPost[k].build(n, first, keys[k]) })
+	wg.Go(func() { ix.WordPost.build(n, first, words) })
+	for k := range ix.KindPost {
+		wg.Go(func() { ix.KindPost[k].build(n, first, keys[k]) })
 	}
 	wg.Wait()
-	ix.wordBase = uint32(len(ix.files))
+	ix.wordBase = uint32(len(ix.Files))
 	ix.gen++
-	if snap != nil && ix.cached == len(files) && len(known) == len(files) {
+	if snap != nil && ix.Cached == len(files) && len(known) == len(files) {
 		// Nothing changed: the cache holds this index already.
 		ix.savedGen = ix.gen
 	}
@@ -108,19 +108,19 @@ func (ix *engine) readWords(ctx context.Context, files []project.Entry, snap *di
 // file's bytes' records, else its words, and whether it has definitions
 // to parse later. The words are in es's memory, valid until its next
 // use.
-func (ix *engine) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*fileRec, []uint32) {
+func (ix *engine) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*FileRec, []uint32) {
 	readAt := time.Now().UnixNano()
-	r := &fileRec{path: e.Path, st: e.Stat(), ref: readAt}
+	r := &FileRec{Path: e.Path, Stat: e.Stat(), Ref: readAt}
 	lang := grammar.ForPath(e.Path, nil)
 	data, err := ix.proj.Contents(e, sc)
 	switch {
 	case errors.Is(err, project.ErrUnreadable):
-		r.failed = true
+		r.Failed = true
 		ix.setTier(r)
 		return r, nil
 	case err != nil:
 		// Not covered (binary, grown too large): nothing in it.
-		r.parsed = true
+		r.Parsed = true
 		ix.setTier(r)
 		return r, nil
 	}
@@ -133,17 +133,17 @@ func (ix *engine) read(e project.Entry, sc *project.Scratch, es *entryScratch) (
 			return s, w
 		}
 	}
-	r.key = key
-	if a, ok := ix.ahead.take(e.Path, key); ok {
+	r.Key = key
+	if a, ok := ix.Ahead.take(e.Path, key); ok {
 		// A call parsed these bytes before the record was made.
-		r.parsed, r.recs = true, a
-		if ix.opts.Shared != nil {
-			r.shared, r.recs = shareRecords(r.recs)
+		r.Parsed, r.Recs = true, a
+		if ix.Opts.Shared != nil {
+			r.shared, r.Recs = ShareRecords(r.Recs)
 		}
 	} else if lang == nil {
-		r.parsed = true
+		r.Parsed = true
 	}
-	r.generated = grammar.IsGeneratedHead(data)
+	r.Generated = grammar.IsGeneratedHead(data)
 	ix.setTier(r)
 	es.ids = ix.wordIDs(data, es.ids[:0])
 	return r, es.ids
@@ -154,8 +154,8 @@ func (ix *engine) read(e project.Entry, sc *project.Scratch, es *entryScratch) (
 // stat was checked against the snapshot's). It returns nil when the
 // store has no usable entry. The words are in es's memory, valid until
 // its next use.
-func (ix *engine) fromStore(e project.Entry, key diskcache.Key, ref int64, es *entryScratch) (*fileRec, []uint32) {
-	r := &fileRec{path: e.Path, st: e.Stat(), ref: ref, key: key, parsed: true, fromStore: true}
+func (ix *engine) fromStore(e project.Entry, key diskcache.Key, ref int64, es *entryScratch) (*FileRec, []uint32) {
+	r := &FileRec{Path: e.Path, Stat: e.Stat(), Ref: ref, Key: key, Parsed: true, FromStore: true}
 	if key == (diskcache.Key{}) {
 		ix.setTier(r)
 		return r, nil
@@ -166,22 +166,22 @@ func (ix *engine) fromStore(e project.Entry, key diskcache.Key, ref int64, es *e
 	b, ok, err := ix.store.Get(key, es.entry[:0])
 	es.entry = b
 	if err != nil {
-		ix.logf("%v", err)
+		ix.Logf("%v", err)
 	}
 	if !ok {
 		return nil, nil
 	}
 	s, err := ix.decodeEntryWith(b, e.Path, es)
 	if err != nil {
-		ix.logf("store entry %s (%s) discarded: %v", key, e.Path, err)
+		ix.Logf("store entry %s (%s) discarded: %v", key, e.Path, err)
 		return nil, nil
 	}
-	r.generated, r.recs = s.generated, s.recs
+	r.Generated, r.Recs = s.Generated, s.Recs
 	ix.setTier(r)
-	if ix.opts.Shared != nil {
-		r.shared, r.recs = shareRecords(r.recs)
+	if ix.Opts.Shared != nil {
+		r.shared, r.Recs = ShareRecords(r.Recs)
 	}
-	return r, s.words
+	return r, s.Words
 }
 
 // load re-reads the file e into a new record, replacing the old one.
@@ -195,13 +195,13 @@ func (ix *engine) load(e project.Entry, sc *project.Scratch) {
 	es := entryScratches.Get().(*entryScratch)
 	defer entryScratches.Put(es)
 	r, wids := ix.read(e, sc, es)
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	if old := ix.byPath[r.path]; old != nil && old.parsed && !old.failed && !r.failed && r.key != (diskcache.Key{}) && old.key == r.key {
+	ix.Mu.Lock()
+	defer ix.Mu.Unlock()
+	if old := ix.ByPath[r.Path]; old != nil && old.Parsed && !old.Failed && !r.Failed && r.Key != (diskcache.Key{}) && old.Key == r.Key {
 		same := *old
-		same.st, same.ref = r.st, r.ref
-		ix.files[same.id] = &same
-		ix.byPath[same.path] = &same
+		same.Stat, same.Ref = r.Stat, r.Ref
+		ix.Files[same.ID] = &same
+		ix.ByPath[same.Path] = &same
 		ix.gen++
 		return
 	}
@@ -209,20 +209,20 @@ func (ix *engine) load(e project.Entry, sc *project.Scratch) {
 }
 
 // installLocked makes r the file's record, with the words wids.
-func (ix *engine) installLocked(r *fileRec, wids []uint32) {
-	if old := ix.byPath[r.path]; old != nil {
+func (ix *engine) installLocked(r *FileRec, wids []uint32) {
+	if old := ix.ByPath[r.Path]; old != nil {
 		ix.killLocked(old)
 	}
-	r.id = uint32(len(ix.files))
-	ix.files = append(ix.files, r)
-	ix.tiers = append(ix.tiers, r.tier)
-	ix.byPath[r.path] = r
-	ix.live++
-	if r.failed {
+	r.ID = uint32(len(ix.Files))
+	ix.Files = append(ix.Files, r)
+	ix.Tiers = append(ix.Tiers, r.Tier)
+	ix.ByPath[r.Path] = r
+	ix.Live++
+	if r.Failed {
 		ix.failed++
 	}
 	for _, w := range wids {
-		ix.wordPost.add(w, r.id)
+		ix.WordPost.add(w, r.ID)
 	}
 	ix.addKeysLocked(r, false)
 	ix.countLocked(r, 1)
@@ -231,43 +231,43 @@ func (ix *engine) installLocked(r *fileRec, wids []uint32) {
 
 // addKeysLocked puts r under the keys of its records in each kind's
 // postings; with merge, merges them when their overlay grew large.
-func (ix *engine) addKeysLocked(r *fileRec, merge bool) {
+func (ix *engine) addKeysLocked(r *FileRec, merge bool) {
 	keys := make([][]uint32, len(ix.kinds))
 	ix.recKeys(r, keys)
 	for k, ks := range keys {
 		for _, key := range ks {
-			ix.kindPost[k].add(key, r.id)
+			ix.KindPost[k].add(key, r.ID)
 		}
-		if merge && ix.kindPost[k].overlay() > maxOverlay {
-			ix.mergeLocked(false)
+		if merge && ix.KindPost[k].Overlay() > maxOverlay {
+			ix.MergeLocked(false)
 		}
 	}
 }
 
 // killLocked marks r as no longer the file's record.
-func (ix *engine) killLocked(r *fileRec) {
-	if r.dead {
+func (ix *engine) killLocked(r *FileRec) {
+	if r.Dead {
 		return
 	}
-	r.dead = true
-	ix.live--
+	r.Dead = true
+	ix.Live--
 	ix.deadWords++
-	if r.parsed {
+	if r.Parsed {
 		for k := range ix.kinds {
-			if len(r.recs.get(k)) > 0 {
+			if len(r.Recs.Get(k)) > 0 {
 				ix.deadKind[k]++
 			}
 		}
 		ix.countLocked(r, -1)
 	}
-	if r.failed {
+	if r.Failed {
 		ix.failed--
 	}
-	if ix.byPath[r.path] == r {
-		delete(ix.byPath, r.path)
+	if ix.ByPath[r.Path] == r {
+		delete(ix.ByPath, r.Path)
 	}
 	// Readers of the postings skip ids without a record.
-	ix.files[r.id] = nil
+	ix.Files[r.ID] = nil
 	ix.gen++
 }
 
@@ -281,23 +281,23 @@ const (
 // dead records from them, when worth it or when all is set. With all,
 // postings whose blocks are shared with other roots keep a small change
 // in the overlay (see postings.keep).
-func (ix *engine) mergeLocked(all bool) {
-	live := func(f uint32) bool { return ix.files[f] != nil }
-	n := ix.words.len()
-	due := func(p *postings, dead int) bool {
-		if p.overlay() > maxOverlay || dead > maxDead && dead > ix.live/8 {
+func (ix *engine) MergeLocked(all bool) {
+	live := func(f uint32) bool { return ix.Files[f] != nil }
+	n := ix.Words.Len()
+	due := func(p *Postings, dead int) bool {
+		if p.Overlay() > maxOverlay || dead > maxDead && dead > ix.Live/8 {
 			return true
 		}
-		return all && (dead > 0 || p.overlay() > 0) && !p.keep(dead)
+		return all && (dead > 0 || p.Overlay() > 0) && !p.keep(dead)
 	}
-	if due(&ix.wordPost, ix.deadWords) {
-		ix.wordPost.merge(n, live)
-		ix.wordBase = uint32(len(ix.files))
+	if due(&ix.WordPost, ix.deadWords) {
+		ix.WordPost.merge(n, live)
+		ix.wordBase = uint32(len(ix.Files))
 		ix.deadWords = 0
 	}
-	for k := range ix.kindPost {
-		if p := &ix.kindPost[k]; due(p, ix.deadKind[k]) {
-			p.merge(n, func(f uint32) bool { return live(f) && ix.files[f].parsed })
+	for k := range ix.KindPost {
+		if p := &ix.KindPost[k]; due(p, ix.deadKind[k]) {
+			p.merge(n, func(f uint32) bool { return live(f) && ix.Files[f].Parsed })
 			ix.deadKind[k] = 0
 		}
 	}
@@ -335,8 +335,8 @@ func (ix *engine) wordIDs(data []byte, dst []uint32) []uint32 {
 	}
 	clear(ws.unknown)
 	ids := dst
-	ix.words.read(func(v *vocab) {
-		if n := v.len(); len(ws.mark) < n {
+	ix.Words.read(func(v *Vocab) {
+		if n := v.Len(); len(ws.mark) < n {
 			ws.mark = append(ws.mark, make([]uint32, n-len(ws.mark)+n/4)...)
 		}
 		// The words are looked up a batch at a time (see lookupAll).
@@ -356,8 +356,8 @@ func (ix *engine) wordIDs(data []byte, dst []uint32) []uint32 {
 			}
 			ws.batch = ws.batch[:0]
 		}
-		forWords(data, func(w []byte) {
-			if !indexedWord(w) {
+		ForWords(data, func(w []byte) {
+			if !IndexedWord(w) {
 				return
 			}
 			ws.batch = append(ws.batch, w)
@@ -369,12 +369,12 @@ func (ix *engine) wordIDs(data []byte, dst []uint32) []uint32 {
 	})
 	clear(ws.batch[:cap(ws.batch)]) // no hold on data
 	if len(ws.unknown) > 0 {
-		ix.words.write(func(v *vocab) {
+		ix.Words.Write(func(v *Vocab) {
 			for w := range ws.unknown {
 				// Another worker (or index) may have added it
 				// meanwhile, and listed it for this file's known
 				// words never.
-				ids = append(ids, v.internString(w))
+				ids = append(ids, v.InternString(w))
 			}
 		})
 	}
@@ -382,7 +382,7 @@ func (ix *engine) wordIDs(data []byte, dst []uint32) []uint32 {
 }
 
 // forWords calls f with every maximal run of word characters of data.
-func forWords(data []byte, f func(w []byte)) {
+func ForWords(data []byte, f func(w []byte)) {
 	wordAt := func(i int) int {
 		c := data[i]
 		if c < utf8.RuneSelf {
@@ -392,7 +392,7 @@ func forWords(data []byte, f func(w []byte)) {
 			return -1
 		}
 		r, n := utf8.DecodeRune(data[i:])
-		if wordRune(r) {
+		if WordRune(r) {
 			return n
 		}
 		return -n
@@ -419,28 +419,28 @@ func forWords(data []byte, f func(w []byte)) {
 // parseFile parses the file of r and adds its definitions, unless the
 // file changed since r was made (the next sync replaces r) or r was
 // replaced meanwhile. It reports whether r's definitions are known.
-func (ix *engine) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch) bool {
+func (ix *engine) ParseFile(ctx context.Context, r *FileRec, sc *project.Scratch) bool {
 	// A call may have parsed it since the caller listed it.
-	ix.mu.RLock()
-	dead, parsed := r.dead, r.parsed
-	ix.mu.RUnlock()
+	ix.Mu.RLock()
+	dead, parsed := r.Dead, r.Parsed
+	ix.Mu.RUnlock()
 	if dead {
 		return false
 	}
 	if parsed {
 		return true
 	}
-	if r.key != (diskcache.Key{}) {
-		if a, ok := ix.ahead.take(r.path, r.key); ok {
+	if r.Key != (diskcache.Key{}) {
+		if a, ok := ix.Ahead.take(r.Path, r.Key); ok {
 			return ix.setParsed(r, a)
 		}
 	}
 	// The definitions must be of the file the words were read from.
-	fi, err := ix.proj.Stat(r.path)
-	if err != nil || filestat.Of(fi) != r.st {
+	fi, err := ix.proj.Stat(r.Path)
+	if err != nil || filestat.Of(fi) != r.Stat {
 		return false
 	}
-	data, err := ix.proj.Contents(r.entry(), sc)
+	data, err := ix.proj.Contents(r.Entry(), sc)
 	var defs []outline.Definition
 	switch {
 	case errors.Is(err, project.ErrUnreadable):
@@ -450,10 +450,10 @@ func (ix *engine) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch
 		// A racy record's stat does not vouch for the bytes: its
 		// definitions must be of the bytes its words and key were read
 		// from, since the store keeps them under that key.
-		if r.ref != 0 && r.st.RacyAt(r.ref) && contentKey(r.path, data) != r.key {
+		if r.Ref != 0 && r.Stat.RacyAt(r.Ref) && contentKey(r.Path, data) != r.Key {
 			return false
 		}
-		lang := grammar.ForPath(r.path, data[:min(len(data), project.BinaryPrefix)])
+		lang := grammar.ForPath(r.Path, data[:min(len(data), project.BinaryPrefix)])
 		if lang == nil {
 			break
 		}
@@ -468,26 +468,26 @@ func (ix *engine) parseFile(ctx context.Context, r *fileRec, sc *project.Scratch
 		}
 		defs = o.Definitions("")
 	}
-	return ix.setParsed(r, ix.makeRecords(r.path, data, defs))
+	return ix.setParsed(r, ix.makeRecords(r.Path, data, defs))
 }
 
 // setParsed gives r its records, unless r was replaced meanwhile. It
 // reports whether r's definitions are known.
-func (ix *engine) setParsed(r *fileRec, recs records) bool {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	if r.dead {
+func (ix *engine) setParsed(r *FileRec, recs records) bool {
+	ix.Mu.Lock()
+	defer ix.Mu.Unlock()
+	if r.Dead {
 		return false
 	}
-	if r.parsed {
+	if r.Parsed {
 		return true
 	}
-	r.parsed = true
-	r.recs = recs
+	r.Parsed = true
+	r.Recs = recs
 	ix.addKeysLocked(r, true)
 	ix.countLocked(r, 1)
-	if ix.opts.Shared != nil {
-		r.shared, r.recs = shareRecords(r.recs)
+	if ix.Opts.Shared != nil {
+		r.shared, r.Recs = ShareRecords(r.Recs)
 	}
 	ix.gen++
 	return true
@@ -501,19 +501,19 @@ func (ix *engine) parsePending(ctx context.Context) {
 
 // pendingFiles lists the files not parsed yet that the background parser
 // has not tried, and counts the live files.
-func (ix *engine) pendingFiles() (todo []*fileRec, live int) {
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	for _, r := range ix.files {
-		if r != nil && !r.dead && !r.parsed && !r.failed && !r.tried {
+func (ix *engine) pendingFiles() (todo []*FileRec, live int) {
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	for _, r := range ix.Files {
+		if r != nil && !r.Dead && !r.Parsed && !r.Failed && !r.tried {
 			todo = append(todo, r)
 		}
 	}
-	return todo, ix.live
+	return todo, ix.Live
 }
 
 // parseFiles parses the files todo (pendingFiles) in the background.
-func (ix *engine) parseFiles(ctx context.Context, todo []*fileRec) {
+func (ix *engine) parseFiles(ctx context.Context, todo []*FileRec) {
 	var done atomic.Int64
 	if ix.store != nil && len(todo) >= storeFiles {
 		stop := make(chan struct{})
@@ -542,17 +542,17 @@ func (ix *engine) parseFiles(ctx context.Context, todo []*fileRec) {
 				case <-stop:
 					return
 				case <-t.C:
-					ix.logf("parsing: %d of %d files, %d workers", done.Load(), len(todo), ix.cores.workers(backgroundWorkers()))
+					ix.Logf("parsing: %d of %d files, %d workers", done.Load(), len(todo), ix.cores.workers(backgroundWorkers()))
 				}
 			}
 		}()
 	}
 	ix.parallel(ctx, len(todo), backgroundWorkers(), idleWork, func(i int, sc *project.Scratch) {
 		r := todo[i]
-		ix.parseFile(ctx, r, sc)
-		ix.mu.Lock()
+		ix.ParseFile(ctx, r, sc)
+		ix.Mu.Lock()
 		r.tried = true
-		ix.mu.Unlock()
+		ix.Mu.Unlock()
 		done.Add(1)
 	})
 }
@@ -568,15 +568,15 @@ const (
 
 // ensureParsed parses, for a call, the files of ids not parsed yet, until
 // the deadline. It reports whether every one is parsed.
-func (ix *engine) ensureParsed(ctx context.Context, ids []uint32, deadline time.Time) bool {
-	ix.mu.RLock()
-	var todo []*fileRec
+func (ix *engine) EnsureParsed(ctx context.Context, ids []uint32, deadline time.Time) bool {
+	ix.Mu.RLock()
+	var todo []*FileRec
 	for _, f := range ids {
-		if r := ix.files[f]; r != nil && !r.dead && !r.parsed && !r.failed {
+		if r := ix.Files[f]; r != nil && !r.Dead && !r.Parsed && !r.Failed {
 			todo = append(todo, r)
 		}
 	}
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	if len(todo) == 0 {
 		return true
 	}
@@ -585,7 +585,7 @@ func (ix *engine) ensureParsed(ctx context.Context, ids []uint32, deadline time.
 	ok := make([]bool, len(todo))
 	// One parse per core: more would only hold more parse trees at once.
 	ix.parallel(pctx, len(todo), workers(), callWork, func(i int, sc *project.Scratch) {
-		ok[i] = ix.parseFile(pctx, todo[i], sc)
+		ok[i] = ix.ParseFile(pctx, todo[i], sc)
 	})
 	return !slices.Contains(ok, false)
 }
@@ -602,47 +602,47 @@ func (ix *engine) wakeParser() {
 // paths the watcher reports are re-read, or, when it may have missed
 // events (or there is no watcher), every file's stat is compared. Files
 // that could not be read are tried again.
-func (ix *engine) sync(ctx context.Context) error {
-	ix.syncMu.Lock()
-	defer ix.syncMu.Unlock()
-	if ix.watcher == nil {
+func (ix *engine) Sync(ctx context.Context) error {
+	ix.SyncMu.Lock()
+	defer ix.SyncMu.Unlock()
+	if ix.Watcher == nil {
 		return ix.sweep(ctx, true)
 	}
-	ch := ix.watcher.Changes(ctx)
+	ch := ix.Watcher.Changes(ctx)
 	switch {
 	case ch.IgnoreChanged:
-		ix.rules.Reset()
-		if err := ix.watcher.Resync(); err != nil {
-			ix.logf("watch: %v", err)
+		ix.Rules.Reset()
+		if err := ix.Watcher.Resync(); err != nil {
+			ix.Logf("watch: %v", err)
 		}
 		return ix.sweep(ctx, false)
 	case ch.Rescan:
 		return ix.sweep(ctx, false)
 	}
 	paths := ch.Paths
-	ix.mu.RLock()
+	ix.Mu.RLock()
 	if ix.failed > 0 {
-		for p, r := range ix.byPath {
-			if r.failed {
+		for p, r := range ix.ByPath {
+			if r.Failed {
 				paths = append(paths, p)
 			}
 		}
 	}
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	if len(paths) == 0 {
 		return nil
 	}
 	var read []project.Entry
 	there := map[string]bool{}
 	for _, p := range paths {
-		if e, ok := ix.rules.Entry(p); ok {
+		if e, ok := ix.Rules.Entry(p); ok {
 			read = append(read, e)
 			there[p] = true
 		}
 	}
-	ix.mu.Lock()
+	ix.Mu.Lock()
 	for _, p := range paths {
-		if r := ix.byPath[p]; r != nil {
+		if r := ix.ByPath[p]; r != nil {
 			// A file: nothing is indexed under it. One still there is
 			// re-read below, which replaces its record (or keeps it, with
 			// the same bytes), as a sweep does.
@@ -652,13 +652,13 @@ func (ix *engine) sync(ctx context.Context) error {
 			continue
 		}
 		prefix := p + "/"
-		for q, r := range ix.byPath {
+		for q, r := range ix.ByPath {
 			if strings.HasPrefix(q, prefix) {
 				ix.killLocked(r)
 			}
 		}
 	}
-	ix.mu.Unlock()
+	ix.Mu.Unlock()
 	ix.readAll(ctx, read, true)
 	return ctx.Err()
 }
@@ -671,26 +671,26 @@ func (ix *engine) sweep(ctx context.Context, racy bool) error {
 	if err != nil {
 		return fmt.Errorf("walk %s: %w", ix.proj.Dir, err)
 	}
-	if ix.watcher != nil {
-		ix.watcher.SetLinks(links)
+	if ix.Watcher != nil {
+		ix.Watcher.SetLinks(links)
 	}
 	var read []project.Entry
 	seen := make(map[string]bool, len(files))
-	ix.mu.Lock()
+	ix.Mu.Lock()
 	for _, e := range files {
 		seen[e.Path] = true
 		st := e.Stat()
-		r := ix.byPath[e.Path]
-		if r == nil || r.failed || r.st != st || (racy && r.ref != 0 && st.RacyAt(r.ref)) {
+		r := ix.ByPath[e.Path]
+		if r == nil || r.Failed || r.Stat != st || (racy && r.Ref != 0 && st.RacyAt(r.Ref)) {
 			read = append(read, e)
 		}
 	}
-	for p, r := range ix.byPath {
+	for p, r := range ix.ByPath {
 		if !seen[p] {
 			ix.killLocked(r)
 		}
 	}
-	ix.mu.Unlock()
+	ix.Mu.Unlock()
 	ix.readAll(ctx, read, true)
 	return ctx.Err()
 }
@@ -708,8 +708,8 @@ func (ix *engine) readAll(ctx context.Context, files []project.Entry, fg bool) {
 	ix.parallel(ctx, len(files), workers(), kind, func(i int, sc *project.Scratch) {
 		ix.load(files[i], sc)
 	})
-	ix.mu.Lock()
-	ix.mergeLocked(false)
-	ix.mu.Unlock()
+	ix.Mu.Lock()
+	ix.MergeLocked(false)
+	ix.Mu.Unlock()
 	ix.wakeParser()
 }

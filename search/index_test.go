@@ -197,15 +197,15 @@ func TestIndexSameAnswers(t *testing.T) {
 		names = []string{"Root.Walk", "search.Root.Walk", "mcpserver.Server.Serve", "String", "erv", "::", "Rpc::spawn", "Cache and freshness", "résumé", "x"}
 		step = 499
 	}
-	ix.mu.RLock()
-	strs := ix.words.view()
-	for i := range strs.len() {
-		w := strs.str(uint32(i))
+	ix.Mu.RLock()
+	strs := ix.Words.View()
+	for i := range strs.Len() {
+		w := strs.Str(uint32(i))
 		if i%step == 0 {
 			names = append(names, w)
 		}
 	}
-	ix.mu.RUnlock()
+	ix.Mu.RUnlock()
 	// In parallel: the direct search of a name parses every file that
 	// holds it, a second or so for the common ones.
 	for _, name := range names {
@@ -256,9 +256,9 @@ func TestIndexFreshness(t *testing.T) {
 			// Written again as it was: the record keeps its id (and so
 			// the postings their bytes).
 			const same = "pkg0/f03.go"
-			ix.mu.RLock()
-			before := ix.byPath[same]
-			ix.mu.RUnlock()
+			ix.Mu.RLock()
+			before := ix.ByPath[same]
+			ix.Mu.RUnlock()
 			data, err := os.ReadFile(filepath.Join(dir, same))
 			if err != nil {
 				t.Fatal(err)
@@ -266,11 +266,11 @@ func TestIndexFreshness(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 			fixture.WriteFile(t, dir, same, string(data))
 			check("written again")
-			ix.mu.RLock()
-			if after := ix.byPath[same]; after.id != before.id || after.dead {
+			ix.Mu.RLock()
+			if after := ix.ByPath[same]; after.ID != before.ID || after.Dead {
 				t.Errorf("%s written again with its bytes: a new id", same)
 			}
-			ix.mu.RUnlock()
+			ix.Mu.RUnlock()
 			fixture.WriteFile(t, dir, "pkg9/new.go", "package pkg\n\nfunc New() { shared() }\n")
 			check("created")
 			fixture.WriteFile(t, dir, "pkg0/f00.go", "package pkg\n\nfunc Fresh() {}\n")
@@ -450,7 +450,7 @@ func TestIndexWordsOnly(t *testing.T) {
 	}
 	root.SymbolTimeLimit = time.Hour
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
-	ix.holdSymbols = make(chan struct{})
+	ix.HoldSymbols = make(chan struct{})
 	ix.Start(context.Background())
 	defer ix.Close()
 	for {
@@ -469,11 +469,11 @@ func TestIndexWordsOnly(t *testing.T) {
 		// folder alone takes longer than a millisecond), for a name
 		// nearly every file holds as a word and none defines: the files
 		// the earlier calls parsed cannot answer it.
-		ix.opts.SymbolTimeLimit = 50 * time.Millisecond
+		ix.Opts.SymbolTimeLimit = 50 * time.Millisecond
 		if testing.Short() {
-			ix.opts.SymbolTimeLimit = time.Millisecond
+			ix.Opts.SymbolTimeLimit = time.Millisecond
 		}
-		defer func() { ix.opts.SymbolTimeLimit = 0 }()
+		defer func() { ix.Opts.SymbolTimeLimit = 0 }()
 		res, err := ix.Symbols(context.Background(), ParseSymbolQuery("err"))
 		if err != nil {
 			t.Fatal(err)
@@ -482,7 +482,7 @@ func TestIndexWordsOnly(t *testing.T) {
 			t.Errorf("symbols before the symbol pass: building %v, %d of %d files indexed; want part", res.Building, res.Indexed, res.Files)
 		}
 	}()
-	close(ix.holdSymbols)
+	close(ix.HoldSymbols)
 	<-ix.Ready()
 	sameAnswers(t, "complete", ix, root, append(exact, "err", "erv", "zzzNoSuchName"))
 }

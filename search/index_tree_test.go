@@ -38,8 +38,8 @@ func TestIndexTree(t *testing.T) {
 	names := strings.Split(cmp.Or(os.Getenv("ZUMBA_INDEX_NAMES"), "ret,dev,tcp_v4_connect"), ",")
 	if p := os.Getenv("ZUMBA_INDEX_PRODUCER"); p != "" {
 		// Builds of the same formats share the cache (see cacheProducer).
-		defer func(f func() string) { cacheProducer = f }(cacheProducer)
-		cacheProducer = func() string { return p }
+		defer func(f func() string) { CacheProducer = f }(CacheProducer)
+		CacheProducer = func() string { return p }
 	}
 	rounds := 7
 	if v := os.Getenv("ZUMBA_INDEX_ROUNDS"); v != "" {

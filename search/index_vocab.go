@@ -24,8 +24,8 @@ import (
 // A vocab is not safe for concurrent use; an index's is in a wordTable,
 // whose lock guards it. A view taken under the lock stays valid outside
 // it (see strTable).
-type vocab struct {
-	strTable
+type Vocab struct {
+	StrTable
 	// table holds id+1 per slot, 0 for an empty slot, under a tag of
 	// its string's hash (slotTag); its length is a power of two at least
 	// twice the number of strings.
@@ -43,15 +43,15 @@ type vocab struct {
 // what they hold never changes, so a copy taken under the lock
 // (vocab.view) reads the ids it covers without the lock while the vocab
 // grows.
-type strTable struct {
+type StrTable struct {
 	// pages[id>>refPageBits][id&refPageMask] is where string id is (see
 	// makeRef), for the n ids there are. A page is never replaced, and
 	// only the part of the last one past n is written to.
-	pages []*refPage
-	n     int
+	Pages []*refPage
+	N     int
 	// chunks hold the strings' bytes; each is at most 1 MiB long (it
 	// is addressed with 20 bits), and its length never changes.
-	chunks [][]byte
+	Chunks [][]byte
 	// long holds strings of refLong bytes or more (none the index makes:
 	// it reads no file over project.MaxFileSize, but a disk cache may hold one).
 	long []string
@@ -59,11 +59,11 @@ type strTable struct {
 
 // A page holds the references of 1<<refPageBits ids (32 KiB).
 const (
-	refPageBits = 12
-	refPageMask = 1<<refPageBits - 1
+	RefPageBits = 12
+	refPageMask = 1<<RefPageBits - 1
 )
 
-type refPage [1 << refPageBits]uint64
+type refPage [1 << RefPageBits]uint64
 
 // A reference is chunk<<40 | offset<<20 | length, or for a long string
 // index<<40 | refLong.
@@ -82,8 +82,8 @@ func makeRef(chunk, off, n int) uint64 {
 // sixteenth of it get a chunk of their own.
 const vocabChunk = 1 << refBits
 
-func newVocab() *vocab {
-	return &vocab{seed: maphash.MakeSeed(), table: make([]uint32, 1024), idBits: 10, open: -1}
+func NewVocab() *Vocab {
+	return &Vocab{seed: maphash.MakeSeed(), table: make([]uint32, 1024), idBits: 10, open: -1}
 }
 
 // slotTag is the tag of a string whose hash is h in a table of 1<<idBits
@@ -97,21 +97,21 @@ func slotTag(h uint64, idBits uint) uint32 {
 	return uint32(h>>32) &^ (1<<idBits - 1)
 }
 
-func (t *strTable) len() int { return t.n }
+func (t *StrTable) Len() int { return t.N }
 
 // ref returns where string id is.
-func (t *strTable) ref(id uint32) uint64 { return t.pages[id>>refPageBits][id&refPageMask] }
+func (t *StrTable) ref(id uint32) uint64 { return t.Pages[id>>RefPageBits][id&refPageMask] }
 
 // str returns string id, pointing into the vocab's memory.
-func (t *strTable) str(id uint32) string {
-	if int(id) >= t.n {
+func (t *StrTable) Str(id uint32) string {
+	if int(id) >= t.N {
 		panic("search: string id out of range")
 	}
 	return t.refString(t.ref(id))
 }
 
 // refString returns the string at reference r.
-func (t *strTable) refString(r uint64) string {
+func (t *StrTable) refString(r uint64) string {
 	n := int(r & refMask)
 	if n == refLong {
 		return t.long[r>>(2*refBits)]
@@ -120,22 +120,22 @@ func (t *strTable) refString(r uint64) string {
 		return ""
 	}
 	off := int(r>>refBits) & refMask
-	return unsafe.String(&t.chunks[r>>(2*refBits)][off], n)
+	return unsafe.String(&t.Chunks[r>>(2*refBits)][off], n)
 }
 
 // view returns the strings as they are now, for use without the lock.
-func (v *vocab) view() *strTable {
-	t := v.strTable
+func (v *Vocab) View() *StrTable {
+	t := v.StrTable
 	return &t
 }
 
 // lookup returns the id of the string b, without allocating.
-func (v *vocab) lookup(b []byte) (uint32, bool) {
+func (v *Vocab) lookup(b []byte) (uint32, bool) {
 	return v.lookupHash(maphash.Bytes(v.seed, b), b)
 }
 
 // lookupHash is lookup of b, whose hash (maphash.Bytes, v's seed) is h.
-func (v *vocab) lookupHash(h uint64, b []byte) (uint32, bool) {
+func (v *Vocab) lookupHash(h uint64, b []byte) (uint32, bool) {
 	mask := uint64(len(v.table) - 1)
 	tag, ids := slotTag(h, v.idBits), uint32(mask)
 	for i := h & mask; ; i = (i + 1) & mask {
@@ -143,7 +143,7 @@ func (v *vocab) lookupHash(h uint64, b []byte) (uint32, bool) {
 		if slot == 0 {
 			return 0, false
 		}
-		if slot&^ids == tag && v.str(slot&ids-1) == string(b) {
+		if slot&^ids == tag && v.Str(slot&ids-1) == string(b) {
 			return slot&ids - 1, true
 		}
 	}
@@ -158,7 +158,7 @@ func (v *vocab) lookupHash(h uint64, b []byte) (uint32, bool) {
 // references and strings are 33, 33 and 75 MB) each lookup is three
 // misses one after the other. A string whose first slot is not its own
 // is looked up as lookup does.
-func (v *vocab) lookupAll(strs [][]byte, ids []uint32, hs, refs []uint64) ([]uint64, []uint64) {
+func (v *Vocab) lookupAll(strs [][]byte, ids []uint32, hs, refs []uint64) ([]uint64, []uint64) {
 	hs, refs = slices.Grow(hs[:0], len(strs))[:len(strs)], slices.Grow(refs[:0], len(strs))[:len(strs)]
 	mask := uint64(len(v.table) - 1)
 	idMask := uint32(mask)
@@ -193,24 +193,24 @@ func (v *vocab) lookupAll(strs [][]byte, ids []uint32, hs, refs []uint64) ([]uin
 // this large.
 const notFound = ^uint32(0)
 
-func (v *vocab) lookupString(s string) (uint32, bool) {
+func (v *Vocab) LookupString(s string) (uint32, bool) {
 	return v.lookup(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 // intern returns the id of b, adding a copy of it if new.
-func (v *vocab) intern(b []byte) uint32 {
+func (v *Vocab) intern(b []byte) uint32 {
 	if id, ok := v.lookup(b); ok {
 		return id
 	}
 	return v.add(v.copyRef(b))
 }
 
-func (v *vocab) internString(s string) uint32 {
+func (v *Vocab) InternString(s string) uint32 {
 	return v.intern(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 // copyRef copies b into the vocab's memory and returns its reference.
-func (v *vocab) copyRef(b []byte) uint64 {
+func (v *Vocab) copyRef(b []byte) uint64 {
 	switch {
 	case len(b) == 0:
 		return 0
@@ -218,30 +218,30 @@ func (v *vocab) copyRef(b []byte) uint64 {
 		v.long = append(v.long, string(b))
 		return makeRef(len(v.long)-1, 0, refLong)
 	case len(b) > vocabChunk/16:
-		v.chunks = append(v.chunks, append([]byte(nil), b...))
-		return makeRef(len(v.chunks)-1, 0, len(b))
+		v.Chunks = append(v.Chunks, append([]byte(nil), b...))
+		return makeRef(len(v.Chunks)-1, 0, len(b))
 	}
 	if v.open < 0 || vocabChunk-v.fill < len(b) {
 		// Full length from the start: a chunk's slice header never
 		// changes once readers may see it.
-		v.chunks = append(v.chunks, make([]byte, vocabChunk))
-		v.open, v.fill = len(v.chunks)-1, 0
+		v.Chunks = append(v.Chunks, make([]byte, vocabChunk))
+		v.open, v.fill = len(v.Chunks)-1, 0
 	}
 	off := v.fill
-	copy(v.chunks[v.open][off:], b)
+	copy(v.Chunks[v.open][off:], b)
 	v.fill += len(b)
 	return makeRef(v.open, off, len(b))
 }
 
 // add appends the string at ref, known to be absent, and returns its id.
-func (v *vocab) add(ref uint64) uint32 {
-	id := uint32(v.n)
-	if v.n>>refPageBits == len(v.pages) {
-		v.pages = append(v.pages, new(refPage))
+func (v *Vocab) add(ref uint64) uint32 {
+	id := uint32(v.N)
+	if v.N>>RefPageBits == len(v.Pages) {
+		v.Pages = append(v.Pages, new(refPage))
 	}
-	v.pages[id>>refPageBits][id&refPageMask] = ref
-	v.n++
-	if 2*v.n > len(v.table) {
+	v.Pages[id>>RefPageBits][id&refPageMask] = ref
+	v.N++
+	if 2*v.N > len(v.table) {
 		v.grow(2 * len(v.table))
 	} else {
 		v.place(id)
@@ -249,9 +249,9 @@ func (v *vocab) add(ref uint64) uint32 {
 	return id
 }
 
-func (v *vocab) place(id uint32) {
+func (v *Vocab) place(id uint32) {
 	mask := uint64(len(v.table) - 1)
-	h := maphash.String(v.seed, v.str(id))
+	h := maphash.String(v.seed, v.Str(id))
 	for i := h & mask; ; i = (i + 1) & mask {
 		if v.table[i] == 0 {
 			v.table[i] = slotTag(h, v.idBits) | (id + 1)
@@ -261,10 +261,10 @@ func (v *vocab) place(id uint32) {
 }
 
 // grow makes the table n slots long, n a power of two.
-func (v *vocab) grow(n int) {
+func (v *Vocab) grow(n int) {
 	v.table = make([]uint32, n)
 	v.idBits = uint(bits.TrailingZeros(uint(n)))
-	for id := range v.n {
+	for id := range v.N {
 		v.place(uint32(id))
 	}
 }
@@ -277,47 +277,47 @@ func (v *vocab) grow(n int) {
 // hold at that moment, since they were interned before being added.
 type wordTable struct {
 	mu sync.RWMutex
-	v  *vocab
+	v  *Vocab
 }
 
-func newWordTable() *wordTable { return &wordTable{v: newVocab()} }
+func newWordTable() *wordTable { return &wordTable{v: NewVocab()} }
 
 // view returns the strings as they are now, for use without any lock.
-func (t *wordTable) view() *strTable {
+func (t *wordTable) View() *StrTable {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.v.view()
+	return t.v.View()
 }
 
 // len is how many strings the table holds: an id below it is valid.
-func (t *wordTable) len() int {
+func (t *wordTable) Len() int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.v.len()
+	return t.v.Len()
 }
 
-func (t *wordTable) lookup(b []byte) (uint32, bool) {
+func (t *wordTable) Lookup(b []byte) (uint32, bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	return t.v.lookup(b)
 }
 
-func (t *wordTable) lookupString(s string) (uint32, bool) {
+func (t *wordTable) LookupString(s string) (uint32, bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.v.lookupString(s)
+	return t.v.LookupString(s)
 }
 
 // read calls f with the vocab, which it may only read, under the read
 // lock: for many lookups at once.
-func (t *wordTable) read(f func(v *vocab)) {
+func (t *wordTable) read(f func(v *Vocab)) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	f(t.v)
 }
 
 // write calls f with the vocab under the lock: for interning.
-func (t *wordTable) write(f func(v *vocab)) {
+func (t *wordTable) Write(f func(v *Vocab)) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	f(t.v)

@@ -32,40 +32,40 @@ func vocabSample() []string {
 func TestVocab(t *testing.T) {
 	t.Parallel()
 	want := vocabSample()
-	check := func(name string, v *vocab) {
+	check := func(name string, v *Vocab) {
 		t.Helper()
-		if v.len() != len(want) {
-			t.Fatalf("%s: %d strings; want %d", name, v.len(), len(want))
+		if v.Len() != len(want) {
+			t.Fatalf("%s: %d strings; want %d", name, v.Len(), len(want))
 		}
 		for id, s := range want {
-			if got := v.str(uint32(id)); got != s {
+			if got := v.Str(uint32(id)); got != s {
 				t.Fatalf("%s: str(%d) = %.20q… (%d bytes); want %.20q… (%d bytes)", name, id, got, len(got), s, len(s))
 			}
-			if got, ok := v.lookupString(s); !ok || got != uint32(id) {
+			if got, ok := v.LookupString(s); !ok || got != uint32(id) {
 				t.Fatalf("%s: lookup(%.20q…) = %d, %v; want %d", name, s, got, ok, id)
 			}
 		}
-		if _, ok := v.lookupString("absent"); ok {
+		if _, ok := v.LookupString("absent"); ok {
 			t.Errorf("%s: lookup(absent) found", name)
 		}
 	}
-	v := newVocab()
-	var views []*strTable
+	v := NewVocab()
+	var views []*StrTable
 	for i, s := range want {
-		if id := v.internString(s); id != uint32(i) {
+		if id := v.InternString(s); id != uint32(i) {
 			t.Fatalf("intern(%.20q…) = %d; want %d", s, id, i)
 		}
-		if v.internString(s) != uint32(i) {
+		if v.InternString(s) != uint32(i) {
 			t.Fatalf("intern(%.20q…) again: another id", s)
 		}
 		if i%500 == 0 {
-			views = append(views, v.view())
+			views = append(views, v.View())
 		}
 	}
 	check("interned", v)
 	for _, view := range views {
-		for id := range view.len() {
-			if got := view.str(uint32(id)); got != want[id] {
+		for id := range view.Len() {
+			if got := view.Str(uint32(id)); got != want[id] {
 				t.Fatalf("old view: str(%d) = %.20q…; want %.20q…", id, got, want[id])
 			}
 		}
@@ -101,18 +101,18 @@ func BenchmarkVocabGoSrc(b *testing.B) {
 	}
 	b.Run("intern", func(b *testing.B) {
 		for b.Loop() {
-			v := newVocab()
+			v := NewVocab()
 			for _, w := range words {
 				v.intern(w)
 			}
 		}
 	})
 	b.Run("lookup", func(b *testing.B) {
-		v := newVocab()
+		v := NewVocab()
 		for _, w := range words {
 			v.intern(w)
 		}
-		b.ReportMetric(float64(v.len()), "strings")
+		b.ReportMetric(float64(v.Len()), "strings")
 		for b.Loop() {
 			for _, w := range words {
 				if _, ok := v.lookup(w); !ok {
@@ -129,7 +129,7 @@ func BenchmarkVocabGoSrc(b *testing.B) {
 func BenchmarkVocabLarge(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const n = 4 << 20
-	v := newVocab()
+	v := NewVocab()
 	words := make([][]byte, n)
 	for i := range words {
 		w := make([]byte, 6+rng.IntN(16))
@@ -179,7 +179,7 @@ func TestLookupAll(t *testing.T) {
 		}
 		return w
 	}
-	v := newVocab()
+	v := NewVocab()
 	for range 20000 {
 		v.intern(word())
 	}

@@ -15,47 +15,47 @@ import (
 type buildWalk struct {
 	once  sync.Once
 	done  chan struct{}
-	files []project.Entry
-	ok    bool
+	Files []project.Entry
+	OK    bool
 }
 
-func (b *buildWalk) wait() chan struct{} {
+func (b *buildWalk) Wait() chan struct{} {
 	b.once.Do(func() { b.done = make(chan struct{}) })
 	return b.done
 }
 
 // set is called once, when the walk ends (ok: it was not stopped).
-func (b *buildWalk) set(files []project.Entry, ok bool) {
-	b.files, b.ok = files, ok
-	close(b.wait())
+func (b *buildWalk) Set(files []project.Entry, ok bool) {
+	b.Files, b.OK = files, ok
+	close(b.Wait())
 }
 
 // wordPass is the build's word pass as it goes: for each file of the
 // build's walk, once done is set, its record and its words (packed
 // ids, packIDs). The worker that reads a file fills both before it sets
 // done; a call reads them only after.
-type wordPass struct {
+type WordPass struct {
 	files []project.Entry
-	recs  []*fileRec
+	recs  []*FileRec
 	words [][]byte
 	done  []atomic.Bool
 }
 
 // covered returns the word pass's record of the walk's file i and its
 // words, when the pass has read it (and could).
-func (p *wordPass) covered(i int32) (r *fileRec, words []byte, ok bool) {
+func (p *WordPass) Covered(i int32) (r *FileRec, words []byte, ok bool) {
 	if p == nil || i < 0 || int(i) >= len(p.done) || !p.done[i].Load() {
 		return nil, nil, false
 	}
 	r = p.recs[i]
-	if r == nil || r.failed {
+	if r == nil || r.Failed {
 		return nil, nil, false
 	}
 	return r, p.words[i], true
 }
 
 // coveredCount counts the files the word pass has read.
-func (p *wordPass) coveredCount() int {
+func (p *WordPass) CoveredCount() int {
 	if p == nil {
 		return 0
 	}
@@ -71,9 +71,9 @@ func (p *wordPass) coveredCount() int {
 // dropWalk forgets the build's walk and the word pass's lists once the
 // word index answers (on the Linux kernel the walk's entries hold 10 MB).
 func (ix *engine) dropWalk() {
-	ix.syncMu.Lock()
-	ix.walk.files = nil
-	ix.pass.Store(nil)
-	ix.syncMu.Unlock()
-	ix.wordsDone()
+	ix.SyncMu.Lock()
+	ix.Walk.Files = nil
+	ix.Pass.Store(nil)
+	ix.SyncMu.Unlock()
+	ix.WordsDone()
 }

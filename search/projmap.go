@@ -66,7 +66,7 @@ type ProjectMap struct {
 	// reading their lines (mapFile.entry).
 	entries []project.Entry
 	dirIDs  map[string]int32
-	strs    *strTable
+	strs    *StrTable
 	src     project.Source
 }
 
@@ -394,7 +394,7 @@ func (m *ProjectMap) top(n int) []int32 {
 // says: not a Go name that is not exported, nor a name starting with "_"
 // (private by convention in Python, JavaScript and others).
 func (m *ProjectMap) public(d *mapDef) bool {
-	name := m.strs.str(d.last)
+	name := m.strs.Str(d.last)
 	if name == "" || name[0] == '_' {
 		return false
 	}
@@ -408,7 +408,7 @@ func (m *ProjectMap) def(i int32) Def {
 	f := &m.files[d.file]
 	return Def{
 		Definition: outline.Definition{
-			Path: f.path, Kind: d.kind, Name: m.strs.str(d.name),
+			Path: f.path, Kind: d.kind, Name: m.strs.Str(d.name),
 			Line: int(d.line), Start: int(d.start), End: int(d.end),
 		},
 		tier: f.tier,

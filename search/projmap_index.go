@@ -20,8 +20,8 @@ import (
 // ranked from the files parsed and says so (ProjectMap.Building).
 func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
 	deadline := stopBy(ctx, ix.symbolTimeLimit())
-	defer ix.call()()
-	if !ix.wordsReady.Load() {
+	defer ix.Call()()
+	if !ix.WordsReady.Load() {
 		files, err := ix.coldFiles(ctx, deadline)
 		if errors.Is(err, errStillListing) {
 			return &ProjectMap{Dir: dir, Building: true}, nil
@@ -37,33 +37,33 @@ func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
 		}
 		return m, err
 	}
-	if err := ix.sync(ctx); err != nil {
+	if err := ix.Sync(ctx); err != nil {
 		return nil, err
 	}
 	// The files under dir first, for their definitions; then the
 	// others, for who defines each name.
-	if !ix.allParsed() {
-		ix.mu.RLock()
+	if !ix.AllParsed() {
+		ix.Mu.RLock()
 		var in, out []uint32
-		for f, r := range ix.files {
+		for f, r := range ix.Files {
 			switch {
-			case r == nil || r.parsed:
-			case mapScope(dir, r.path):
+			case r == nil || r.Parsed:
+			case mapScope(dir, r.Path):
 				in = append(in, uint32(f))
 			default:
 				out = append(out, uint32(f))
 			}
 		}
-		ix.mu.RUnlock()
-		if ix.ensureParsed(ctx, in, deadline) {
-			ix.ensureParsed(ctx, out, deadline)
+		ix.Mu.RUnlock()
+		if ix.EnsureParsed(ctx, in, deadline) {
+			ix.EnsureParsed(ctx, out, deadline)
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 	}
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
 	return ix.mapLocked(dir, mapStreamAbove, mapKeep), nil
 }
 
@@ -71,40 +71,40 @@ func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
 // ix.mu. A map of more than streamAbove definitions keeps only those that
 // may rank among its keep best (projmap_keep.go).
 func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
-	m := &ProjectMap{Dir: dir, src: ix.root, strs: ix.words.view(), Total: ix.live}
-	c := &indexCounter{ix: ix, user: make([]bool, len(ix.files)), tester: make([]bool, len(ix.files)),
-		header: make([]bool, len(ix.files)), definer: make([]bool, len(ix.files)), dirs: make([]int32, len(ix.files))}
+	m := &ProjectMap{Dir: dir, src: ix.root, strs: ix.Words.View(), Total: ix.Live}
+	c := &indexCounter{ix: ix, user: make([]bool, len(ix.Files)), tester: make([]bool, len(ix.Files)),
+		header: make([]bool, len(ix.Files)), definer: make([]bool, len(ix.Files)), dirs: make([]int32, len(ix.Files))}
 	type scoped struct {
-		r    *fileRec
+		r    *FileRec
 		tier uint8
 		user bool
 	}
 	var scope []scoped
 	langs := langMemo{}
-	for f, r := range ix.files {
+	for f, r := range ix.Files {
 		c.dirs[f] = -1
-		if r == nil || r.dead || r.failed {
+		if r == nil || r.Dead || r.Failed {
 			continue
 		}
 		// Tests are told by the path, as isMapUser tells them.
-		pathTier := fileTier(r.path)
-		tier := headTier(pathTier, r.generated)
-		lang, code := langs.of(r.path)
+		pathTier := fileTier(r.Path)
+		tier := headTier(pathTier, r.Generated)
+		lang, code := langs.of(r.Path)
 		c.user[f], c.tester[f] = code && pathTier != testTier, code && pathTier == testTier
-		if r.parsed {
+		if r.Parsed {
 			m.Indexed++
 			c.definer[f] = tier != testTier
-			c.header[f] = c.definer[f] && isCHeader(r.path)
+			c.header[f] = c.definer[f] && isCHeader(r.Path)
 		}
-		if mapScope(dir, r.path) && (lang || mayOutline(r.path)) {
+		if mapScope(dir, r.Path) && (lang || mayOutline(r.Path)) {
 			scope = append(scope, scoped{r, tier, c.user[f]})
 		}
 	}
 	m.Building = m.Indexed < m.Total
-	slices.SortFunc(scope, func(a, b scoped) int { return strings.Compare(a.r.path, b.r.path) })
+	slices.SortFunc(scope, func(a, b scoped) int { return strings.Compare(a.r.Path, b.r.Path) })
 	total := 0
 	for _, sf := range scope {
-		if defs := sf.r.recs.get(kindDefs); sf.r.parsed && len(defs) > 0 {
+		if defs := sf.r.Recs.Get(kindDefs); sf.r.Parsed && len(defs) > 0 {
 			n, _ := binary.Uvarint(defs)
 			total += int(n)
 		}
@@ -112,11 +112,11 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	// The folders, numbered in path order of the files under dir first,
 	// as m.rank would number them.
 	for _, sf := range scope {
-		m.dirID(path.Dir(sf.r.path))
+		m.dirID(path.Dir(sf.r.Path))
 	}
-	for f, r := range ix.files {
+	for f, r := range ix.Files {
 		if r != nil && (c.user[f] || c.tester[f] || c.definer[f]) {
-			c.dirs[f] = m.dirID(path.Dir(r.path))
+			c.dirs[f] = m.dirID(path.Dir(r.Path))
 		}
 	}
 	m.files = make([]mapFile, 0, len(scope))
@@ -125,11 +125,11 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	if total > streamAbove {
 		keeper = &mapKeeper{floor: scoreFloor{n: keep}, users: func(w uint32) int {
 			// A file id takes at least a byte of the list.
-			p := &ix.wordPost
-			if p.inOverlay(w) || int(w) >= p.nkeys {
+			p := &ix.WordPost
+			if p.InOverlay(w) || int(w) >= p.NKeys {
 				return math.MaxInt32
 			}
-			return len(p.baseList(w))
+			return len(p.BaseList(w))
 		}}
 		rk = newRanker(m, c)
 	} else {
@@ -139,24 +139,24 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	var raw []rawDef
 	for _, sf := range scope {
 		r := sf.r
-		defs := r.recs.get(kindDefs)
-		if !r.parsed || len(defs) == 0 {
+		defs := r.Recs.Get(kindDefs)
+		if !r.Parsed || len(defs) == 0 {
 			// A file without a grammar has no definitions; one with is
 			// counted.
-			if r.parsed && grammar.ForPath(r.path, nil) == nil {
+			if r.Parsed && grammar.ForPath(r.Path, nil) == nil {
 				continue
 			}
-			m.addFile(r.entry(), sf.tier, sf.user, nil)
+			m.addFile(r.Entry(), sf.tier, sf.user, nil)
 			continue
 		}
-		raw = appendRawDefs(raw[:0], defs, m.strs.len())
+		raw = appendRawDefs(raw[:0], defs, m.strs.Len())
 		if keeper == nil {
-			m.addFile(r.entry(), sf.tier, sf.user, raw)
+			m.addFile(r.Entry(), sf.tier, sf.user, raw)
 			continue
 		}
-		m.files = append(m.files, m.newFile(r.path, sf.tier, sf.user, len(raw)))
+		m.files = append(m.files, m.newFile(r.Path, sf.tier, sf.user, len(raw)))
 		if keeper.add(m, rk, int32(len(m.files)-1), raw) {
-			m.addEntry(r.entry())
+			m.addEntry(r.Entry())
 		}
 	}
 	if keeper == nil {
@@ -223,11 +223,11 @@ type indexCounter struct {
 }
 
 func (c *indexCounter) users(w uint32, in mapWhere) int {
-	return c.count(&c.ix.wordPost, c.user, w, in)
+	return c.count(&c.ix.WordPost, c.user, w, in)
 }
 
 func (c *indexCounter) testers(w uint32, in mapWhere) int {
-	return c.count(&c.ix.wordPost, c.tester, w, in)
+	return c.count(&c.ix.WordPost, c.tester, w, in)
 }
 
 func (c *indexCounter) definers(w uint32, in mapWhere) int {
@@ -239,16 +239,16 @@ func (c *indexCounter) inHeader(w uint32) bool {
 }
 
 func (c *indexCounter) word(s string) (uint32, bool) {
-	return c.ix.words.lookupString(s)
+	return c.ix.Words.LookupString(s)
 }
 
-func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) int {
-	if in.pkg == noString && !p.inOverlay(w) {
+func (c *indexCounter) count(p *Postings, files []bool, w uint32, in mapWhere) int {
+	if in.pkg == noString && !p.InOverlay(w) {
 		return c.countBase(p, files, w, in.dir)
 	}
-	c.buf = p.list(w, c.buf[:0])
+	c.buf = p.List(w, c.buf[:0])
 	if in.pkg != noString {
-		c.pkg = c.ix.wordPost.list(in.pkg, c.pkg[:0])
+		c.pkg = c.ix.WordPost.List(in.pkg, c.pkg[:0])
 	}
 	n := 0
 	for _, f := range c.buf {
@@ -272,8 +272,8 @@ func (c *indexCounter) count(p *postings, files []bool, w uint32, in mapWhere) i
 // are in the folder dir (any if dir < 0), for a key whose files are all
 // in the postings' base: read where they lie (postings.list's format),
 // as most of a large map's names are counted.
-func (c *indexCounter) countBase(p *postings, files []bool, w uint32, dir int32) int {
-	b := p.baseList(w)
+func (c *indexCounter) countBase(p *Postings, files []bool, w uint32, dir int32) int {
+	b := p.BaseList(w)
 	n := 0
 	var f uint32
 	for i := 0; i < len(b); {

@@ -26,13 +26,13 @@ func TestMapKeepSame(t *testing.T) {
 	} {
 		ix, _, _ := testIndex(t, tc.dir, "-", true)
 		for _, folder := range tc.folders {
-			ix.mu.RLock()
+			ix.Mu.RLock()
 			full := ix.mapLocked(folder, math.MaxInt, 0)
 			var kept []*ProjectMap
 			for _, keep := range []int{1, 5, 40} {
 				kept = append(kept, ix.mapLocked(folder, 0, keep))
 			}
-			ix.mu.RUnlock()
+			ix.Mu.RUnlock()
 			for i, keep := range []int{1, 5, 40} {
 				m := kept[i]
 				name := fmt.Sprintf("%s %q keep %d", tc.dir, folder, keep)
@@ -69,9 +69,9 @@ func TestMapKeepSame(t *testing.T) {
 // walkDefs reads, of whole records and of every cut or damaged one.
 func TestAppendRawDefs(t *testing.T) {
 	ix, _, _ := testIndex(t, "../testdata/outline", "-", true)
-	ix.mu.RLock()
-	defer ix.mu.RUnlock()
-	nstrs := ix.words.len()
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	nstrs := ix.Words.Len()
 	walk := func(rec []byte) []rawDef {
 		var raw []rawDef
 		walkDefs(rec, uint64(nstrs), func(name uint32, k byte, line, before, after uint64, quals []uint32) {
@@ -94,11 +94,11 @@ func TestAppendRawDefs(t *testing.T) {
 		}
 	}
 	n := 0
-	for _, r := range ix.files {
-		if r == nil || len(r.recs.get(kindDefs)) == 0 {
+	for _, r := range ix.Files {
+		if r == nil || len(r.Recs.Get(kindDefs)) == 0 {
 			continue
 		}
-		defs := r.recs.get(kindDefs)
+		defs := r.Recs.Get(kindDefs)
 		n++
 		same(defs)
 		if n%10 != 0 {

@@ -50,7 +50,7 @@ func newRanker(m *ProjectMap, c mapCounter) *ranker {
 	r := &ranker{m: m, c: c, memo: map[uint32]rankCounts{}, scoped: map[rankKey]rankCounts{}, pkgs: map[string]uint32{},
 		share: map[uint32]uint8{}, vendored: grammar.IsVendoredFile(m.Dir + "/x")}
 	if m.strs != nil {
-		words := (m.strs.len() + 63) / 64
+		words := (m.strs.Len() + 63) / 64
 		r.seen, r.header.known, r.header.yes = make(bitSet, words), make(bitSet, words), make(bitSet, words)
 	}
 	mark := func(s string, bit uint8) {
@@ -182,7 +182,7 @@ func (r *ranker) weigh(defs []mapDef, base int32) {
 // users, and its definers.
 func (m *ProjectMap) goKey(c mapCounter, d *mapDef, pkgs map[string]uint32) (users, defs mapWhere) {
 	f := &m.files[d.file]
-	pkg, exported, _ := goScope(f.path, m.strs.str(d.last))
+	pkg, exported, _ := goScope(f.path, m.strs.Str(d.last))
 	users = mapWhere{dir: f.dir, pkg: noString}
 	if !exported {
 		return users, users

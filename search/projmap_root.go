@@ -58,14 +58,14 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 		return nil, err
 	}
 	m := &ProjectMap{Dir: dir, src: src, Total: len(order), Indexed: done, Building: done < len(order), Stopped: done < len(order)}
-	v := newVocab()
+	v := NewVocab()
 	c := &readCounter{m: m, v: v}
 	for i, rd := range reads[:done] {
 		dir := m.dirID(path.Dir(order[i].Path))
 		if len(rd.words) > 0 {
 			ws := make([]uint32, len(rd.words))
 			for j, w := range rd.words {
-				ws[j] = v.internString(w)
+				ws[j] = v.InternString(w)
 			}
 			slices.Sort(ws)
 			if rd.test {
@@ -77,7 +77,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 		raw := make([]rawDef, len(rd.defs))
 		var lasts []uint32
 		for j := range rd.defs {
-			raw[j] = rawOf(&rd.defs[j], v.internString)
+			raw[j] = rawOf(&rd.defs[j], v.InternString)
 			lasts = append(lasts, raw[j].last)
 		}
 		if rd.tier != testTier && len(lasts) > 0 {
@@ -91,7 +91,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 			m.addFile(order[i], rd.tier, isMapUser(order[i].Path), raw)
 		}
 	}
-	m.strs = v.view()
+	m.strs = v.View()
 	m.rank(c)
 	return m, nil
 }
@@ -100,7 +100,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 type readCounter struct {
 	m                                               *ProjectMap
 	userFiles, testFiles, definerFiles, headerFiles []countedFile
-	v                                               *vocab
+	v                                               *Vocab
 	// post lists the files holding each word, made on first use.
 	post [4]map[uint32][]int32
 }
@@ -128,7 +128,7 @@ func (c *readCounter) inHeader(w uint32) bool {
 }
 
 func (c *readCounter) word(s string) (uint32, bool) {
-	return c.v.lookupString(s)
+	return c.v.LookupString(s)
 }
 
 func (c *readCounter) count(which int, files []countedFile, w uint32, in mapWhere) int {
@@ -181,8 +181,8 @@ func readForMap(ctx context.Context, src project.Source, e project.Entry, sc *pr
 	if code := grammar.ForPath(e.Path, nil); code != nil && !code.CodeRules().Prose {
 		rd.test = fileTier(e.Path) == testTier
 		seen := map[string]struct{}{}
-		forWords(data, func(w []byte) {
-			if indexedWord(w) {
+		ForWords(data, func(w []byte) {
+			if IndexedWord(w) {
 				if _, ok := seen[string(w)]; !ok {
 					seen[string(w)] = struct{}{}
 					rd.words = append(rd.words, string(w))

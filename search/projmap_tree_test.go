@@ -53,8 +53,8 @@ func TestMapTree(t *testing.T) {
 		return m
 	})
 	time5(t, "the map of . from the index and Select", func() *ProjectMap {
-		ix.mu.RLock()
-		defer ix.mu.RUnlock()
+		ix.Mu.RLock()
+		defer ix.Mu.RUnlock()
 		return ix.mapLocked(".", mapStreamAbove, mapKeep)
 	})
 }

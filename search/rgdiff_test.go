@@ -46,13 +46,13 @@ func TestReferencesAgainstRipgrep(t *testing.T) {
 		covered[e.Path] = true
 	}
 	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
-	ix.holdSymbols = make(chan struct{})
+	ix.HoldSymbols = make(chan struct{})
 	ix.Start(ctx)
 	defer ix.Close()
 	for words, _, _ := ix.Progress(); !words; words, _, _ = ix.Progress() {
 		time.Sleep(10 * time.Millisecond)
 	}
-	close(ix.holdSymbols)
+	close(ix.HoldSymbols)
 	// Calls and package selectors, from rare to very common.
 	for _, name := range []string{"ParseMediaType(", "NewTicker(", "Fprintf(", "utf8.", "strconv."} {
 		t.Run(name, func(t *testing.T) {
@@ -75,7 +75,7 @@ func TestReferencesAgainstRipgrep(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("find_references %s differs from rg -n -e '%s' (-rg +ours):\n%s", name, re, diff)
 			}
-			ixRefs, _, err := References(ctx, ix.candidates(name), root, name, -1)
+			ixRefs, _, err := References(ctx, ix.Candidates(name), root, name, -1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -53,7 +53,7 @@ type Index struct {
 	// find_code's words (code_record.go); code sums up their records
 	// (code_query.go). They are the engine's postings and counter of
 	// the two kinds of records NewIndex hands it.
-	defines, codePost *postings
+	defines, codePost *Postings
 	code              *codeRecords
 }
 
@@ -61,11 +61,11 @@ type Index struct {
 func NewIndex(root *Root, opts IndexOptions) *Index {
 	code := &codeRecords{}
 	ix := &Index{root: root, src: root, code: code}
-	ix.engine = newEngine(root.Root, opts, []recordKind{kindDefs: defsRecords{}, kindCode: code})
-	ix.wordsDone = ix.dropCold
-	ix.whenComplete = func() { ix.names.prepare(ix) }
-	ix.tierOf = recordTier
-	ix.defines, ix.codePost = &ix.kindPost[kindDefs], &ix.kindPost[kindCode]
+	ix.engine = NewEngine(root.Root, opts, []RecordKind{kindDefs: defsRecords{}, kindCode: code})
+	ix.WordsDone = ix.dropCold
+	ix.WhenComplete = func() { ix.names.prepare(ix) }
+	ix.TierOf = recordTier
+	ix.defines, ix.codePost = &ix.KindPost[kindDefs], &ix.KindPost[kindCode]
 	return ix
 }
 

@@ -37,7 +37,7 @@ func NewShared() *Shared { return &Shared{words: newWordTable()} }
 // record holds its handle h, so that a root's edit (a new record) leaves
 // the other roots' records as they were. The records are read-only, as
 // they always were.
-func shareRecords(recs records) (h unique.Handle[string], shared records) {
+func ShareRecords(recs records) (h unique.Handle[string], shared records) {
 	if len(recs) == 0 {
 		return h, recs
 	}

@@ -25,10 +25,10 @@ func TestShareRecords(t *testing.T) {
 		{nil, nil},
 	}
 	for _, c := range cases {
-		recs := packRecords([][]byte{c.defs, c.code})
-		h1, s1 := shareRecords(recs)
-		h2, s2 := shareRecords(bytes.Clone(recs))
-		d1, c1 := s1.get(0), s1.get(1)
+		recs := PackRecords([][]byte{c.defs, c.code})
+		h1, s1 := ShareRecords(recs)
+		h2, s2 := ShareRecords(bytes.Clone(recs))
+		d1, c1 := s1.Get(0), s1.Get(1)
 		if !bytes.Equal(d1, c.defs) || !bytes.Equal(c1, c.code) || (d1 == nil) != (c.defs == nil) || (c1 == nil) != (c.code == nil) {
 			t.Errorf("shareRecords(%q, %q) = %q, %q", c.defs, c.code, d1, c1)
 		}
@@ -73,47 +73,47 @@ func TestSharedRoots(t *testing.T) {
 	sameAnswers(t, "second", b, rootB, names)
 	const edited = "pkg1/f04.go"
 	var before []byte
-	a.mu.RLock()
-	b.mu.RLock()
-	for path, ra := range a.byPath {
-		rb := b.byPath[path]
-		if rb == nil || !ra.parsed || !rb.parsed {
+	a.Mu.RLock()
+	b.Mu.RLock()
+	for path, ra := range a.ByPath {
+		rb := b.ByPath[path]
+		if rb == nil || !ra.Parsed || !rb.Parsed {
 			t.Errorf("%s: not in both, parsed", path)
 			continue
 		}
-		if unsafe.SliceData(ra.recs.get(kindDefs)) != unsafe.SliceData(rb.recs.get(kindDefs)) || unsafe.SliceData(ra.recs.get(kindCode)) != unsafe.SliceData(rb.recs.get(kindCode)) {
+		if unsafe.SliceData(ra.Recs.Get(kindDefs)) != unsafe.SliceData(rb.Recs.Get(kindDefs)) || unsafe.SliceData(ra.Recs.Get(kindCode)) != unsafe.SliceData(rb.Recs.Get(kindCode)) {
 			t.Errorf("%s: two copies of its records", path)
 		}
 		if path == edited {
-			before = bytes.Clone(ra.recs.get(kindDefs))
+			before = bytes.Clone(ra.Recs.Get(kindDefs))
 		}
 	}
 	blocksA := sharedBlocks(t, a, b)
-	b.mu.RUnlock()
-	a.mu.RUnlock()
+	b.Mu.RUnlock()
+	a.Mu.RUnlock()
 	fixture.WriteFile(t, second, edited, "package pkg\n\nfunc Changed() { shared() }\n")
 	sameAnswers(t, "second, edited", b, rootB, names)
 	sameAnswers(t, "first, the second edited", a, rootA, names)
-	a.mu.RLock()
-	after := a.byPath[edited].recs.get(kindDefs)
-	a.mu.RUnlock()
+	a.Mu.RLock()
+	after := a.ByPath[edited].Recs.Get(kindDefs)
+	a.Mu.RUnlock()
 	if !bytes.Equal(before, after) {
 		t.Errorf("%s: the first's record changed with the second's file", edited)
 	}
-	a.mu.RLock()
+	a.Mu.RLock()
 	for i, p := range a.postings() {
-		if !slices.EqualFunc(p.blocks, blocksA[i], func(x, y []byte) bool { return unsafe.SliceData(x) == unsafe.SliceData(y) }) {
+		if !slices.EqualFunc(p.Blocks, blocksA[i], func(x, y []byte) bool { return unsafe.SliceData(x) == unsafe.SliceData(y) }) {
 			t.Errorf("postings %d: the first's blocks changed with the second's file", i)
 		}
 	}
-	a.mu.RUnlock()
+	a.Mu.RUnlock()
 	if res, err := a.Symbols(context.Background(), ParseSymbolQuery("Old04")); err != nil || len(res.Defs) == 0 || res.Fuzzy {
 		t.Errorf("first: Old04 not found after the second's edit")
 	}
 }
 
 // postings are the index's three postings.
-func (ix *Index) postings() []*postings { return []*postings{&ix.wordPost, ix.defines, ix.codePost} }
+func (ix *Index) postings() []*Postings { return []*Postings{&ix.WordPost, ix.defines, ix.codePost} }
 
 // sharedBlocks checks that the postings of a and b (whose locks the
 // caller holds) have one copy of each block, and returns a's blocks.
@@ -122,15 +122,15 @@ func sharedBlocks(t *testing.T, a, b *Index) [][][]byte {
 	var out [][][]byte
 	pb := b.postings()
 	for i, p := range a.postings() {
-		out = append(out, slices.Clone(p.blocks))
+		out = append(out, slices.Clone(p.Blocks))
 		n := 0
-		for j, blk := range p.blocks {
+		for j, blk := range p.Blocks {
 			if len(blk) == 0 {
 				continue
 			}
 			n++
-			if j >= len(pb[i].blocks) || unsafe.SliceData(blk) != unsafe.SliceData(pb[i].blocks[j]) {
-				t.Errorf("postings %d, block %d: two copies (of %d)", i, j, len(p.blocks))
+			if j >= len(pb[i].Blocks) || unsafe.SliceData(blk) != unsafe.SliceData(pb[i].Blocks[j]) {
+				t.Errorf("postings %d, block %d: two copies (of %d)", i, j, len(p.Blocks))
 			}
 		}
 		if n == 0 {
@@ -181,39 +181,39 @@ func TestSharedKeep(t *testing.T) {
 	}
 	a, rootA := open(dir, shared)
 	b, rootB := open(second, shared)
-	a.mu.RLock()
-	b.mu.RLock()
+	a.Mu.RLock()
+	b.Mu.RLock()
 	sharedBlocks(t, a, b)
-	b.mu.RUnlock()
-	a.mu.RUnlock()
+	b.Mu.RUnlock()
+	a.Mu.RUnlock()
 	const edited, touched = "pkg1/f001.go", "pkg1/f006.go"
-	b.mu.RLock()
-	kept := b.byPath[touched]
-	b.mu.RUnlock()
+	b.Mu.RLock()
+	kept := b.ByPath[touched]
+	b.Mu.RUnlock()
 	fixture.WriteFile(t, second, edited, "package pkg\n\n// Fresh reads zzfresh w001.\nfunc Fresh() { shared() }\n")
 	// Not racy, so that the save keeps it (the copy's other files are:
 	// re-read, they keep their records).
 	touchPast(t, filepath.Join(second, "pkg1"))
 	names := []string{"Fresh", "zzfresh", "w001", "F0010", "F0020", "shared"}
 	sameAnswers(t, "second, edited", b, rootB, names)
-	b.mu.RLock()
-	if r := b.byPath[touched]; r.id != kept.id || r.dead || r.st.MTime > time.Now().Add(-time.Minute).UnixNano() {
+	b.Mu.RLock()
+	if r := b.ByPath[touched]; r.ID != kept.ID || r.Dead || r.Stat.MTime > time.Now().Add(-time.Minute).UnixNano() {
 		t.Errorf("%s, re-read with the same bytes: a new id, or the old stat", touched)
 	}
-	b.mu.RUnlock()
-	if !b.save() {
+	b.Mu.RUnlock()
+	if !b.Save() {
 		t.Fatal("second: no save after the edit")
 	}
-	a.mu.RLock()
-	b.mu.RLock()
+	a.Mu.RLock()
+	b.Mu.RLock()
 	sharedBlocks(t, a, b)
 	for i, p := range b.postings() {
-		if p.overlay() == 0 {
+		if p.Overlay() == 0 {
 			t.Errorf("postings %d: the edit was merged", i)
 		}
 	}
-	b.mu.RUnlock()
-	a.mu.RUnlock()
+	b.Mu.RUnlock()
+	a.Mu.RUnlock()
 	sameAnswers(t, "second, saved", b, rootB, names)
 	sameAnswers(t, "first", a, rootA, names)
 	if err := os.CopyFS(third, os.DirFS(second)); err != nil {
@@ -221,10 +221,10 @@ func TestSharedKeep(t *testing.T) {
 	}
 	touchPast(t, third)
 	c, rootC := open(third, nil)
-	c.mu.RLock()
-	r := c.byPath[edited]
-	fromStore := r != nil && r.fromStore
-	c.mu.RUnlock()
+	c.Mu.RLock()
+	r := c.ByPath[edited]
+	fromStore := r != nil && r.FromStore
+	c.Mu.RUnlock()
 	if !fromStore {
 		t.Errorf("third: %s not from the store", edited)
 	}

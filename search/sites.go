@@ -461,15 +461,15 @@ func (r *Root) Sites(ctx context.Context, name string, filter *project.PathFilte
 // Sites is [Root.Sites] reading only the files the word index names, once
 // it is built.
 func (ix *Index) Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
-	defer ix.call()()
-	if !ix.wordsReady.Load() {
+	defer ix.Call()()
+	if !ix.WordsReady.Load() {
 		return ix.coldSites(ctx, name, filter, opts, cache)
 	}
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
-	if err := ix.sync(ctx); err != nil {
+	if err := ix.Sync(ctx); err != nil {
 		return nil, err
 	}
 	opts.siteLimit, opts.countLimit = cmp.Or(ix.root.SiteTimeLimit, opts.TimeLimit), ix.root.CountTimeLimit

@@ -7,7 +7,7 @@ import (
 
 // IsWordRune reports whether r is part of a word: a letter, a digit, "_",
 // or a combining mark (which belongs to the letter before it).
-func IsWordRune(r rune) bool { return wordRune(r) }
+func IsWordRune(r rune) bool { return WordRune(r) }
 
 // WordScanner finds whole-word occurrences of one word in byte slices.
 //
