@@ -2,6 +2,7 @@ package search
 
 import (
 	"encoding/binary"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"sync"
@@ -18,7 +19,7 @@ type codeRecords struct {
 }
 
 // Make collects the words of the file and encodes them.
-func (*codeRecords) Make(path string, data []byte, defs []outline.Definition, v *Vocab) []byte {
+func (*codeRecords) Make(path string, data []byte, defs []outline.Definition, v *index.Vocab) []byte {
 	rec, _ := collectCode(path, data, defs).encode(v)
 	return rec
 }

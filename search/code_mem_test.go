@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"runtime"
 	"slices"
@@ -23,7 +24,7 @@ func TestCodeMem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
 	defer ix.Close()
 	ix.Build(context.Background())
 	queries := []string{"allocate memory for page tables", "parse mount options", "read the data of a page", "free the memory of a buffer", "handle an interrupt from the device", "lock the inode before writing data", "send a packet over the network", "verify the checksum of the header"}
@@ -55,7 +56,7 @@ func TestCodeMem(t *testing.T) {
 		ndefs += st.add(r.Recs.Get(kindCode))
 	}
 	t.Logf("head+lens %d, word tables %d (%d words), lists %d: %d entries, %d with a mask byte, %d deltas >= 64", st.head, st.table, st.words, st.lists, st.entries, st.masked, st.wide)
-	p := func(name string, q *Postings) {
+	p := func(name string, q *index.Postings) {
 		blocks := 0
 		for _, blk := range q.Blocks {
 			blocks += cap(blk)
@@ -79,7 +80,7 @@ func TestCodeMem(t *testing.T) {
 	}
 	t.Logf("code-only strings %d (%d bytes)", only, onlyBytes)
 	strs := ix.Words.View()
-	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.Len(), 8*len(strs.Pages)<<RefPageBits, len(strs.Chunks))
+	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.Len(), 8*len(strs.Pages)<<index.RefPageBits, len(strs.Chunks))
 	ix.Mu.RUnlock()
 	runtime.GC()
 	var ms runtime.MemStats

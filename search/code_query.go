@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"math"
 	"slices"
 	"strings"
@@ -182,7 +183,7 @@ func parseCodeQuery(q string) []codeTerm {
 	var terms []codeTerm
 	seen := map[string]bool{}
 	var buf []byte
-	ForWords([]byte(q), func(w []byte) {
+	index.ForWords([]byte(q), func(w []byte) {
 		if '0' <= w[0] && w[0] <= '9' {
 			return
 		}
@@ -649,7 +650,7 @@ func uvarintAt(b []byte, i int) (v uint64, next int, ok bool) {
 
 // scoreTouched scores the touched definitions of file f, whose record is
 // r and whose definitions' lengths are lens.
-func (s *codeScorer) scoreTouched(f uint32, r *FileRec, lens []byte) {
+func (s *codeScorer) scoreTouched(f uint32, r *index.FileRec, lens []byte) {
 	tier := recTier(r)
 	factor := s.w.tier[tier]
 	if s.w.internal != 1 && internalPath(r.Path) {
@@ -734,7 +735,7 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 	}
 	ix.Mu.RLock()
 	strs := ix.Words.View()
-	recs := make([]*FileRec, len(hits))
+	recs := make([]*index.FileRec, len(hits))
 	for i, h := range hits {
 		recs[i] = ix.Files[h.file]
 	}

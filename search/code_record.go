@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"errors"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -246,7 +247,7 @@ func pathWords(p string) string {
 
 // encode interns the words in v and returns the file's record and its
 // words' ids (increasing). The caller holds the index's lock.
-func (b *codeBuilder) encode(v *Vocab) (rec []byte, ids []uint32) {
+func (b *codeBuilder) encode(v *index.Vocab) (rec []byte, ids []uint32) {
 	n := len(b.words)
 	gid := make([]uint32, n)
 	for i, w := range b.words {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"github.com/zumba-dev/zumba/internal/index"
 
 	"github.com/zumba-dev/zumba/internal/project"
 )
@@ -19,7 +20,7 @@ func (r *Root) Code(ctx context.Context, query string, filter *project.PathFilte
 	if r.CodeCache {
 		cache = ""
 	}
-	ix := NewIndex(r, IndexOptions{CacheFile: cache, NoWatch: true})
+	ix := NewIndex(r, index.Options{CacheFile: cache, NoWatch: true})
 	defer ix.Close()
 	ix.Build(ctx)
 	if err := ctx.Err(); err != nil {

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -160,7 +161,7 @@ func TestCodeRecordDamage(t *testing.T) {
 	dir := fixture.Unpack(t, txtar.Parse([]byte(codeProject)))
 	ix, _, _ := testIndex(t, dir, "-", true)
 	ix.Mu.Lock()
-	var recs []*FileRec
+	var recs []*index.FileRec
 	for _, r := range ix.Files {
 		if r != nil && len(r.Recs.Get(kindCode)) > 0 {
 			recs = append(recs, r)
@@ -181,7 +182,7 @@ func TestCodeRecordDamage(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				c = c[:rng.IntN(len(c))]
 			}
-			r.Recs = PackRecords([][]byte{kindDefs: defs[i], kindCode: c})
+			r.Recs = index.PackRecords([][]byte{kindDefs: defs[i], kindCode: c})
 		}
 		ix.Mu.Unlock()
 		for _, q := range codeQueries {
@@ -221,7 +222,7 @@ func TestCodePartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: time.Nanosecond})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true, SymbolTimeLimit: time.Nanosecond})
 	ix.HoldSymbols = make(chan struct{})
 	ix.Start(context.Background())
 	defer ix.Close()
@@ -258,7 +259,7 @@ func TestCodeBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
 	defer ix.Close()
 	ix.Build(context.Background())
 	codeBoundSame(t, ix, []string{
@@ -330,13 +331,13 @@ func TestCodeIDOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		root.SymbolTimeLimit = time.Hour
-		ix := NewIndex(root, IndexOptions{NoWatch: true})
+		ix := NewIndex(root, index.Options{NoWatch: true})
 		defer ix.Close()
 		if reverse {
 			// The query's words and the body's get their ids in the
 			// reverse order of their use.
 			all := slices.Concat(strings.Fields("long count token quickly pars format quot scan join split"), words)
-			ix.Words.Write(func(v *Vocab) {
+			ix.Words.Write(func(v *index.Vocab) {
 				for _, w := range slices.Backward(all) {
 					v.InternString(w)
 				}

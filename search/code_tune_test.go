@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"path"
 	"strings"
@@ -142,7 +143,7 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 				t.Fatal(err)
 			}
 			root.SymbolTimeLimit = time.Minute
-			ix = NewIndex(root, IndexOptions{NoWatch: true})
+			ix = NewIndex(root, index.Options{NoWatch: true})
 			ix.Start(context.Background())
 			t.Cleanup(ix.Close)
 			<-ix.Ready()

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/zumba-dev/zumba/internal/index"
 	"unicode"
 	"unicode/utf8"
 )
@@ -25,7 +26,7 @@ const maxCodeWord = 40
 // forCodeWords calls f with every word of text, as find_code keeps them
 // (lowercased and stemmed, in buf's memory: valid during the call only).
 func forCodeWords(text []byte, buf []byte, f func(w []byte)) []byte {
-	ForWords(text, func(w []byte) {
+	index.ForWords(text, func(w []byte) {
 		if '0' <= w[0] && w[0] <= '9' {
 			return
 		}

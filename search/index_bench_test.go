@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"runtime"
 	"sync"
 	"testing"
@@ -26,7 +27,7 @@ func indexGoSrc(b *testing.B) *Index {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		ix := NewIndex(root, IndexOptions{CacheFile: "-"})
+		ix := NewIndex(root, index.Options{CacheFile: "-"})
 		ix.Start(context.Background())
 		<-ix.Ready()
 		runtime.GC()
@@ -99,7 +100,7 @@ func BenchmarkPostingsGoSrc(b *testing.B) {
 	n := uint32(ix.Words.Len())
 	var buf []uint32
 	for b.Loop() {
-		for _, p := range []*Postings{&ix.WordPost, ix.defines, ix.codePost} {
+		for _, p := range []*index.Postings{&ix.WordPost, ix.defines, ix.codePost} {
 			for k := range n {
 				buf = p.List(k, buf[:0])
 			}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/zumba-dev/zumba/internal/index"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -91,15 +92,15 @@ func storeOf(cache string) string {
 
 // storeEntries reads the store's entries of a snapshot's files, by path,
 // decoded by one index, whose strings it returns too.
-func storeEntries(t *testing.T, root *Root, dir string, s *diskcache.Snapshot) (map[string]*StoreRec, *StrTable) {
+func storeEntries(t *testing.T, root *Root, dir string, s *diskcache.Snapshot) (map[string]*index.StoreRec, *index.StrTable) {
 	t.Helper()
 	st, err := diskcache.OpenStore(dir, diskcache.Producer(), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
-	out := map[string]*StoreRec{}
+	ix := NewIndex(root, index.Options{CacheFile: "-"})
+	out := map[string]*index.StoreRec{}
 	for _, f := range s.Files {
 		if f.Key == (diskcache.Key{}) {
 			continue
@@ -160,7 +161,7 @@ func TestDiskCacheDefsRobust(t *testing.T) {
 	if len(recs) == 0 {
 		t.Fatal("no definitions saved")
 	}
-	v := &Vocab{StrTable: *strs}
+	v := &index.Vocab{StrTable: *strs}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
 		c := slices.Clone(recs[rng.IntN(len(recs))])
@@ -194,7 +195,7 @@ func TestDiskCacheConcurrentSave(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: true})
+			ix := NewIndex(root, index.Options{CacheFile: cache, NoWatch: true})
 			ix.Start(t.Context())
 			<-ix.Ready()
 			ix.Close()
@@ -217,7 +218,7 @@ func TestDefsRoundTrip(t *testing.T) {
 		{Name: "spawn", Qualified: []string{"Rpc", "spawn"}, Kind: grammar.Method, Line: 4, Start: 4, End: 4, Decl: true},
 		{Name: "Ünïcode heading", Qualified: []string{"Ünïcode heading"}, Kind: grammar.Heading, Line: 1 << 20, Start: 1 << 20, End: 1<<20 + 1},
 	}
-	v := NewVocab()
+	v := index.NewVocab()
 	raw := encodeDefs(v, defs)
 	got := decodeDefs(v.View(), raw)
 	if d := cmp.Diff(defs, got); d != "" {
@@ -248,7 +249,7 @@ func TestStoreSharedByRoots(t *testing.T) {
 	}
 	root.SymbolTimeLimit = time.Hour
 	logs := &logLines{}
-	ix := NewIndex(root, IndexOptions{CacheFile: filepath.Join(t.TempDir(), "files"), StoreDir: store, NoWatch: true, Log: logs.printf})
+	ix := NewIndex(root, index.Options{CacheFile: filepath.Join(t.TempDir(), "files"), StoreDir: store, NoWatch: true, Log: logs.printf})
 	ix.Start(t.Context())
 	t.Cleanup(ix.Close)
 	<-ix.Ready()
@@ -259,7 +260,7 @@ func TestStoreSharedByRoots(t *testing.T) {
 		t.Fatalf("second checkout: want 23 files, 21 from the store; log:\n%s", logs)
 	}
 	sameAnswers(t, "second checkout", ix, root, []string{"shared", "Old03", "Old04", "Changed", "Fresh", "T05.Method", "Usage", "Method"})
-	cold := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	cold := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
 	cold.Start(t.Context())
 	t.Cleanup(cold.Close)
 	<-cold.Ready()
@@ -314,7 +315,7 @@ func TestStoreEntryRobust(t *testing.T) {
 	if len(ents) == 0 {
 		t.Fatal("no entries")
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-"})
+	ix := NewIndex(root, index.Options{CacheFile: "-"})
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 3000 {
 		c := slices.Clone(ents[rng.IntN(len(ents))])
@@ -374,7 +375,7 @@ func TestStoreFreshCheckout(t *testing.T) {
 	}
 	root2.SymbolTimeLimit = time.Hour
 	logs2 := &logLines{}
-	ix2 := NewIndex(root2, IndexOptions{CacheFile: filepath.Join(t.TempDir(), "second", "files"), StoreDir: store, NoWatch: true, Log: logs2.printf})
+	ix2 := NewIndex(root2, index.Options{CacheFile: filepath.Join(t.TempDir(), "second", "files"), StoreDir: store, NoWatch: true, Log: logs2.printf})
 	ix2.Start(t.Context())
 	t.Cleanup(ix2.Close)
 	<-ix2.Ready()

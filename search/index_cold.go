@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"sync"
@@ -122,7 +123,7 @@ type coldView struct {
 	watched bool
 	// tiers are the files' tiers (fileTier), in files' order.
 	tiers []uint8
-	pass  *WordPass
+	pass  *index.WordPass
 	// walkN is how many files the build's walk has.
 	walkN int
 }
@@ -194,7 +195,7 @@ func (ix *Index) coldFiles(ctx context.Context, deadline time.Time) ([]project.E
 // error is then errStillListing, which the searches turn into an answer
 // that says so.
 func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, error) {
-	walk := func(build []project.Entry, pass *WordPass) (*coldView, error) {
+	walk := func(build []project.Entry, pass *index.WordPass) (*coldView, error) {
 		files, err := ix.root.Walk(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"time"
@@ -33,13 +34,13 @@ type nameKeys struct {
 
 func (ix *Index) nameKeys(name []byte) nameKeys {
 	var k nameKeys
-	ForWords(name, func(w []byte) { k.words = append(k.words, w) })
+	index.ForWords(name, func(w []byte) { k.words = append(k.words, w) })
 	if len(k.words) == 0 {
 		k.all = true
 		return k
 	}
 	for _, w := range k.words {
-		if !IndexedWord(w) {
+		if !index.IndexedWord(w) {
 			k.all = true
 			return k
 		}

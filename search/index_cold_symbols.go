@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"sync"
@@ -68,7 +69,7 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 			return 0
 		}
 		all := o.Definitions("")
-		ix.Ahead.Put(ix.engine, e.Path, data, all)
+		ix.Ahead.Put(ix.Index, e.Path, data, all)
 		var defs []Def
 		var lines *lineIndex
 		tier := headTier(v.tiers[k], grammar.IsGeneratedHead(data))
@@ -261,13 +262,13 @@ func (ix *Index) foldHolders(q SymbolQuery, v *coldView, order []int32, notWord 
 		return nil
 	}
 	var run []byte
-	ForWords(q.foldNeedle, func(w []byte) {
+	index.ForWords(q.foldNeedle, func(w []byte) {
 		if len(w) > len(run) {
 			run = w
 		}
 	})
 	var out []foldFile
-	if len(run) == 0 || len(run) > MaxIndexedWord {
+	if len(run) == 0 || len(run) > index.MaxIndexedWord {
 		for _, n := range notWord {
 			out = append(out, foldFile{n: n, check: true})
 		}

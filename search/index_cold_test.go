@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"strings"
 	"sync"
 	"testing"
@@ -24,7 +25,7 @@ func coldIndex(t *testing.T, dir string) (*Index, *Root, *countingSource) {
 		t.Fatal(err)
 	}
 	root.SymbolTimeLimit = time.Hour
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
 	src := &countingSource{Source: root, reads: map[string]int{}}
 	ix.src = src
 	ix.Started.Store(true)
@@ -182,7 +183,7 @@ func TestColdCooperates(t *testing.T) {
 				t.Fatal(err)
 			}
 			root.SymbolTimeLimit = time.Hour
-			ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: mode == "sweep", SyncTimeout: testSyncTimeout})
+			ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: mode == "sweep", SyncTimeout: testSyncTimeout})
 			src := &countingSource{Source: root, reads: map[string]int{}}
 			ix.src = src
 			// The walk: d0/common.go, d0/f00.go, d0/f04.go, ... d3/f39.go;

@@ -3,6 +3,7 @@ package search
 import (
 	"encoding/binary"
 	"errors"
+	"github.com/zumba-dev/zumba/internal/index"
 	"math"
 	"slices"
 
@@ -34,7 +35,7 @@ func kindByte(k grammar.Kind, decl bool) byte {
 }
 
 // encodeDefs encodes defs, interning their strings in v.
-func encodeDefs(v *Vocab, defs []outline.Definition) []byte {
+func encodeDefs(v *index.Vocab, defs []outline.Definition) []byte {
 	if len(defs) == 0 {
 		return nil
 	}
@@ -114,7 +115,7 @@ func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, bef
 
 // decodeDefs turns raw back into definitions, their strings from strs
 // (the vocab's, taken under the index's lock).
-func decodeDefs(strs *StrTable, raw []byte) []outline.Definition {
+func decodeDefs(strs *index.StrTable, raw []byte) []outline.Definition {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -148,7 +149,7 @@ func decodeDefs(strs *StrTable, raw []byte) []outline.Definition {
 type defsRecords struct{}
 
 // Make encodes the definitions.
-func (defsRecords) Make(_ string, _ []byte, defs []outline.Definition, v *Vocab) []byte {
+func (defsRecords) Make(_ string, _ []byte, defs []outline.Definition, v *index.Vocab) []byte {
 	return encodeDefs(v, defs)
 }
 

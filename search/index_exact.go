@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 
@@ -99,7 +100,7 @@ func (ix *Index) defFilesLocked(ids []uint32) []defFile {
 
 // decodeDefsOf decodes the definitions of raw whose last segment is one
 // of keys (sorted), or with byName, whose name is.
-func decodeDefsOf(strs *StrTable, raw []byte, keys []uint32, byName bool) []outline.Definition {
+func decodeDefsOf(strs *index.StrTable, raw []byte, keys []uint32, byName bool) []outline.Definition {
 	var defs []outline.Definition
 	walkDefs(raw, uint64(strs.Len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		last := name

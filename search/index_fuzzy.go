@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"time"
@@ -19,14 +20,14 @@ import (
 // every file.
 func (ix *Index) foldCandidates(q SymbolQuery) []uint32 {
 	var run []byte
-	ForWords(q.foldNeedle, func(w []byte) {
+	index.ForWords(q.foldNeedle, func(w []byte) {
 		if len(w) > len(run) {
 			run = w
 		}
 	})
 	ix.Mu.RLock()
 	defer ix.Mu.RUnlock()
-	if len(run) == 0 || len(run) > MaxIndexedWord {
+	if len(run) == 0 || len(run) > index.MaxIndexedWord {
 		return ix.LiveIDsLocked()
 	}
 	in := make([]bool, len(ix.Files))

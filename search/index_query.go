@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"sync"
@@ -45,9 +46,9 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	for _, f := range ids[:cut] {
 		counts[ix.Tiers[f]]++
 	}
-	var heads [fileTiers][]*FileRec
+	var heads [fileTiers][]*index.FileRec
 	for t, n := range counts {
-		heads[t] = make([]*FileRec, 0, n)
+		heads[t] = make([]*index.FileRec, 0, n)
 	}
 	for _, f := range ids[:cut] {
 		t := ix.Tiers[f]
@@ -61,7 +62,7 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	}
 	ix.Mu.RUnlock()
 	for t := range lates {
-		lates[t] = SortByPath(lates[t])
+		lates[t] = index.SortByPath(lates[t])
 	}
 	var refs []Ref
 	chunk := make([]project.Entry, 0, 1024)
@@ -145,7 +146,7 @@ func (ix *Index) rankedCandidates(name string) []project.Entry {
 	ix.Mu.RUnlock()
 	out := make([]project.Entry, 0, len(ids))
 	for _, t := range tiers {
-		out = append(out, SortByPath(t)...)
+		out = append(out, index.SortByPath(t)...)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"path/filepath"
 	"slices"
@@ -116,7 +117,7 @@ func TestColdFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
+	ix := NewIndex(root, index.Options{CacheFile: "-", SyncTimeout: testSyncTimeout})
 	w, err := watch.Start(root.Real, watch.Options{Skip: ix.Rules.DirIgnored, SyncTimeout: testSyncTimeout})
 	if err != nil {
 		t.Skip("no watcher:", err)
@@ -177,7 +178,7 @@ func TestColdStillListing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
+	ix := NewIndex(root, index.Options{CacheFile: "-", SyncTimeout: testSyncTimeout})
 	ix.Started.Store(true) // a build whose walk goes on
 	soon := func() context.Context {
 		return AnswerBy(context.Background(), time.Now().Add(50*time.Millisecond))

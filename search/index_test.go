@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,7 +35,7 @@ func testIndex(t *testing.T, dir, cache string, noWatch bool) (*Index, *Root, *l
 	// Answers must not depend on the machine's load.
 	root.SymbolTimeLimit = time.Hour
 	logs := &logLines{}
-	ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: noWatch, SyncTimeout: testSyncTimeout, Log: logs.printf})
+	ix := NewIndex(root, index.Options{CacheFile: cache, NoWatch: noWatch, SyncTimeout: testSyncTimeout, Log: logs.printf})
 	ix.Start(context.Background())
 	t.Cleanup(ix.Close)
 	select {
@@ -83,14 +84,14 @@ func repoIndex(t *testing.T) (*Index, *Root) {
 		// Its words are shared with an index of another folder, built at
 		// the same time, as a server's roots share theirs: answers must
 		// not depend on the ids.
-		shared := NewShared()
+		shared := index.NewShared()
 		otherDir, _ := filepath.Abs(filepath.Join("..", "internal"))
 		if other, err := OpenRoot(otherDir); err == nil {
-			oix := NewIndex(other, IndexOptions{CacheFile: "-", NoWatch: true, Shared: shared})
+			oix := NewIndex(other, index.Options{CacheFile: "-", NoWatch: true, Shared: shared})
 			oix.Start(context.Background())
 			defer oix.Close()
 		}
-		ix := NewIndex(repo.root, IndexOptions{CacheFile: "-", NoWatch: true, SyncTimeout: testSyncTimeout, Log: logs.printf, Shared: shared})
+		ix := NewIndex(repo.root, index.Options{CacheFile: "-", NoWatch: true, SyncTimeout: testSyncTimeout, Log: logs.printf, Shared: shared})
 		ix.Start(context.Background())
 		select {
 		case <-ix.Ready():
@@ -402,7 +403,7 @@ func TestIndexPartialBeforeReady(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
 	res, err := ix.Symbols(context.Background(), ParseSymbolQuery("shared"))
 	if err != nil {
 		t.Fatal(err)
@@ -449,7 +450,7 @@ func TestIndexWordsOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	root.SymbolTimeLimit = time.Hour
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", SyncTimeout: testSyncTimeout})
+	ix := NewIndex(root, index.Options{CacheFile: "-", SyncTimeout: testSyncTimeout})
 	ix.HoldSymbols = make(chan struct{})
 	ix.Start(context.Background())
 	defer ix.Close()

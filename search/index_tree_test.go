@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"runtime"
 	"slices"
@@ -38,14 +39,14 @@ func TestIndexTree(t *testing.T) {
 	names := strings.Split(cmp.Or(os.Getenv("ZUMBA_INDEX_NAMES"), "ret,dev,tcp_v4_connect"), ",")
 	if p := os.Getenv("ZUMBA_INDEX_PRODUCER"); p != "" {
 		// Builds of the same formats share the cache (see cacheProducer).
-		defer func(f func() string) { CacheProducer = f }(CacheProducer)
-		CacheProducer = func() string { return p }
+		defer func(f func() string) { index.CacheProducer = f }(index.CacheProducer)
+		index.CacheProducer = func() string { return p }
 	}
 	rounds := 7
 	if v := os.Getenv("ZUMBA_INDEX_ROUNDS"); v != "" {
 		fmt.Sscan(v, &rounds)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: os.Getenv("ZUMBA_INDEX_WATCH") == ""})
+	ix := NewIndex(root, index.Options{CacheFile: cache, NoWatch: os.Getenv("ZUMBA_INDEX_WATCH") == ""})
 	defer ix.Close()
 	t0 := time.Now()
 	ix.Build(context.Background())

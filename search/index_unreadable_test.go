@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -45,7 +46,7 @@ func TestIndexUnreadable(t *testing.T) {
 				}
 				root.SymbolTimeLimit = time.Hour
 				root.OpenHook = hook
-				ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: mode == "sweep"})
+				ix := NewIndex(root, index.Options{CacheFile: cache, NoWatch: mode == "sweep"})
 				ix.Start(context.Background())
 				t.Cleanup(ix.Close)
 				<-ix.Ready()

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"github.com/zumba-dev/zumba/internal/index"
 	"path"
 	"slices"
 	"strings"
@@ -66,7 +67,7 @@ type ProjectMap struct {
 	// reading their lines (mapFile.entry).
 	entries []project.Entry
 	dirIDs  map[string]int32
-	strs    *StrTable
+	strs    *index.StrTable
 	src     project.Source
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"github.com/zumba-dev/zumba/internal/index"
 	"math"
 	"path"
 	"slices"
@@ -75,7 +76,7 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	c := &indexCounter{ix: ix, user: make([]bool, len(ix.Files)), tester: make([]bool, len(ix.Files)),
 		header: make([]bool, len(ix.Files)), definer: make([]bool, len(ix.Files)), dirs: make([]int32, len(ix.Files))}
 	type scoped struct {
-		r    *FileRec
+		r    *index.FileRec
 		tier uint8
 		user bool
 	}
@@ -242,7 +243,7 @@ func (c *indexCounter) word(s string) (uint32, bool) {
 	return c.ix.Words.LookupString(s)
 }
 
-func (c *indexCounter) count(p *Postings, files []bool, w uint32, in mapWhere) int {
+func (c *indexCounter) count(p *index.Postings, files []bool, w uint32, in mapWhere) int {
 	if in.pkg == noString && !p.InOverlay(w) {
 		return c.countBase(p, files, w, in.dir)
 	}
@@ -272,7 +273,7 @@ func (c *indexCounter) count(p *Postings, files []bool, w uint32, in mapWhere) i
 // are in the folder dir (any if dir < 0), for a key whose files are all
 // in the postings' base: read where they lie (postings.list's format),
 // as most of a large map's names are counted.
-func (c *indexCounter) countBase(p *Postings, files []bool, w uint32, dir int32) int {
+func (c *indexCounter) countBase(p *index.Postings, files []bool, w uint32, dir int32) int {
 	b := p.BaseList(w)
 	n := 0
 	var f uint32

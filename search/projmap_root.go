@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"github.com/zumba-dev/zumba/internal/index"
 	"path"
 	"slices"
 	"time"
@@ -58,7 +59,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 		return nil, err
 	}
 	m := &ProjectMap{Dir: dir, src: src, Total: len(order), Indexed: done, Building: done < len(order), Stopped: done < len(order)}
-	v := NewVocab()
+	v := index.NewVocab()
 	c := &readCounter{m: m, v: v}
 	for i, rd := range reads[:done] {
 		dir := m.dirID(path.Dir(order[i].Path))
@@ -100,7 +101,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 type readCounter struct {
 	m                                               *ProjectMap
 	userFiles, testFiles, definerFiles, headerFiles []countedFile
-	v                                               *Vocab
+	v                                               *index.Vocab
 	// post lists the files holding each word, made on first use.
 	post [4]map[uint32][]int32
 }
@@ -181,8 +182,8 @@ func readForMap(ctx context.Context, src project.Source, e project.Entry, sc *pr
 	if code := grammar.ForPath(e.Path, nil); code != nil && !code.CodeRules().Prose {
 		rd.test = fileTier(e.Path) == testTier
 		seen := map[string]struct{}{}
-		ForWords(data, func(w []byte) {
-			if IndexedWord(w) {
+		index.ForWords(data, func(w []byte) {
+			if index.IndexedWord(w) {
 				if _, ok := seen[string(w)]; !ok {
 					seen[string(w)] = struct{}{}
 					rd.words = append(rd.words, string(w))

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"strings"
 	"testing"
 	"time"
@@ -327,7 +328,7 @@ func TestMapPartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
 	m, err := ix.Map(context.Background(), ".")
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"runtime"
 	"slices"
@@ -28,7 +29,7 @@ func TestMapTree(t *testing.T) {
 	if cache == "" {
 		cache = "-"
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: cache, NoWatch: true})
+	ix := NewIndex(root, index.Options{CacheFile: cache, NoWatch: true})
 	defer ix.Close()
 	t0 := time.Now()
 	ix.Build(context.Background())

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -63,7 +64,7 @@ func headTier(t uint8, generated bool) uint8 {
 }
 
 // recTier is the tier of the file of index record r.
-func recTier(r *FileRec) uint8 { return r.Tier }
+func recTier(r *index.FileRec) uint8 { return r.Tier }
 
 // recordTier is the tier of an index record's file at path, generated or
 // not: the rank the index keeps beside each record (engine.tierOf).

@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"context"
+	"github.com/zumba-dev/zumba/internal/index"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -45,7 +46,7 @@ func TestReferencesAgainstRipgrep(t *testing.T) {
 	for _, e := range files {
 		covered[e.Path] = true
 	}
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
 	ix.HoldSymbols = make(chan struct{})
 	ix.Start(ctx)
 	defer ix.Close()

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 
@@ -31,7 +32,7 @@ import (
 type Index struct {
 	// engine stores, shares, saves and syncs the files' records and
 	// their postings; the rest of Index is the searches' own.
-	*engine
+	*index.Index
 	root *Root
 	// cold and coldRefs are what find_symbol's and find_references'
 	// calls before the word index learnt of the files (index_cold.go).
@@ -53,15 +54,15 @@ type Index struct {
 	// find_code's words (code_record.go); code sums up their records
 	// (code_query.go). They are the engine's postings and counter of
 	// the two kinds of records NewIndex hands it.
-	defines, codePost *Postings
+	defines, codePost *index.Postings
 	code              *codeRecords
 }
 
 // NewIndex returns the index of the project root; Build fills it.
-func NewIndex(root *Root, opts IndexOptions) *Index {
+func NewIndex(root *Root, opts index.Options) *Index {
 	code := &codeRecords{}
 	ix := &Index{root: root, src: root, code: code}
-	ix.engine = NewEngine(root.Root, opts, []RecordKind{kindDefs: defsRecords{}, kindCode: code})
+	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defsRecords{}, kindCode: code})
 	ix.WordsDone = ix.dropCold
 	ix.WhenComplete = func() { ix.names.prepare(ix) }
 	ix.TierOf = recordTier
@@ -76,3 +77,17 @@ const (
 	// kindCode is find_code's words of them (code_record.go).
 	kindCode
 )
+
+// IndexOptions tune an Index (see [index.Options]).
+type IndexOptions = index.Options
+
+// MemoryPolicy is how the Go runtime collects while an index lives (see
+// [index.MemoryPolicy]).
+type MemoryPolicy = index.MemoryPolicy
+
+// Shared is what the indexes of one process share (see [index.Shared]):
+// give the same Shared to every index of a process.
+type Shared = index.Shared
+
+// NewShared returns an empty Shared.
+func NewShared() *Shared { return index.NewShared() }

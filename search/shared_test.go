@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"path/filepath"
 	"slices"
@@ -25,9 +26,9 @@ func TestShareRecords(t *testing.T) {
 		{nil, nil},
 	}
 	for _, c := range cases {
-		recs := PackRecords([][]byte{c.defs, c.code})
-		h1, s1 := ShareRecords(recs)
-		h2, s2 := ShareRecords(bytes.Clone(recs))
+		recs := index.PackRecords([][]byte{c.defs, c.code})
+		h1, s1 := index.ShareRecords(recs)
+		h2, s2 := index.ShareRecords(bytes.Clone(recs))
 		d1, c1 := s1.Get(0), s1.Get(1)
 		if !bytes.Equal(d1, c.defs) || !bytes.Equal(c1, c.code) || (d1 == nil) != (c.defs == nil) || (c1 == nil) != (c.code == nil) {
 			t.Errorf("shareRecords(%q, %q) = %q, %q", c.defs, c.code, d1, c1)
@@ -53,14 +54,14 @@ func TestSharedRoots(t *testing.T) {
 	if err := os.CopyFS(second, os.DirFS(dir)); err != nil {
 		t.Fatal(err)
 	}
-	shared := NewShared()
+	shared := index.NewShared()
 	open := func(dir, cache string) (*Index, *Root) {
 		root, err := OpenRoot(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		root.SymbolTimeLimit = time.Hour
-		ix := NewIndex(root, IndexOptions{CacheFile: cache, StoreDir: storeOf(cache), NoWatch: true, Shared: shared})
+		ix := NewIndex(root, index.Options{CacheFile: cache, StoreDir: storeOf(cache), NoWatch: true, Shared: shared})
 		ix.Start(t.Context())
 		t.Cleanup(ix.Close)
 		<-ix.Ready()
@@ -113,7 +114,9 @@ func TestSharedRoots(t *testing.T) {
 }
 
 // postings are the index's three postings.
-func (ix *Index) postings() []*Postings { return []*Postings{&ix.WordPost, ix.defines, ix.codePost} }
+func (ix *Index) postings() []*index.Postings {
+	return []*index.Postings{&ix.WordPost, ix.defines, ix.codePost}
+}
 
 // sharedBlocks checks that the postings of a and b (whose locks the
 // caller holds) have one copy of each block, and returns a's blocks.
@@ -166,14 +169,14 @@ func TestSharedKeep(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := filepath.Join(t.TempDir(), "store")
-	shared := NewShared()
-	open := func(dir string, shared *Shared) (*Index, *Root) {
+	shared := index.NewShared()
+	open := func(dir string, shared *index.Shared) (*Index, *Root) {
 		root, err := OpenRoot(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		root.SymbolTimeLimit = time.Hour
-		ix := NewIndex(root, IndexOptions{CacheFile: filepath.Join(t.TempDir(), "files"), StoreDir: store, NoWatch: true, Shared: shared})
+		ix := NewIndex(root, index.Options{CacheFile: filepath.Join(t.TempDir(), "files"), StoreDir: store, NoWatch: true, Shared: shared})
 		ix.Start(t.Context())
 		t.Cleanup(ix.Close)
 		<-ix.Ready()

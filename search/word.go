@@ -2,12 +2,13 @@ package search
 
 import (
 	"bytes"
+	"github.com/zumba-dev/zumba/internal/index"
 	"unicode/utf8"
 )
 
 // IsWordRune reports whether r is part of a word: a letter, a digit, "_",
 // or a combining mark (which belongs to the letter before it).
-func IsWordRune(r rune) bool { return WordRune(r) }
+func IsWordRune(r rune) bool { return index.WordRune(r) }
 
 // WordScanner finds whole-word occurrences of one word in byte slices.
 //

@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"crypto/sha256"
@@ -58,7 +58,7 @@ func contentKey(path string, data []byte) diskcache.Key {
 
 // encodeEntry makes the store's entry of a parsed record whose words (vocab
 // ids) are words, its strings from strs.
-func (ix *engine) encodeEntry(strs *StrTable, words []uint32, generated bool, recs records) ([]byte, error) {
+func (ix *Index) encodeEntry(strs *StrTable, words []uint32, generated bool, recs records) ([]byte, error) {
 	local := make(map[uint32]uint32, len(words)+8)
 	var ids []uint32
 	num := func(id uint32) uint32 {
@@ -151,7 +151,7 @@ func (es *entryScratch) keysFor(n int) [][]uint32 {
 }
 
 // decodeEntry reads an entry for the file at path, interning its strings.
-func (ix *engine) DecodeEntry(b []byte, path string) (*StoreRec, error) {
+func (ix *Index) DecodeEntry(b []byte, path string) (*StoreRec, error) {
 	sc := entryScratches.Get().(*entryScratch)
 	defer entryScratches.Put(sc)
 	r, err := ix.decodeEntryWith(b, path, sc)
@@ -161,7 +161,7 @@ func (ix *engine) DecodeEntry(b []byte, path string) (*StoreRec, error) {
 	return r, err
 }
 
-func (ix *engine) decodeEntryWith(b []byte, path string, sc *entryScratch) (*StoreRec, error) {
+func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*StoreRec, error) {
 	r := diskcache.NewReader(b)
 	flags := r.Byte()
 	n := r.Count()
@@ -232,7 +232,7 @@ func (ix *engine) decodeEntryWith(b []byte, path string, sc *entryScratch) (*Sto
 
 // internAll returns the vocab ids of strs, adding those new to it, in
 // sc.ids's memory (lookupAll's scratch in sc too).
-func (ix *engine) internAll(strs [][]byte, sc *entryScratch) []uint32 {
+func (ix *Index) internAll(strs [][]byte, sc *entryScratch) []uint32 {
 	ids := slices.Grow(sc.ids[:0], len(strs))[:len(strs)]
 	ix.Words.read(func(v *Vocab) { sc.hs, sc.refs = v.lookupAll(strs, ids, sc.hs, sc.refs) })
 	if slices.Contains(ids, notFound) {

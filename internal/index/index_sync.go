@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"context"
@@ -23,7 +23,7 @@ import (
 // of an unchanged file's records, or the file's bytes hash to a key the
 // store holds), else read for their words. The postings are built in one
 // go; each file's word list lives only until then.
-func (ix *engine) readWords(ctx context.Context, files []project.Entry, snap *diskcache.Snapshot) {
+func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *diskcache.Snapshot) {
 	known := map[string]*diskcache.File{}
 	if snap != nil {
 		for i := range snap.Files {
@@ -108,7 +108,7 @@ func (ix *engine) readWords(ctx context.Context, files []project.Entry, snap *di
 // file's bytes' records, else its words, and whether it has definitions
 // to parse later. The words are in es's memory, valid until its next
 // use.
-func (ix *engine) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*FileRec, []uint32) {
+func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*FileRec, []uint32) {
 	readAt := time.Now().UnixNano()
 	r := &FileRec{Path: e.Path, Stat: e.Stat(), Ref: readAt}
 	lang := grammar.ForPath(e.Path, nil)
@@ -154,7 +154,7 @@ func (ix *engine) read(e project.Entry, sc *project.Scratch, es *entryScratch) (
 // stat was checked against the snapshot's). It returns nil when the
 // store has no usable entry. The words are in es's memory, valid until
 // its next use.
-func (ix *engine) fromStore(e project.Entry, key diskcache.Key, ref int64, es *entryScratch) (*FileRec, []uint32) {
+func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *entryScratch) (*FileRec, []uint32) {
 	r := &FileRec{Path: e.Path, Stat: e.Stat(), Ref: ref, Key: key, Parsed: true, FromStore: true}
 	if key == (diskcache.Key{}) {
 		ix.setTier(r)
@@ -191,7 +191,7 @@ func (ix *engine) fromStore(e project.Entry, key diskcache.Key, ref int64, es *e
 // id: the postings change nothing (and keep the blocks they share with
 // other roots). A copy, as readers use a record's stat outside the lock
 // (parseFile, entry).
-func (ix *engine) load(e project.Entry, sc *project.Scratch) {
+func (ix *Index) load(e project.Entry, sc *project.Scratch) {
 	es := entryScratches.Get().(*entryScratch)
 	defer entryScratches.Put(es)
 	r, wids := ix.read(e, sc, es)
@@ -209,7 +209,7 @@ func (ix *engine) load(e project.Entry, sc *project.Scratch) {
 }
 
 // installLocked makes r the file's record, with the words wids.
-func (ix *engine) installLocked(r *FileRec, wids []uint32) {
+func (ix *Index) installLocked(r *FileRec, wids []uint32) {
 	if old := ix.ByPath[r.Path]; old != nil {
 		ix.killLocked(old)
 	}
@@ -231,7 +231,7 @@ func (ix *engine) installLocked(r *FileRec, wids []uint32) {
 
 // addKeysLocked puts r under the keys of its records in each kind's
 // postings; with merge, merges them when their overlay grew large.
-func (ix *engine) addKeysLocked(r *FileRec, merge bool) {
+func (ix *Index) addKeysLocked(r *FileRec, merge bool) {
 	keys := make([][]uint32, len(ix.kinds))
 	ix.recKeys(r, keys)
 	for k, ks := range keys {
@@ -245,7 +245,7 @@ func (ix *engine) addKeysLocked(r *FileRec, merge bool) {
 }
 
 // killLocked marks r as no longer the file's record.
-func (ix *engine) killLocked(r *FileRec) {
+func (ix *Index) killLocked(r *FileRec) {
 	if r.Dead {
 		return
 	}
@@ -281,7 +281,7 @@ const (
 // dead records from them, when worth it or when all is set. With all,
 // postings whose blocks are shared with other roots keep a small change
 // in the overlay (see postings.keep).
-func (ix *engine) MergeLocked(all bool) {
+func (ix *Index) MergeLocked(all bool) {
 	live := func(f uint32) bool { return ix.Files[f] != nil }
 	n := ix.Words.Len()
 	due := func(p *Postings, dead int) bool {
@@ -325,7 +325,7 @@ var wordScratches = sync.Pool{New: func() any { return &wordScratch{unknown: map
 // characters, as WordScanner bounds them) that the index keeps, as word
 // ids, appended to dst. Known words are looked up without allocating;
 // only words new to the index are copied.
-func (ix *engine) wordIDs(data []byte, dst []uint32) []uint32 {
+func (ix *Index) wordIDs(data []byte, dst []uint32) []uint32 {
 	ws := wordScratches.Get().(*wordScratch)
 	defer wordScratches.Put(ws)
 	ws.gen++
@@ -419,7 +419,7 @@ func ForWords(data []byte, f func(w []byte)) {
 // parseFile parses the file of r and adds its definitions, unless the
 // file changed since r was made (the next sync replaces r) or r was
 // replaced meanwhile. It reports whether r's definitions are known.
-func (ix *engine) ParseFile(ctx context.Context, r *FileRec, sc *project.Scratch) bool {
+func (ix *Index) ParseFile(ctx context.Context, r *FileRec, sc *project.Scratch) bool {
 	// A call may have parsed it since the caller listed it.
 	ix.Mu.RLock()
 	dead, parsed := r.Dead, r.Parsed
@@ -473,7 +473,7 @@ func (ix *engine) ParseFile(ctx context.Context, r *FileRec, sc *project.Scratch
 
 // setParsed gives r its records, unless r was replaced meanwhile. It
 // reports whether r's definitions are known.
-func (ix *engine) setParsed(r *FileRec, recs records) bool {
+func (ix *Index) setParsed(r *FileRec, recs records) bool {
 	ix.Mu.Lock()
 	defer ix.Mu.Unlock()
 	if r.Dead {
@@ -494,14 +494,14 @@ func (ix *engine) setParsed(r *FileRec, recs records) bool {
 }
 
 // parsePending parses, in the background, every file not parsed yet.
-func (ix *engine) parsePending(ctx context.Context) {
+func (ix *Index) parsePending(ctx context.Context) {
 	todo, _ := ix.pendingFiles()
 	ix.parseFiles(ctx, todo)
 }
 
 // pendingFiles lists the files not parsed yet that the background parser
 // has not tried, and counts the live files.
-func (ix *engine) pendingFiles() (todo []*FileRec, live int) {
+func (ix *Index) pendingFiles() (todo []*FileRec, live int) {
 	ix.Mu.RLock()
 	defer ix.Mu.RUnlock()
 	for _, r := range ix.Files {
@@ -513,7 +513,7 @@ func (ix *engine) pendingFiles() (todo []*FileRec, live int) {
 }
 
 // parseFiles parses the files todo (pendingFiles) in the background.
-func (ix *engine) parseFiles(ctx context.Context, todo []*FileRec) {
+func (ix *Index) parseFiles(ctx context.Context, todo []*FileRec) {
 	var done atomic.Int64
 	if ix.store != nil && len(todo) >= storeFiles {
 		stop := make(chan struct{})
@@ -568,7 +568,7 @@ const (
 
 // ensureParsed parses, for a call, the files of ids not parsed yet, until
 // the deadline. It reports whether every one is parsed.
-func (ix *engine) EnsureParsed(ctx context.Context, ids []uint32, deadline time.Time) bool {
+func (ix *Index) EnsureParsed(ctx context.Context, ids []uint32, deadline time.Time) bool {
 	ix.Mu.RLock()
 	var todo []*FileRec
 	for _, f := range ids {
@@ -591,7 +591,7 @@ func (ix *engine) EnsureParsed(ctx context.Context, ids []uint32, deadline time.
 }
 
 // wakeParser tells the background parser that files were (re)read.
-func (ix *engine) wakeParser() {
+func (ix *Index) wakeParser() {
 	select {
 	case ix.parseWake <- struct{}{}:
 	default:
@@ -602,7 +602,7 @@ func (ix *engine) wakeParser() {
 // paths the watcher reports are re-read, or, when it may have missed
 // events (or there is no watcher), every file's stat is compared. Files
 // that could not be read are tried again.
-func (ix *engine) Sync(ctx context.Context) error {
+func (ix *Index) Sync(ctx context.Context) error {
 	ix.SyncMu.Lock()
 	defer ix.SyncMu.Unlock()
 	if ix.Watcher == nil {
@@ -666,7 +666,7 @@ func (ix *engine) Sync(ctx context.Context) error {
 // sweep walks the project and re-reads the files whose stat changed,
 // drops those gone, and adds new ones; with racy, also the files modified
 // too close to when they were read for their stat to prove them unchanged.
-func (ix *engine) sweep(ctx context.Context, racy bool) error {
+func (ix *Index) sweep(ctx context.Context, racy bool) error {
 	files, links, err := ix.proj.WalkLinks(ctx)
 	if err != nil {
 		return fmt.Errorf("walk %s: %w", ix.proj.Dir, err)
@@ -697,7 +697,7 @@ func (ix *engine) sweep(ctx context.Context, racy bool) error {
 
 // readAll re-reads files in parallel, for a call (fg) or in the
 // background, then merges the postings if their overlays grew large.
-func (ix *engine) readAll(ctx context.Context, files []project.Entry, fg bool) {
+func (ix *Index) readAll(ctx context.Context, files []project.Entry, fg bool) {
 	if len(files) == 0 {
 		return
 	}

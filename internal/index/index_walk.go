@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"sync"
@@ -70,7 +70,7 @@ func (p *WordPass) CoveredCount() int {
 
 // dropWalk forgets the build's walk and the word pass's lists once the
 // word index answers (on the Linux kernel the walk's entries hold 10 MB).
-func (ix *engine) dropWalk() {
+func (ix *Index) dropWalk() {
 	ix.SyncMu.Lock()
 	ix.Walk.Files = nil
 	ix.Pass.Store(nil)

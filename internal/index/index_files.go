@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"slices"
@@ -17,7 +17,7 @@ import (
 // a word character: "operate(" needs one before "operate"), so each is a
 // word of the file. A name without words, or with one too long to be indexed,
 // needs every file.
-func (ix *engine) Candidates(name string) []project.Entry {
+func (ix *Index) Candidates(name string) []project.Entry {
 	ix.Mu.RLock()
 	ids, all := ix.CandidateIDsLocked(name)
 	var out []project.Entry
@@ -34,7 +34,7 @@ func (ix *engine) Candidates(name string) []project.Entry {
 
 // candidateIDsLocked lists the live files holding every word of name, in
 // id order; all is set when every file may hold it.
-func (ix *engine) CandidateIDsLocked(name string) (ids []uint32, all bool) {
+func (ix *Index) CandidateIDsLocked(name string) (ids []uint32, all bool) {
 	var words [][]byte
 	ForWords([]byte(name), func(w []byte) { words = append(words, w) })
 	if len(words) == 0 {
@@ -64,7 +64,7 @@ func (ix *engine) CandidateIDsLocked(name string) (ids []uint32, all bool) {
 }
 
 // liveLocked keeps the ids that have a record.
-func (ix *engine) liveLocked(ids []uint32) []uint32 {
+func (ix *Index) liveLocked(ids []uint32) []uint32 {
 	out := ids[:0]
 	for _, f := range ids {
 		if int(f) < len(ix.Files) && ix.Files[f] != nil {
@@ -74,7 +74,7 @@ func (ix *engine) liveLocked(ids []uint32) []uint32 {
 	return out
 }
 
-func (ix *engine) LiveIDsLocked() []uint32 {
+func (ix *Index) LiveIDsLocked() []uint32 {
 	out := make([]uint32, 0, ix.Live)
 	for f, r := range ix.Files {
 		if r != nil {
@@ -112,7 +112,7 @@ func SortByPath(es []project.Entry) []project.Entry {
 }
 
 // entries lists the indexed files in path order.
-func (ix *engine) entries() []project.Entry {
+func (ix *Index) entries() []project.Entry {
 	ix.Mu.RLock()
 	out := make([]project.Entry, 0, ix.Live)
 	for _, r := range ix.Files {
@@ -125,7 +125,7 @@ func (ix *engine) entries() []project.Entry {
 }
 
 // parsedFiles counts the files whose definitions the index holds.
-func (ix *engine) ParsedFiles() int {
+func (ix *Index) ParsedFiles() int {
 	ix.Mu.RLock()
 	defer ix.Mu.RUnlock()
 	n := 0
@@ -140,14 +140,14 @@ func (ix *engine) ParsedFiles() int {
 // allParsed reports whether every file's definitions are known. Once
 // they are, calls learn it without a look at every record until the
 // index changes.
-func (ix *engine) AllParsed() bool {
+func (ix *Index) AllParsed() bool {
 	ix.Mu.RLock()
 	defer ix.Mu.RUnlock()
 	return ix.AllParsedLocked()
 }
 
 // allParsedLocked is allParsed for a caller holding ix.mu.
-func (ix *engine) AllParsedLocked() bool {
+func (ix *Index) AllParsedLocked() bool {
 	if ix.parsedGen.Load() == ix.gen+1 {
 		return true
 	}

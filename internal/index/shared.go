@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"unique"
@@ -23,7 +23,7 @@ import (
 //     held once (shareBytes).
 //
 // Give the same Shared to every index of a process
-// (IndexOptions.Shared); it is safe for concurrent use. Its table only
+// (Options.Shared); it is safe for concurrent use. Its table only
 // grows: the words of an index closed stay until the Shared is dropped.
 type Shared struct {
 	words *wordTable

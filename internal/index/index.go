@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"context"
@@ -31,8 +31,8 @@ func IndexedWord(w []byte) bool {
 	return len(w) <= MaxIndexedWord && !('0' <= w[0] && w[0] <= '9')
 }
 
-// IndexOptions tune an Index.
-type IndexOptions struct {
+// Options tune an Index.
+type Options struct {
 	// CacheFile is the project's disk cache file: "" for the usual place
 	// under the user's cache folder (see [diskcache.Dir]), "-" for no
 	// disk cache.
@@ -67,9 +67,9 @@ type IndexOptions struct {
 // file's words and records (one per kind the searches hand it) and their
 // postings, and answers narrow questions (the files holding a word or a
 // key, a file's records, freshness). It knows no search.
-type engine struct {
+type Index struct {
 	proj  *project.Root
-	Opts  IndexOptions
+	Opts  Options
 	Logf  func(format string, args ...any)
 	Rules *project.Rules
 
@@ -201,7 +201,7 @@ type FileRec struct {
 }
 
 // setTier sets r's tier (tierOf), once its path and head are known.
-func (ix *engine) setTier(r *FileRec) { r.Tier = ix.TierOf(r.Path, r.Generated) }
+func (ix *Index) setTier(r *FileRec) { r.Tier = ix.TierOf(r.Path, r.Generated) }
 
 func (r *FileRec) Entry() project.Entry {
 	return project.Entry{Path: r.Path, Size: r.Stat.Size, ModTime: time.Unix(0, r.Stat.MTime), ID: filestat.ID{Ino: r.Stat.Inode}, CTime: r.Stat.CTime}
@@ -209,7 +209,7 @@ func (r *FileRec) Entry() project.Entry {
 
 // newEngine returns the engine of the project proj, keeping the records
 // of kinds.
-func NewEngine(proj *project.Root, opts IndexOptions, kinds []RecordKind) *engine {
+func NewEngine(proj *project.Root, opts Options, kinds []RecordKind) *Index {
 	logf := opts.Log
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -221,7 +221,7 @@ func NewEngine(proj *project.Root, opts IndexOptions, kinds []RecordKind) *engin
 	// With other indexes (a Shared given), the postings' blocks are
 	// interned as the records are; alone, an index pays nothing for it.
 	many := opts.Shared != nil
-	ix := &engine{
+	ix := &Index{
 		proj:      proj,
 		Opts:      opts,
 		Logf:      logf,
@@ -246,13 +246,13 @@ func NewEngine(proj *project.Root, opts IndexOptions, kinds []RecordKind) *engin
 }
 
 // Start builds the index in the background; Close stops it.
-func (ix *engine) Start(ctx context.Context) {
+func (ix *Index) Start(ctx context.Context) {
 	ix.Started.Store(true)
 	go ix.Build(ctx)
 }
 
 // withStop returns ctx with a cancel that Close calls.
-func (ix *engine) withStop(ctx context.Context) context.Context {
+func (ix *Index) withStop(ctx context.Context) context.Context {
 	ctx, cancel := context.WithCancel(ctx)
 	ix.stopMu.Lock()
 	ix.stops = append(ix.stops, cancel)
@@ -265,11 +265,11 @@ func (ix *engine) withStop(ctx context.Context) context.Context {
 
 // Ready is closed once the build has ended: every file's words and
 // definitions are in (or the build was stopped).
-func (ix *engine) Ready() <-chan struct{} { return ix.ready }
+func (ix *Index) Ready() <-chan struct{} { return ix.ready }
 
 // Close stops the build, the background work and the watcher, and saves
 // the disk cache.
-func (ix *engine) Close() {
+func (ix *Index) Close() {
 	ix.stopMu.Lock()
 	ix.closed = true
 	for _, cancel := range ix.stops {
@@ -300,7 +300,7 @@ func (ix *engine) Close() {
 // priority, the definitions of every file not parsed yet. It starts the
 // watcher before the walk, so that no change made during the build is
 // missed.
-func (ix *engine) Build(ctx context.Context) {
+func (ix *Index) Build(ctx context.Context) {
 	defer close(ix.ready)
 	ctx = ix.withStop(ctx)
 	start := time.Now()
@@ -350,7 +350,7 @@ func (ix *engine) Build(ctx context.Context) {
 
 // startWatch starts the watcher, unless the options ask for sweeps or
 // watching fails (then each answer sweeps).
-func (ix *engine) startWatch() {
+func (ix *Index) startWatch() {
 	if ix.Opts.NoWatch {
 		return
 	}
@@ -363,7 +363,7 @@ func (ix *engine) startWatch() {
 }
 
 // cachePath is the disk cache file the options name, "" for none.
-func (ix *engine) cachePath() string {
+func (ix *Index) cachePath() string {
 	switch ix.Opts.CacheFile {
 	case "-":
 		return ""
@@ -379,7 +379,7 @@ func (ix *engine) cachePath() string {
 }
 
 // storeDir is the store's folder, "" for none.
-func (ix *engine) storeDir() string {
+func (ix *Index) storeDir() string {
 	switch {
 	case ix.cacheFile == "":
 		return ""
@@ -398,7 +398,7 @@ func (ix *engine) storeDir() string {
 // wordPass walks the project and puts every file's words in, from the
 // disk cache where it holds the file as it is, else read. It reports
 // whether the pass ended (neither the walk nor ctx stopped it).
-func (ix *engine) wordPass(ctx context.Context, start time.Time) bool {
+func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 	// The cache is read while the project is walked: on a large project
 	// each takes a second or more.
 	var snap *diskcache.Snapshot
@@ -456,7 +456,7 @@ func longParse(todo, live int) bool { return todo > 0 && todo >= live/20 }
 // symbolPass parses every file not parsed yet, at low priority, then
 // makes the names' text and saves the complete index. It reports whether
 // the pass ended (ctx did not stop it).
-func (ix *engine) symbolPass(ctx context.Context, start time.Time) bool {
+func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// The parse's own target only where much is left to parse: a
 	// checkout served from the store parses a handful of files, and at
 	// the parse's target its heap would grow by half its live size
@@ -599,7 +599,7 @@ const saveInterval = 2 * time.Minute
 // system at once (on a large project it is a copy of the whole index,
 // which the scavenger would leave resident for minutes). It reports
 // whether it wrote.
-func (ix *engine) Save() bool {
+func (ix *Index) Save() bool {
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
 	ix.Mu.RLock()
@@ -613,7 +613,7 @@ func (ix *engine) Save() bool {
 	return true
 }
 
-func (ix *engine) saveLoop(ctx context.Context) {
+func (ix *Index) saveLoop(ctx context.Context) {
 	t := time.NewTicker(saveInterval)
 	defer t.Stop()
 	for {
@@ -667,7 +667,7 @@ const (
 
 // parallel runs work on items 0..n-1 on up to w workers, one scratch
 // buffer each, as kind says.
-func (ix *engine) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *project.Scratch)) {
+func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work func(i int, sc *project.Scratch)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	w = min(w, n)
@@ -750,21 +750,21 @@ func (y *yielder) yield(ctx context.Context, busy *atomic.Int32) {
 }
 
 // waitIdle waits while a call is being answered.
-func (ix *engine) waitIdle(ctx context.Context) {
+func (ix *Index) waitIdle(ctx context.Context) {
 	for ix.busy.Load() > 0 && ctx.Err() == nil {
 		time.Sleep(time.Millisecond)
 	}
 }
 
 // call marks a call being answered until the function it returns runs.
-func (ix *engine) Call() func() {
+func (ix *Index) Call() func() {
 	ix.busy.Add(1)
 	return func() { ix.busy.Add(-1) }
 }
 
 // Progress says how far the build has got: whether the word index and the
 // symbol index are complete, and how many files are indexed.
-func (ix *engine) Progress() (words, symbols bool, files int) {
+func (ix *Index) Progress() (words, symbols bool, files int) {
 	ix.Mu.RLock()
 	defer ix.Mu.RUnlock()
 	return ix.WordsReady.Load(), ix.symbolsReady.Load(), ix.Live

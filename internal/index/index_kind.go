@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"encoding/binary"
@@ -89,7 +89,7 @@ func (p records) Get(k int) []byte {
 
 // recKeys appends to keys[k] the keys the record of kind k is found by,
 // for each kind (keys has one list per kind), when r is parsed.
-func (ix *engine) recKeys(r *FileRec, keys [][]uint32) {
+func (ix *Index) recKeys(r *FileRec, keys [][]uint32) {
 	if !r.Parsed {
 		return
 	}
@@ -102,7 +102,7 @@ func (ix *engine) recKeys(r *FileRec, keys [][]uint32) {
 
 // countLocked counts r's records in (n 1) or out (-1) of the kinds that
 // sum them up. The caller holds ix.mu.
-func (ix *engine) countLocked(r *FileRec, n int) {
+func (ix *Index) countLocked(r *FileRec, n int) {
 	for k, kind := range ix.kinds {
 		if c, ok := kind.(recordCounter); ok {
 			if rec := r.Recs.Get(k); len(rec) > 0 {
@@ -114,7 +114,7 @@ func (ix *engine) countLocked(r *FileRec, n int) {
 
 // makeRecords makes the records of every kind of the file at path, whose
 // bytes are data and whose definitions are defs.
-func (ix *engine) makeRecords(path string, data []byte, defs []outline.Definition) records {
+func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition) records {
 	if len(defs) == 0 {
 		return nil
 	}

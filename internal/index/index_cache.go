@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"time"
@@ -41,7 +41,7 @@ type saveRec struct {
 // the project's snapshot. The caller holds saveMu. The postings are
 // merged first, so that the files' words can be read from their base
 // outside the lock.
-func (ix *engine) saveLocked() {
+func (ix *Index) saveLocked() {
 	if ix.cacheFile == "" {
 		return
 	}
@@ -89,7 +89,7 @@ func (ix *engine) saveLocked() {
 // saveRecsLocked takes the records a save keeps, of the files with an
 // id below words (those whose words are in the word postings' base). The
 // caller holds the index's lock.
-func (ix *engine) saveRecsLocked(words uint32) []saveRec {
+func (ix *Index) saveRecsLocked(words uint32) []saveRec {
 	var recs []saveRec
 	for _, r := range ix.Files[:words] {
 		if r == nil || r.Failed || !r.Parsed {
@@ -114,7 +114,7 @@ const storeEvery = 30 * time.Second
 // storeParsed puts in the store the records it lacks of the files whose
 // words are in the word postings' base, unless a save is under way. It
 // merges nothing: the base is read as it is.
-func (ix *engine) storeParsed() {
+func (ix *Index) storeParsed() {
 	if ix.store == nil || !ix.saveMu.TryLock() {
 		return
 	}
@@ -139,7 +139,7 @@ const storeChunk = 16384
 // id below wordBase are read from the postings' base (words), the
 // others' from fresh (by id: the word postings' overlay), their strings
 // from strs.
-func (ix *engine) storeEntries(recs []saveRec, strs *StrTable, words *Postings, wordBase uint32, fresh map[uint32][]uint32) error {
+func (ix *Index) storeEntries(recs []saveRec, strs *StrTable, words *Postings, wordBase uint32, fresh map[uint32][]uint32) error {
 	var todo, later []int
 	for i := range recs {
 		switch {

@@ -1,4 +1,4 @@
-package search
+package index
 
 import (
 	"sync"
@@ -29,7 +29,7 @@ type aheadKey struct {
 
 // put makes the records of the file at path whose bytes are data and
 // whose definitions are defs, for the build to take.
-func (a *aheadRecs) Put(ix *engine, path string, data []byte, defs []outline.Definition) {
+func (a *aheadRecs) Put(ix *Index, path string, data []byte, defs []outline.Definition) {
 	k := aheadKey{path, contentKey(path, data)}
 	a.mu.Lock()
 	_, have := a.m[k]
