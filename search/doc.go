@@ -18,8 +18,12 @@
 //   - searcher.go: Searcher, the searches the tools ask for, answered by
 //     Root (root.go: a project searched directly) from the files and by
 //     Index from what it keeps.
-//   - index.go: Index, the project index the server answers from;
-//     shared.go: what the indexes of one process share (Shared).
+//   - searcher_index.go: Index, the project index the server answers
+//     from: the engine (package internal/index) with the record kinds
+//     the searches hand it (the definitions, index_defs.go; find_code's
+//     words, code_kind.go), and the searches' own state; index_query.go,
+//     index_exact.go, index_fuzzy.go, index_names.go, index_lines.go and
+//     index_cold*.go answer from it.
 //   - projmap.go, projmap_select.go: the map of a folder (ProjectMap):
 //     its definitions ranked by how much the rest of the project uses
 //     them (projmap_rank.go), and those that fit a budget; from the
@@ -34,10 +38,13 @@
 // # The index
 //
 // Root.Symbols and Root.References walk and read the files at each call
-// (the command line searches so). The server uses an Index instead (index.go): a
-// word index and the symbols of every file, built in the background from
-// the walk and the disk cache (index_cache.go, internal/diskcache), and
-// brought up to date before every answer from the watcher's changes (internal/watch) or,
-// without one, a stat of every file (Index.sweep), so that its answers are the
-// tools' answers for the files as they are at that moment.
+// (the command line searches so). The server uses an Index instead
+// (searcher_index.go): the engine of package internal/index keeps a word
+// index and each file's records, built in the background from the walk
+// and the disk cache (internal/diskcache), and brought up to date before
+// every answer from the watcher's changes (internal/watch) or, without
+// one, a stat of every file, so that its answers are the tools' answers
+// for the files as they are at that moment. The searches hand it the
+// kinds of records they need (internal/index's RecordKind) and read it
+// through them; it calls no search.
 package search

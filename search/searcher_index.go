@@ -16,17 +16,18 @@ import (
 // a find_symbol call parses the files the word index says hold the name,
 // and a background pass at low priority (one core left to the caller,
 // paused while a call is answered) parses the rest, so that later calls
-// find every file parsed. See index_postings.go for the layout,
-// index_sync.go for freshness and index_query.go for the answers:
-// index_cold.go answers before the word index exists, index_exact.go
-// looks a name up, index_fuzzy.go and index_names.go find the names that
-// contain it, and index_lines.go gives the definitions found their lines.
+// find every file parsed. The engine that keeps all this is package
+// internal/index (its postings, sync, store and disk cache); the searches
+// answer from it: index_query.go, index_cold.go before the word index
+// exists, index_exact.go looks a name up, index_fuzzy.go and
+// index_names.go find the names that contain it, and index_lines.go gives
+// the definitions found their lines.
 //
 // Files are watched (see [watch.Watcher]); where watching is unavailable
 // or has lost events, every file's stat is compared with the index
-// instead (see Index.sweep). The whole index is saved to a disk cache
-// (index_cache.go; the format is package internal/diskcache), so that a
-// restart costs one walk plus reading one file.
+// instead. The whole index is saved to a disk cache (the format is
+// package internal/diskcache), so that a restart costs one walk plus
+// reading one file.
 //
 // An Index is safe for concurrent use.
 type Index struct {
