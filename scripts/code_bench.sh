@@ -146,6 +146,28 @@ for p, (n, med, p99, mx) in lat.items():
     print(f"latency {p}: {n} calls, median {med:.2f} ms, p99 {p99:.2f} ms, max {mx:.2f} ms" + ("  (goal on GOROOT: median <= 10 ms, p99 <= 50 ms)" if p == "go" else ""))
 PY
 
+# Notes (issue 46, 2026-12-07, ROUNDS=1, load 5-25 from three other
+# agents; word forms through Snowball at 0.5, code before prose):
+#
+#   project             queries skipped tool        hit@1  hit@5    MRR
+#   go                      119      25 find_code   0.353  0.496  0.419
+#   go/held                  59       0 find_code   0.254  0.407  0.311
+#   rxjs                     46      21 find_code   0.152  0.304  0.234
+#   rxjs/held                23       0 find_code   0.174  0.348  0.263
+#   rxjs-tree               102       0 find_code   0.157  0.363  0.237
+#   rxjs-tree/held           51       0 find_code   0.137  0.353  0.221
+#   python                   27       0 find_code   0.444  0.556  0.494
+#   python/held              13       0 find_code   0.462  0.462  0.487
+#   python/held              13       0 rg          0.385  0.615  0.516
+#   all                     294      46 find_code   0.262  0.425  0.334
+#   all/held                146       0 find_code   0.219  0.384  0.288
+#   all/held                146       0 rg          0.062  0.246  0.161
+#
+# Before (b3e09f6, the same run's settings): all 0.262 / 0.422 / 0.333,
+# held out 0.219 / 0.384 / 0.289 (per set as above but for rxjs 0.174 /
+# 0.304 / 0.244 and rxjs/held MRR 0.264, rxjs-tree 0.147 / 0.353 / 0.232
+# and its held MRR 0.225, go MRR 0.418). Latency: docs/development.md.
+#
 # Notes (session 13, 2026-12-06, the doc comment's first sentence weighted
 # up, KEPT=1 ROUNDS=1, load ~5 with two other benchmarks):
 #
