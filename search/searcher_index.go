@@ -31,8 +31,9 @@ import (
 //
 // An Index is safe for concurrent use.
 type Index struct {
-	// engine stores, shares, saves and syncs the files' records and
-	// their postings; the rest of Index is the searches' own.
+	// The engine (internal/index) stores, shares, saves and syncs the
+	// files' records and their postings; the rest of Index is the
+	// searches' own.
 	*index.Index
 	root *Root
 	// cold and coldRefs are what find_symbol's and find_references'

@@ -20,11 +20,11 @@ import (
 	"github.com/zumba-dev/zumba/internal/watch"
 )
 
-// maxIndexedWord is the longest word the word index keeps: longer runs
+// MaxIndexedWord is the longest word the word index keeps: longer runs
 // are mostly encoded data, and a query naming one scans the files instead.
 const MaxIndexedWord = 64
 
-// indexedWord reports whether the word index keeps w: not too long, and
+// IndexedWord reports whether the word index keeps w: not too long, and
 // not a number (numbers are a large share of a project's distinct words
 // and rarely asked for; a query naming one scans the files instead).
 func IndexedWord(w []byte) bool {
@@ -63,7 +63,7 @@ type Options struct {
 	Shared *Shared
 }
 
-// engine is the index proper: it stores, shares, saves and syncs each
+// Index is the index proper: it stores, shares, saves and syncs each
 // file's words and records (one per kind the searches hand it) and their
 // postings, and answers narrow questions (the files holding a word or a
 // key, a file's records, freshness). It knows no search.
@@ -79,10 +79,10 @@ type Index struct {
 
 	WordsReady, symbolsReady atomic.Bool
 	Started                  atomic.Bool
-	// holdSymbols, when set, holds the build after the word index until
+	// HoldSymbols, when set, holds the build after the word index until
 	// it is closed (tests).
 	HoldSymbols chan struct{}
-	// holdWords, when set, holds the word pass before its file
+	// HoldWords, when set, holds the word pass before its file
 	// holdWordsAt until it is closed (tests).
 	HoldWords   chan struct{}
 	HoldWordsAt int
@@ -101,22 +101,22 @@ type Index struct {
 	cores coreGate
 	// parseWake tells the background parser that files need parsing.
 	parseWake chan struct{}
-	// walk is the build's walk, and pass its word pass as it goes, for
+	// Walk is the build's walk, and pass its word pass as it goes, for
 	// calls answered before the word index (index_cold.go).
 	Walk buildWalk
 	Pass atomic.Pointer[WordPass]
-	// ahead holds the records of files calls parsed before the index had
+	// Ahead holds the records of files calls parsed before the index had
 	// theirs (index_ahead.go).
 	Ahead aheadRecs
-	// wordsDone is called once the word index answers, when the build
+	// WordsDone is called once the word index answers, when the build
 	// drops its walk; whenComplete as the index completes, before it is
 	// announced complete (the searches make what they keep of it then).
 	WordsDone, WhenComplete func()
-	// tierOf is the searches' rank of a file by its path and whether it
+	// TierOf is the searches' rank of a file by its path and whether it
 	// is generated, kept beside each record (tiers).
 	TierOf func(path string, generated bool) uint8
 
-	// syncMu serialises bringing the index up to date.
+	// SyncMu serialises bringing the index up to date.
 	SyncMu sync.Mutex
 	// saveMu serialises saves of the disk cache. A save takes its
 	// snapshot under mu and encodes and writes it holding saveMu alone,
@@ -125,18 +125,18 @@ type Index struct {
 	saveMu sync.Mutex
 
 	Mu sync.RWMutex
-	// files holds the records by id; nil for an id no record has. A
+	// Files holds the records by id; nil for an id no record has. A
 	// replaced or removed file's record stays, dead, until a merge of the
 	// postings drops its id from them.
 	Files []*FileRec
-	// tiers holds each id's record's tier (fileRec.tier), beside files:
+	// Tiers holds each id's record's tier (fileRec.tier), beside files:
 	// find_references splits a common name's files by tier without
 	// touching their records (on the kernel, ranking the ~20,000 files
 	// of "ret" by their paths took 5 ms of a 6 ms call).
 	Tiers  []uint8
 	ByPath map[string]*FileRec
 	Live   int
-	// words interns every word and definition name (shared with the
+	// Words interns every word and definition name (shared with the
 	// process's other indexes: see Shared); wordPost lists the files
 	// holding each word.
 	Words    *wordTable
@@ -158,41 +158,41 @@ type Index struct {
 	gen, savedGen uint64
 	// parsedGen is gen+1 when every file was found parsed at gen.
 	parsedGen atomic.Uint64
-	// cached counts the files the disk cache served at the start.
+	// Cached counts the files the disk cache served at the start.
 	Cached int
 }
 
-// fileRec is what the index knows of one file.
+// FileRec is what the index knows of one file.
 type FileRec struct {
 	Path string
 	ID   uint32
 	Stat filestat.Stat
-	// ref is when the file was read (Unix ns), for the racy rule; 0 for a
+	// Ref is when the file was read (Unix ns), for the racy rule; 0 for a
 	// record from the disk cache, verified against the cache's time.
 	Ref int64
-	// recs are the file's records, one per kind (index_kind.go), once
+	// Recs are the file's records, one per kind (index_kind.go), once
 	// parsed is set.
 	Recs records
-	// parsed: defs are known (a file without a grammar has none). A file
+	// Parsed: defs are known (a file without a grammar has none). A file
 	// the parser gave up on (its time limit) is not parsed: the next call
 	// that needs it tries again, within its own time limit.
 	Parsed bool
-	// failed: the file could not be read (project.ErrUnreadable); nothing is
+	// Failed: the file could not be read (project.ErrUnreadable); nothing is
 	// known of it, it is not saved, and the next sync reads it again.
 	Failed bool
 	Dead   bool
 	// tried: the background parser has had its go at the file.
 	tried bool
-	// generated: the file's first lines say it is generated
+	// Generated: the file's first lines say it is generated
 	// (grammar.IsGeneratedHead); it ranks last (see rank.go).
 	Generated bool
-	// fromStore: the record came from the disk cache's store.
+	// FromStore: the record came from the disk cache's store.
 	FromStore bool
-	// tier ranks the file (see rank.go), known once its head is: made
+	// Tier ranks the file (see rank.go), known once its head is: made
 	// when the record is, so that ranking a common name's thousands of
 	// files matches no path against the rules (see Index.tiers).
 	Tier uint8
-	// key is the store's key of the file's records (index_store.go);
+	// Key is the store's key of the file's records (index_store.go);
 	// the zero key for a file with nothing in it.
 	Key diskcache.Key
 	// shared holds recs when other indexes may share them (see
@@ -207,8 +207,8 @@ func (r *FileRec) Entry() project.Entry {
 	return project.Entry{Path: r.Path, Size: r.Stat.Size, ModTime: time.Unix(0, r.Stat.MTime), ID: filestat.ID{Ino: r.Stat.Inode}, CTime: r.Stat.CTime}
 }
 
-// newEngine returns the engine of the project proj, keeping the records
-// of kinds.
+// NewEngine returns the index engine of the project proj, keeping the
+// records of kinds; Build fills it.
 func NewEngine(proj *project.Root, opts Options, kinds []RecordKind) *Index {
 	logf := opts.Log
 	if logf == nil {
@@ -594,7 +594,7 @@ func releaseGoHeap() {
 // changes, so that a server killed without warning loses little.
 const saveInterval = 2 * time.Minute
 
-// save writes the disk cache if the index changed since it was last
+// Save writes the disk cache if the index changed since it was last
 // saved or loaded, and then returns the memory the snapshot took to the
 // system at once (on a large project it is a copy of the whole index,
 // which the scavenger would leave resident for minutes). It reports
@@ -756,7 +756,7 @@ func (ix *Index) waitIdle(ctx context.Context) {
 	}
 }
 
-// call marks a call being answered until the function it returns runs.
+// Call marks a call being answered until the function it returns runs.
 func (ix *Index) Call() func() {
 	ix.busy.Add(1)
 	return func() { ix.busy.Add(-1) }

@@ -18,7 +18,7 @@ import (
 type aheadRecs struct {
 	mu sync.Mutex
 	m  map[aheadKey]records
-	// taken counts the records the build took.
+	// Taken counts the records the build took.
 	Taken int
 }
 
@@ -27,7 +27,7 @@ type aheadKey struct {
 	key  diskcache.Key
 }
 
-// put makes the records of the file at path whose bytes are data and
+// Put makes the records of the file at path whose bytes are data and
 // whose definitions are defs, for the build to take.
 func (a *aheadRecs) Put(ix *Index, path string, data []byte, defs []outline.Definition) {
 	k := aheadKey{path, contentKey(path, data)}

@@ -18,7 +18,7 @@ import (
 // read, whose parse failed or is not done yet are not saved; the postings
 // are made again from the records at a restart.
 
-// cacheProducer names the build of zumba whose disk cache the index reads
+// CacheProducer names the build of zumba whose disk cache the index reads
 // and writes (diskcache.Producer). TestIndexTree may name another, so that
 // test binaries of the same formats share a large project's cache.
 var CacheProducer = diskcache.Producer

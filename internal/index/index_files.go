@@ -10,7 +10,7 @@ import (
 // The index's answers about its files: which hold a word, which are
 // live, whether all are parsed.
 
-// candidates lists, in path order, the files that may hold name as a
+// Candidates lists, in path order, the files that may hold name as a
 // whole word: those holding every word of name. A whole-word occurrence of
 // name has each of its words bounded on both sides (inside the name by its
 // own punctuation, at its ends by the boundary WordScanner requires beside
@@ -32,7 +32,7 @@ func (ix *Index) Candidates(name string) []project.Entry {
 	return SortByPath(out)
 }
 
-// candidateIDsLocked lists the live files holding every word of name, in
+// CandidateIDsLocked lists the live files holding every word of name, in
 // id order; all is set when every file may hold it.
 func (ix *Index) CandidateIDsLocked(name string) (ids []uint32, all bool) {
 	var words [][]byte
@@ -84,7 +84,7 @@ func (ix *Index) LiveIDsLocked() []uint32 {
 	return out
 }
 
-// sortByPath sorts entries by path. Most come in path order already (ids
+// SortByPath sorts entries by path. Most come in path order already (ids
 // follow the walk), so the sorted run at the start is kept and only the
 // rest sorted and merged in.
 func SortByPath(es []project.Entry) []project.Entry {
@@ -124,7 +124,7 @@ func (ix *Index) entries() []project.Entry {
 	return SortByPath(out)
 }
 
-// parsedFiles counts the files whose definitions the index holds.
+// ParsedFiles counts the files whose definitions the index holds.
 func (ix *Index) ParsedFiles() int {
 	ix.Mu.RLock()
 	defer ix.Mu.RUnlock()
@@ -137,7 +137,7 @@ func (ix *Index) ParsedFiles() int {
 	return n
 }
 
-// allParsed reports whether every file's definitions are known. Once
+// AllParsed reports whether every file's definitions are known. Once
 // they are, calls learn it without a look at every record until the
 // index changes.
 func (ix *Index) AllParsed() bool {
@@ -146,7 +146,7 @@ func (ix *Index) AllParsed() bool {
 	return ix.AllParsedLocked()
 }
 
-// allParsedLocked is allParsed for a caller holding ix.mu.
+// AllParsedLocked is allParsed for a caller holding ix.mu.
 func (ix *Index) AllParsedLocked() bool {
 	if ix.parsedGen.Load() == ix.gen+1 {
 		return true

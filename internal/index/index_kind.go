@@ -50,7 +50,7 @@ type recordCounter interface {
 // record is empty. Read-only: shared between indexes (shareBytes).
 type records []byte
 
-// packRecords lays out recs (one per kind) as records, in memory of
+// PackRecords lays out recs (one per kind) as records, in memory of
 // their size.
 func PackRecords(recs [][]byte) records {
 	size := 0
@@ -68,7 +68,7 @@ func PackRecords(recs [][]byte) records {
 	return b
 }
 
-// get returns the record of kind k; nil when empty. The slice has no
+// Get returns the record of kind k; nil when empty. The slice has no
 // spare capacity.
 func (p records) Get(k int) []byte {
 	for i := 0; len(p) > 0; i++ {

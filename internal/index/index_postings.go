@@ -8,7 +8,7 @@ import (
 	"unique"
 )
 
-// postings maps keys (vocab ids) to sorted sets of file ids. Most of it
+// Postings maps keys (vocab ids) to sorted sets of file ids. Most of it
 // is one compact base: per key, its file ids as uvarint deltas (a key's
 // first id is its own delta from 0). The files (re)read or parsed since
 // the base was built are in an overlay, chains of (file id, next) pairs
@@ -26,7 +26,7 @@ import (
 // same order) have the same bytes in every block their differences do
 // not touch; with a Shared, each such block is held once (shareBytes).
 type Postings struct {
-	// nkeys is how many keys the base covers (the vocab's size when it
+	// NKeys is how many keys the base covers (the vocab's size when it
 	// was made); blocks[b] holds keys b*blockKeys on, nil when none of
 	// them has files.
 	NKeys  int
@@ -35,10 +35,10 @@ type Postings struct {
 	// handle; else they lie in one array of the postings' own.
 	shared  bool
 	handles []unique.Handle[string]
-	// gen counts the bases made, so that what is made from one (defNames)
+	// Gen counts the bases made, so that what is made from one (defNames)
 	// can tell a new one.
 	Gen uint64
-	// head gives 1 + the index in pool of each key's newest overlay
+	// Head gives 1 + the index in pool of each key's newest overlay
 	// entry (none: 0); pool holds file id, then 1 + the next entry's
 	// index.
 	Head heads
@@ -105,7 +105,7 @@ func (h *heads) grow() {
 	}
 }
 
-// each calls f with every key that has an entry, in no order.
+// Each calls f with every key that has an entry, in no order.
 func (h *heads) Each(f func(k uint32)) {
 	for _, s := range h.Slots {
 		if s != 0 {
@@ -316,7 +316,7 @@ func (p *Postings) putBlocks(b0 int, all []byte, bounds []int) {
 	}
 }
 
-// baseList is key k's list in the base (postings.list's format); empty
+// BaseList is key k's list in the base (postings.list's format); empty
 // for none.
 func (p *Postings) BaseList(k uint32) []byte {
 	b := int(k / blockKeys)
@@ -334,7 +334,7 @@ func (p *Postings) BaseList(k uint32) []byte {
 	return blk[binary.LittleEndian.Uint32(blk[o:]):binary.LittleEndian.Uint32(blk[o+4:])]
 }
 
-// inBase reports whether the base has files for key k.
+// InBase reports whether the base has files for key k.
 func (p *Postings) InBase(k uint32) bool {
 	b := int(k / blockKeys)
 	if b >= len(p.Blocks) || len(p.Blocks[b]) == 0 {
@@ -344,7 +344,7 @@ func (p *Postings) InBase(k uint32) bool {
 	return binary.LittleEndian.Uint64(p.Blocks[b][8*i:])&(1<<(k%64)) != 0
 }
 
-// forBase calls f with each key the base has files for, in increasing
+// ForBase calls f with each key the base has files for, in increasing
 // order.
 func (p *Postings) ForBase(f func(k uint32)) {
 	for b, blk := range p.Blocks {
@@ -447,7 +447,7 @@ func (p *Postings) add(k, f uint32) {
 	p.Pool[len(p.Pool)-1] = p.Head.push(k, uint32(len(p.Pool)/2))
 }
 
-// inOverlay reports whether key k has files in the overlay.
+// InOverlay reports whether key k has files in the overlay.
 func (p *Postings) InOverlay(k uint32) bool { return p.Head.get(k) != 0 }
 
 // keep reports whether the postings' blocks are shared and the overlay
@@ -484,10 +484,10 @@ func (p *Postings) overlayKeys() map[uint32][]uint32 {
 	return out
 }
 
-// overlay is how many entries the overlay holds.
+// Overlay is how many entries the overlay holds.
 func (p *Postings) Overlay() int { return len(p.Pool) / 2 }
 
-// empty reports whether key k has no file, live or not.
+// Empty reports whether key k has no file, live or not.
 func (p *Postings) Empty(k uint32) bool {
 	if p.InBase(k) {
 		return false
@@ -495,7 +495,7 @@ func (p *Postings) Empty(k uint32) bool {
 	return !p.InOverlay(k)
 }
 
-// list appends key k's file ids to buf, in increasing order (removed
+// List appends key k's file ids to buf, in increasing order (removed
 // files included).
 func (p *Postings) List(k uint32, buf []uint32) []uint32 {
 	start := len(buf)

@@ -109,11 +109,11 @@ func (ix *Index) encodeEntry(strs *StrTable, words []uint32, generated bool, rec
 	return b, nil
 }
 
-// storeRec is a record decoded from the store, with its ids in the
+// StoreRec is a record decoded from the store, with its ids in the
 // index's vocab.
 type StoreRec struct {
 	Generated bool
-	// words are the file's words, in the scratch memory the entry was
+	// Words are the file's words, in the scratch memory the entry was
 	// decoded with.
 	Words []uint32
 	Recs  records
@@ -150,7 +150,7 @@ func (es *entryScratch) keysFor(n int) [][]uint32 {
 	return es.keys
 }
 
-// decodeEntry reads an entry for the file at path, interning its strings.
+// DecodeEntry reads an entry for the file at path, interning its strings.
 func (ix *Index) DecodeEntry(b []byte, path string) (*StoreRec, error) {
 	sc := entryScratches.Get().(*entryScratch)
 	defer entryScratches.Put(sc)

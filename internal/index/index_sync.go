@@ -150,7 +150,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 }
 
 // fromStore makes the record of the file e from the store's entry for
-// key (the zero key: a file with nothing in it), read at ref (0: its
+// Key (the zero key: a file with nothing in it), read at ref (0: its
 // stat was checked against the snapshot's). It returns nil when the
 // store has no usable entry. The words are in es's memory, valid until
 // its next use.
@@ -277,7 +277,7 @@ const (
 	maxDead    = 1 << 14
 )
 
-// mergeLocked folds the postings' overlays into their bases and drops
+// MergeLocked folds the postings' overlays into their bases and drops
 // dead records from them, when worth it or when all is set. With all,
 // postings whose blocks are shared with other roots keep a small change
 // in the overlay (see postings.keep).
@@ -381,7 +381,7 @@ func (ix *Index) wordIDs(data []byte, dst []uint32) []uint32 {
 	return ids
 }
 
-// forWords calls f with every maximal run of word characters of data.
+// ForWords calls f with every maximal run of word characters of data.
 func ForWords(data []byte, f func(w []byte)) {
 	wordAt := func(i int) int {
 		c := data[i]
@@ -416,7 +416,7 @@ func ForWords(data []byte, f func(w []byte)) {
 	}
 }
 
-// parseFile parses the file of r and adds its definitions, unless the
+// ParseFile parses the file of r and adds its definitions, unless the
 // file changed since r was made (the next sync replaces r) or r was
 // replaced meanwhile. It reports whether r's definitions are known.
 func (ix *Index) ParseFile(ctx context.Context, r *FileRec, sc *project.Scratch) bool {
@@ -566,7 +566,7 @@ const (
 	storeFiles    = 2000
 )
 
-// ensureParsed parses, for a call, the files of ids not parsed yet, until
+// EnsureParsed parses, for a call, the files of ids not parsed yet, until
 // the deadline. It reports whether every one is parsed.
 func (ix *Index) EnsureParsed(ctx context.Context, ids []uint32, deadline time.Time) bool {
 	ix.Mu.RLock()
@@ -598,7 +598,7 @@ func (ix *Index) wakeParser() {
 	}
 }
 
-// sync brings the index up to date with the files as they are now: the
+// Sync brings the index up to date with the files as they are now: the
 // paths the watcher reports are re-read, or, when it may have missed
 // events (or there is no watcher), every file's stat is compared. Files
 // that could not be read are tried again.

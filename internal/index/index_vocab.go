@@ -8,7 +8,7 @@ import (
 	"unsafe"
 )
 
-// vocab interns the index's strings (the words of every file and the
+// Vocab interns the index's strings (the words of every file and the
 // names in every definition) once each, and numbers them. Strings live in
 // large append-only chunks, so a string never moves; each id has one
 // 8-byte reference to its bytes (chunk, offset, length) instead of a
@@ -39,7 +39,7 @@ type Vocab struct {
 	open, fill int
 }
 
-// strTable is the vocab's strings by id. Its slices only ever grow, and
+// StrTable is the vocab's strings by id. Its slices only ever grow, and
 // what they hold never changes, so a copy taken under the lock
 // (vocab.view) reads the ids it covers without the lock while the vocab
 // grows.
@@ -49,7 +49,7 @@ type StrTable struct {
 	// only the part of the last one past n is written to.
 	Pages []*refPage
 	N     int
-	// chunks hold the strings' bytes; each is at most 1 MiB long (it
+	// Chunks hold the strings' bytes; each is at most 1 MiB long (it
 	// is addressed with 20 bits), and its length never changes.
 	Chunks [][]byte
 	// long holds strings of refLong bytes or more (none the index makes:
@@ -102,7 +102,7 @@ func (t *StrTable) Len() int { return t.N }
 // ref returns where string id is.
 func (t *StrTable) ref(id uint32) uint64 { return t.Pages[id>>RefPageBits][id&refPageMask] }
 
-// str returns string id, pointing into the vocab's memory.
+// Str returns string id, pointing into the vocab's memory.
 func (t *StrTable) Str(id uint32) string {
 	if int(id) >= t.N {
 		panic("search: string id out of range")
@@ -123,7 +123,7 @@ func (t *StrTable) refString(r uint64) string {
 	return unsafe.String(&t.Chunks[r>>(2*refBits)][off], n)
 }
 
-// view returns the strings as they are now, for use without the lock.
+// View returns the strings as they are now, for use without the lock.
 func (v *Vocab) View() *StrTable {
 	t := v.StrTable
 	return &t
@@ -282,14 +282,14 @@ type wordTable struct {
 
 func newWordTable() *wordTable { return &wordTable{v: NewVocab()} }
 
-// view returns the strings as they are now, for use without any lock.
+// View returns the strings as they are now, for use without any lock.
 func (t *wordTable) View() *StrTable {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	return t.v.View()
 }
 
-// len is how many strings the table holds: an id below it is valid.
+// Len is how many strings the table holds: an id below it is valid.
 func (t *wordTable) Len() int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
@@ -316,7 +316,7 @@ func (t *wordTable) read(f func(v *Vocab)) {
 	f(t.v)
 }
 
-// write calls f with the vocab under the lock: for interning.
+// Write calls f with the vocab under the lock: for interning.
 func (t *wordTable) Write(f func(v *Vocab)) {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -24,13 +24,13 @@ func (b *buildWalk) Wait() chan struct{} {
 	return b.done
 }
 
-// set is called once, when the walk ends (ok: it was not stopped).
+// Set is called once, when the walk ends (ok: it was not stopped).
 func (b *buildWalk) Set(files []project.Entry, ok bool) {
 	b.Files, b.OK = files, ok
 	close(b.Wait())
 }
 
-// wordPass is the build's word pass as it goes: for each file of the
+// WordPass is the build's word pass as it goes: for each file of the
 // build's walk, once done is set, its record and its words (packed
 // ids, packIDs). The worker that reads a file fills both before it sets
 // done; a call reads them only after.
@@ -41,7 +41,7 @@ type WordPass struct {
 	done  []atomic.Bool
 }
 
-// covered returns the word pass's record of the walk's file i and its
+// Covered returns the word pass's record of the walk's file i and its
 // words, when the pass has read it (and could).
 func (p *WordPass) Covered(i int32) (r *FileRec, words []byte, ok bool) {
 	if p == nil || i < 0 || int(i) >= len(p.done) || !p.done[i].Load() {
@@ -54,7 +54,7 @@ func (p *WordPass) Covered(i int32) (r *FileRec, words []byte, ok bool) {
 	return r, p.words[i], true
 }
 
-// coveredCount counts the files the word pass has read.
+// CoveredCount counts the files the word pass has read.
 func (p *WordPass) CoveredCount() int {
 	if p == nil {
 		return 0

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// wordRune reports whether r is part of a word: a letter, a digit, "_",
+// WordRune reports whether r is part of a word: a letter, a digit, "_",
 // or a combining mark (which belongs to the letter before it). It is the
 // word index's rule, and every search's (IsWordRune).
 func WordRune(r rune) bool {

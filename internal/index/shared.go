@@ -32,7 +32,7 @@ type Shared struct {
 // NewShared returns an empty Shared.
 func NewShared() *Shared { return &Shared{words: newWordTable()} }
 
-// shareRecords returns a file's records as one string held once however
+// ShareRecords returns a file's records as one string held once however
 // many files have the same bytes: package unique keeps it while some
 // record holds its handle h, so that a root's edit (a new record) leaves
 // the other roots' records as they were. The records are read-only, as
