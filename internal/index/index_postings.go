@@ -500,6 +500,10 @@ func (p *Postings) Empty(k uint32) bool {
 func (p *Postings) List(k uint32, buf []uint32) []uint32 {
 	start := len(buf)
 	if b := p.BaseList(k); len(b) > 0 {
+		// Room for every entry at once (each takes a byte or more): a
+		// common word's list of thousands grew by copies otherwise (most
+		// of find_references' time for "ret" on the kernel).
+		buf = slices.Grow(buf, len(b))
 		var f uint32
 		for i := 0; i < len(b); {
 			var d uint64

@@ -100,6 +100,7 @@ func main() {
 	ping := flag.Duration("ping", 100*time.Millisecond, "interval of the pings sent while the index is built (0: none)")
 	slowPing := flag.Duration("slow-ping", 0, "print to stderr, with its time from the start, every ping slower than this (0: none)")
 	idle := flag.Duration("idle", 0, "how long to leave the server idle before reading its resident set (0: not read)")
+	settle := flag.Duration("settle", 0, "how long to leave the server idle before the latency rounds")
 	timeout := flag.Duration("timeout", 60*time.Second, "the longest wait for one reply")
 	poll := flag.String("poll", "", "TOOL:NAME called from the start until the index is complete, -poll-gap after each answer")
 	pollGap := flag.Duration("poll-gap", 50*time.Millisecond, "the pause after each answer of the -poll client")
@@ -167,6 +168,7 @@ func main() {
 	}
 
 	if split(*names) != nil {
+		time.Sleep(*settle)
 		latency(c, split(*tools), split(*names), *rounds, partialRE)
 		printRSS("end", c.status("VmHWM"))
 	}
