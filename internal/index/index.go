@@ -203,6 +203,7 @@ type FileRec struct {
 // setTier sets r's tier (tierOf), once its path and head are known.
 func (ix *Index) setTier(r *FileRec) { r.Tier = ix.TierOf(r.Path, r.Generated) }
 
+// Entry is the file as the walk lists it, with the record's stat.
 func (r *FileRec) Entry() project.Entry {
 	return project.Entry{Path: r.Path, Size: r.Stat.Size, ModTime: time.Unix(0, r.Stat.MTime), ID: filestat.ID{Ino: r.Stat.Inode}, CTime: r.Stat.CTime}
 }

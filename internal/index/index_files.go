@@ -74,6 +74,8 @@ func (ix *Index) liveLocked(ids []uint32) []uint32 {
 	return out
 }
 
+// LiveIDsLocked lists the ids that have a record, in id order. The
+// caller holds ix.Mu.
 func (ix *Index) LiveIDsLocked() []uint32 {
 	out := make([]uint32, 0, ix.Live)
 	for f, r := range ix.Files {

@@ -82,6 +82,7 @@ func makeRef(chunk, off, n int) uint64 {
 // sixteenth of it get a chunk of their own.
 const vocabChunk = 1 << refBits
 
+// NewVocab returns an empty vocab.
 func NewVocab() *Vocab {
 	return &Vocab{seed: maphash.MakeSeed(), table: make([]uint32, 1024), idBits: 10, open: -1}
 }
@@ -97,6 +98,7 @@ func slotTag(h uint64, idBits uint) uint32 {
 	return uint32(h>>32) &^ (1<<idBits - 1)
 }
 
+// Len is how many strings the table holds: an id below it is valid.
 func (t *StrTable) Len() int { return t.N }
 
 // ref returns where string id is.
@@ -193,6 +195,7 @@ func (v *Vocab) lookupAll(strs [][]byte, ids []uint32, hs, refs []uint64) ([]uin
 // this large.
 const notFound = ^uint32(0)
 
+// LookupString returns the id of the string s, without allocating.
 func (v *Vocab) LookupString(s string) (uint32, bool) {
 	return v.lookup(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
@@ -205,6 +208,7 @@ func (v *Vocab) intern(b []byte) uint32 {
 	return v.add(v.copyRef(b))
 }
 
+// InternString returns the id of s, adding it when new.
 func (v *Vocab) InternString(s string) uint32 {
 	return v.intern(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
@@ -296,12 +300,14 @@ func (t *wordTable) Len() int {
 	return t.v.Len()
 }
 
+// Lookup returns the id of the string b, under the read lock.
 func (t *wordTable) Lookup(b []byte) (uint32, bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	return t.v.lookup(b)
 }
 
+// LookupString is Lookup of s.
 func (t *wordTable) LookupString(s string) (uint32, bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()

@@ -19,6 +19,7 @@ type buildWalk struct {
 	OK    bool
 }
 
+// Wait is closed once the walk has ended (see Set).
 func (b *buildWalk) Wait() chan struct{} {
 	b.once.Do(func() { b.done = make(chan struct{}) })
 	return b.done
