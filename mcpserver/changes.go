@@ -35,7 +35,7 @@ var changesTool = &Tool{
 		}
 		base := strings.TrimSpace(args["base"])
 		uses := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
-			return s.engine().Sites(ctx, name, nil, search.RefOptions{Group: true, Code: true, TimeLimit: limit}, &s.parses)
+			return s.engine().Sites(ctx, name, nil, search.RefOptions{Group: true, Code: true, Uncounted: true, TimeLimit: limit}, &s.parses)
 		}
 		cs, err := search.Changes(ctx, s.cfg.Root.Root, base, filter, uses)
 		if err != nil {
@@ -51,7 +51,7 @@ var changesTool = &Tool{
 			// The users' own users, searched in the files path keeps, as
 			// find_references depth searches them.
 			callers := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
-				return s.engine().Sites(ctx, name, filter, search.RefOptions{Group: true, Code: true, TimeLimit: limit}, &s.parses)
+				return s.engine().Sites(ctx, name, filter, search.RefOptions{Group: true, Code: true, Uncounted: true, TimeLimit: limit}, &s.parses)
 			}
 			// A root that sets its own parse time (the tests' hour) sets
 			// this one, as find_references depth's.

@@ -14,7 +14,9 @@ import (
 // callersAnswer is find_references with depth > 1: the definitions that
 // use name, each with its own users indented under it, to depth.
 func callersAnswer(ctx context.Context, s *Server, name, path string, filter *project.PathFilter, depth int) (string, bool) {
-	opts := search.RefOptions{Group: true, Code: true}
+	// The tree shows no totals: the hits past each search's limit are
+	// not counted.
+	opts := search.RefOptions{Group: true, Code: true, Uncounted: true}
 	find := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
 		o := opts
 		o.TimeLimit = limit

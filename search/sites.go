@@ -33,6 +33,12 @@ type RefOptions struct {
 	// does, when the root sets none (0: the default, 3 s): past it, the
 	// hits found are answered and the rest counted.
 	TimeLimit time.Duration
+	// Uncounted leaves the hits past the limit uncounted (MoreAtLeast set,
+	// MoreHits and MoreFiles what the search met before stopping), for the
+	// searches that show no totals: callers of callers and changes' users.
+	// With Code, counting parses every file left holding the word, up to
+	// codeCountLimit a search.
+	Uncounted bool
 	// siteLimit and countLimit are the root's SiteTimeLimit (else
 	// TimeLimit) and CountTimeLimit; zero is the default.
 	siteLimit, countLimit time.Duration
@@ -239,6 +245,10 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 		if len(late) > 0 {
 			return res.addLate(ctx, late, src, name, opts, limit, cache)
 		}
+		return res, nil
+	}
+	if opts.Uncounted {
+		res.MoreAtLeast = true
 		return res, nil
 	}
 	if opts.Code {

@@ -2,10 +2,13 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // TestParseCacheFreshness: a parse is reused while the file's stat is
@@ -74,4 +77,41 @@ func allSites(ctx context.Context, root *Root, name string, opts RefOptions, cac
 		return nil, err
 	}
 	return ReferenceSites(ctx, files, root, name, opts, -1, cache)
+}
+
+// TestSitesUncounted: with Uncounted, the hits past the limit are not
+// counted, so the files after the last one shown are not read (nor, with
+// Code, parsed); without it they are, and counted.
+func TestSitesUncounted(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 10 {
+		fixture.WriteFile(t, dir, fmt.Sprintf("f%d.go", i), "package p\n\nfunc f() { target() }\n")
+	}
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := root.Walk(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, uncounted := range []bool{false, true} {
+		src := &countingSource{Source: root, reads: map[string]int{}}
+		var cache ParseCache
+		opts := RefOptions{Group: true, Code: true, Uncounted: uncounted}
+		res, err := ReferenceSites(context.Background(), files, src, "target", opts, 3, &cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Sites) != 3 || !res.More {
+			t.Fatalf("uncounted %v: %d sites, more %v; want 3 and more", uncounted, len(res.Sites), res.More)
+		}
+		read := src.taken()
+		switch {
+		case uncounted && (read > 4 || !res.MoreAtLeast):
+			t.Errorf("uncounted: read %d files, at least %v; want the 3 shown (and one more at most), at least", read, res.MoreAtLeast)
+		case !uncounted && (read < 10 || res.MoreHits != 7 || res.MoreAtLeast):
+			t.Errorf("counted: read %d files, %d more hits (at least %v); want every file read, 7 more, exact", read, res.MoreHits, res.MoreAtLeast)
+		}
+	}
 }
