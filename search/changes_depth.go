@@ -3,8 +3,9 @@ package search
 import (
 	"cmp"
 	"context"
-	"github.com/zumba-dev/zumba/outline"
 	"time"
+
+	"github.com/zumba-dev/zumba/outline"
 )
 
 // Changes with depth: under each direct user of a changed definition,

@@ -2,12 +2,12 @@ package search
 
 import (
 	"encoding/binary"
-	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/outline"
 )
 

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"runtime"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // TestCodeMem logs what find_code's records and postings hold in memory

@@ -6,12 +6,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )

@@ -5,12 +5,12 @@ import (
 	"cmp"
 	"encoding/binary"
 	"errors"
-	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/outline"
 )
 

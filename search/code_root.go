@@ -2,8 +2,8 @@ package search
 
 import (
 	"context"
-	"github.com/zumba-dev/zumba/internal/index"
 
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 func TestCodeWords(t *testing.T) {

@@ -3,12 +3,13 @@ package search
 import (
 	"context"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // codeTreeQueries are the Linux kernel's find_code queries (TestCodeMem's).

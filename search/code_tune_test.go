@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"path"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // TestCodeTune chooses find_code's weights by measurement (issue 28): with

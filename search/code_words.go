@@ -1,9 +1,10 @@
 package search
 
 import (
-	"github.com/zumba-dev/zumba/internal/index"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // find_code's words. A definition is found by the words of its name, its

@@ -4,12 +4,12 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 

@@ -4,13 +4,13 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )

@@ -3,12 +3,12 @@ package search
 import (
 	"encoding/binary"
 	"errors"
-	"github.com/zumba-dev/zumba/internal/index"
 	"math"
 	"slices"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/outline"
 )
 

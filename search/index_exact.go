@@ -3,11 +3,11 @@ package search
 import (
 	"cmp"
 	"context"
-	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )

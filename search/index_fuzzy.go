@@ -3,13 +3,13 @@ package search
 import (
 	"cmp"
 	"context"
-	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 

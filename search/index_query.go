@@ -2,12 +2,12 @@ package search
 
 import (
 	"context"
-	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/internal/watch"
 )

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // testSyncTimeout is the indexes' IndexOptions.SyncTimeout in tests: they

@@ -4,13 +4,14 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // TestIndexTree times the warm find_references and find_symbol of the

@@ -2,7 +2,6 @@ package search
 
 import (
 	"cmp"
-	"github.com/zumba-dev/zumba/internal/index"
 	"path"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"github.com/zumba-dev/zumba/internal/index"
 	"math"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // Map answers like [Root.Map], from the index: the word index counts the

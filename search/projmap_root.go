@@ -2,12 +2,12 @@ package search
 
 import (
 	"context"
-	"github.com/zumba-dev/zumba/internal/index"
 	"path"
 	"slices"
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // mapProject is a small project whose map's weights are counted by hand

@@ -3,13 +3,14 @@ package search
 import (
 	"context"
 	"fmt"
-	"github.com/zumba-dev/zumba/internal/index"
 	"os"
 	"runtime"
 	"slices"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // TestMapTree times the map of the folder ZUMBA_MAP_TREE names (the Linux

@@ -2,12 +2,12 @@ package search
 
 import (
 	"cmp"
-	"github.com/zumba-dev/zumba/internal/index"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 

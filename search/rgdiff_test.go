@@ -3,7 +3,6 @@ package search
 import (
 	"bytes"
 	"context"
-	"github.com/zumba-dev/zumba/internal/index"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 )
 

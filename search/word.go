@@ -2,8 +2,9 @@ package search
 
 import (
 	"bytes"
-	"github.com/zumba-dev/zumba/internal/index"
 	"unicode/utf8"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // IsWordRune reports whether r is part of a word: a letter, a digit, "_",
