@@ -180,6 +180,17 @@ func (ix *Index) coldFiles(ctx context.Context, deadline time.Time) ([]project.E
 	return v.files, nil
 }
 
+// coldRanked is coldView's files that filter keeps (nil: all), ranked as
+// the searches read them (coldView.ranked).
+func (ix *Index) coldRanked(ctx context.Context, deadline time.Time, filter *project.PathFilter) (*coldView, []int32, error) {
+	v, err := ix.coldView(ctx, deadline)
+	if err != nil {
+		return nil, nil, err
+	}
+	order, err := v.ranked(ctx, filter)
+	return v, order, err
+}
+
 // coldView is the project for a call answered before the word index. On
 // a large project a walk takes seconds, and the build is walking
 // already: the call waits for the build's walk and applies what the

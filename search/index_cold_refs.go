@@ -92,14 +92,10 @@ func (ix *Index) heldBy(k *nameKeys, packed []byte) bool {
 func (ix *Index) coldReferences(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error) {
 	deadline := stopBy(ctx, ix.symbolTimeLimit())
 	start := time.Now().UnixNano()
-	v, err := ix.coldView(ctx, deadline)
+	v, order, err := ix.coldRanked(ctx, deadline, filter)
 	if errors.Is(err, errStillListing) {
 		return &RefResult{Building: true}, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	order, err := v.ranked(ctx, filter)
 	if err != nil {
 		return nil, err
 	}
@@ -180,14 +176,10 @@ func (ix *Index) coldSites(ctx context.Context, name string, filter *project.Pat
 		return nil, err
 	}
 	opts.siteLimit, opts.countLimit = cmp.Or(ix.root.SiteTimeLimit, opts.TimeLimit), ix.root.CountTimeLimit
-	v, err := ix.coldView(ctx, stopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit)))
+	v, order, err := ix.coldRanked(ctx, stopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit)), filter)
 	if errors.Is(err, errStillListing) {
 		return &Sites{Building: true}, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	order, err := v.ranked(ctx, filter)
 	if err != nil {
 		return nil, err
 	}

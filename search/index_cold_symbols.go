@@ -28,14 +28,10 @@ const coldParseGrace = 150 * time.Millisecond
 // files it covered when the deadline stopped it (SymbolResult.Building).
 func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.Time) (*SymbolResult, error) {
 	start := time.Now().UnixNano()
-	v, err := ix.coldView(ctx, deadline)
+	v, order, err := ix.coldRanked(ctx, deadline, nil)
 	if errors.Is(err, errStillListing) {
 		return &SymbolResult{Building: true}, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	order, err := v.ranked(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
