@@ -154,8 +154,9 @@ type Index struct {
 	deadKind  []int
 	// failed counts live records of files that could not be read.
 	failed int
-	// gen is bumped by every change, so that save knows what it saved.
-	gen, savedGen uint64
+	// gen is bumped by every change, so that save knows what it saved;
+	// imageGen is the gen of the last image (index_image.go).
+	gen, savedGen, imageGen uint64
 	// parsedGen is gen+1 when every file was found parsed at gen.
 	parsedGen atomic.Uint64
 	// Cached counts the files the disk cache served at the start.
@@ -289,7 +290,7 @@ func (ix *Index) Close() {
 	}
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
-	ix.saveLocked()
+	ix.saveLocked(true)
 	if ix.store != nil {
 		ix.store.Release()
 		ix.store = nil
@@ -403,6 +404,7 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 	// The cache is read while the project is walked: on a large project
 	// each takes a second or more.
 	var snap *diskcache.Snapshot
+	var img *loadedImage
 	loaded := make(chan struct{})
 	go func() {
 		defer close(loaded)
@@ -419,6 +421,9 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 				ix.Logf("%v", err)
 			}
 		}
+		if snap != nil {
+			img = ix.loadImage()
+		}
 	}()
 	files, links, err := ix.proj.WalkLinks(ctx)
 	ix.Walk.Set(files, err == nil)
@@ -432,7 +437,11 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 	if ix.Watcher != nil {
 		ix.Watcher.SetLinks(links)
 	}
-	ix.readWords(ctx, files, snap)
+	if img != nil {
+		ix.readWordsImage(ctx, files, snap, img)
+	} else {
+		ix.readWords(ctx, files, snap)
+	}
 	if ix.store != nil {
 		ix.store.Touch()
 	}
@@ -509,7 +518,7 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 		byCalls = fmt.Sprintf(", %d parsed by calls", ahead)
 	}
 	ix.Logf("index complete: %d files (%d from cache) in %d ms%s", n, cached, time.Since(start).Milliseconds(), byCalls)
-	ix.Save()
+	ix.save(true)
 	// And what the parsers freed on the C side (80 MB on the kernel).
 	cmem.Trim()
 	return true
@@ -600,16 +609,19 @@ const saveInterval = 2 * time.Minute
 // system at once (on a large project it is a copy of the whole index,
 // which the scavenger would leave resident for minutes). It reports
 // whether it wrote.
-func (ix *Index) Save() bool {
+func (ix *Index) Save() bool { return ix.save(false) }
+
+// save is Save, writing the image too (index_image.go) with image.
+func (ix *Index) save(image bool) bool {
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
 	ix.Mu.RLock()
-	changed := ix.cacheFile != "" && ix.gen != ix.savedGen
+	changed := ix.cacheFile != "" && (ix.gen != ix.savedGen || image && ix.gen != ix.imageGen)
 	ix.Mu.RUnlock()
 	if !changed {
 		return false
 	}
-	ix.saveLocked()
+	ix.saveLocked(image)
 	releaseGoHeap()
 	return true
 }

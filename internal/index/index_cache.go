@@ -38,20 +38,25 @@ type saveRec struct {
 
 // saveLocked writes the disk cache if the index changed since it was
 // last saved or loaded: the entries the store lacks, in a new pack, then
-// the project's snapshot. The caller holds saveMu. The postings are
-// merged first, so that the files' words can be read from their base
-// outside the lock.
-func (ix *Index) saveLocked() {
+// the project's snapshot, and with image the project's image
+// (index_image.go) when it changed since the last. The caller holds
+// saveMu. The postings are merged first, so that the files' words can
+// be read from their base outside the lock.
+func (ix *Index) saveLocked(image bool) {
 	if ix.cacheFile == "" {
 		return
 	}
 	ix.Mu.Lock()
-	if ix.gen == ix.savedGen {
+	if ix.gen == ix.savedGen && (!image || ix.gen == ix.imageGen) {
 		ix.Mu.Unlock()
 		return
 	}
 	ix.MergeLocked(true)
 	gen := ix.gen
+	var st *imageState
+	if image && ix.gen != ix.imageGen {
+		st = ix.imageStateLocked()
+	}
 	strs := ix.Words.View()
 	words := ix.WordPost.base()
 	// The files read since the base was made, when a root sharing its
@@ -83,6 +88,16 @@ func (ix *Index) saveLocked() {
 	}
 	ix.Mu.Lock()
 	ix.savedGen = max(ix.savedGen, gen)
+	ix.Mu.Unlock()
+	if st == nil {
+		return
+	}
+	if err := ix.writeImage(st, written); err != nil {
+		ix.Logf("%v", err)
+		return
+	}
+	ix.Mu.Lock()
+	ix.imageGen = max(ix.imageGen, gen)
 	ix.Mu.Unlock()
 }
 

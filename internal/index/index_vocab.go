@@ -328,3 +328,19 @@ func (t *wordTable) Write(f func(v *Vocab)) {
 	defer t.mu.Unlock()
 	f(t.v)
 }
+
+// adopt makes the vocab load returns the table's, if the table holds no
+// string yet (else it calls nothing), and reports whether it did. The
+// table is locked meanwhile: a lookup or an intern waits for the load.
+func (t *wordTable) adopt(load func() *Vocab) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.v.N > 0 {
+		return false
+	}
+	if v := load(); v != nil {
+		t.v = v
+		return true
+	}
+	return false
+}

@@ -1,0 +1,82 @@
+package search
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/internal/fixture"
+)
+
+// TestImageRestart: a restart takes the project's image (the whole index
+// as its completion saved it) for the files the snapshot has as they
+// are, reads the files changed, added or gone since, and answers as an
+// index built from the files does; a damaged image is not used.
+func TestImageRestart(t *testing.T) {
+	t.Parallel()
+	dir := freshProject(t)
+	touchPast(t, dir)
+	cache := filepath.Join(t.TempDir(), "files")
+	image := filepath.Join(filepath.Dir(cache), diskcache.ImageName)
+	ix, _, logs := testIndex(t, dir, cache, true)
+	ix.Close()
+	if _, err := os.Stat(image); err != nil {
+		t.Fatalf("no image after the index completed: %v; log:\n%s", err, logs)
+	}
+	names := []string{"shared", "Old03", "Changed", "Added", "Old05", "T05.Method", "Method", "Usage"}
+	queries := []string{"shared method", "usage", "changed"}
+	check := func(what string, wantCached string) {
+		t.Helper()
+		ix, root, logs := testIndex(t, dir, cache, true)
+		defer ix.Close()
+		if strings.Contains(logs.String(), "image") {
+			t.Errorf("%s: image not used; log:\n%s", what, logs)
+		}
+		if m := fromCacheRE.FindStringSubmatch(logs.String()); m == nil || m[2] != wantCached {
+			t.Errorf("%s: want %s files from the cache; log:\n%s", what, wantCached, logs)
+		}
+		sameAnswers(t, what, ix, root, names)
+		cold, _, _ := testIndex(t, dir, "-", true)
+		for _, q := range queries {
+			want, err := cold.Code(context.Background(), q, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ix.Code(context.Background(), q, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want, got, resultOpts, cmpopts.IgnoreUnexported(CodeDef{})); d != "" {
+				t.Errorf("%s: find_code %q (-cold +image):\n%s", what, q, d)
+			}
+		}
+	}
+	check("unchanged", "22")
+
+	fixture.WriteFile(t, dir, "pkg0/f03.go", "package pkg\n\nfunc Changed() { shared() }\n")
+	os.Remove(filepath.Join(dir, "pkg2/f05.go"))
+	fixture.WriteFile(t, dir, "pkg1/added.go", "package pkg\n\n// Added does nothing.\nfunc Added() {}\n")
+	touchPast(t, dir)
+	check("changed", "20")
+
+	// The image as the last restart left it, its middle damaged.
+	b, err := os.ReadFile(image)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0xff
+	if err := os.WriteFile(image, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ix2, root, logs2 := testIndex(t, dir, cache, true)
+	if !strings.Contains(logs2.String(), "not used") && !strings.Contains(logs2.String(), "discarded") {
+		t.Errorf("damaged image not reported; log:\n%s", logs2)
+	}
+	sameAnswers(t, "damaged image", ix2, root, names)
+}
