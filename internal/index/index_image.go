@@ -21,8 +21,12 @@ import (
 //	          strings and each one's length, the file ids, the postings
 //	          (the words', then each kind's) and per postings its keys,
 //	          its blocks and each block's length
-//	refs      each string's reference (index_vocab.go), 8 bytes little
-//	          endian
+//	lengths   per string, in id order: its length shifted left by one,
+//	          the low bit set when it is not in the chunk of the string
+//	          before, then the index of its chunk (a string of its own
+//	          chunk, or the first in a chunk); a long string (of
+//	          refLong bytes or more) is in no chunk. A chunk's strings
+//	          lie in it end to end in id order, as the vocab adds them.
 //	strings   each chunk's bytes as far as its strings go, then the long
 //	          strings
 //	files     per file id: a flags byte (0: no file; else 1, | 2 when
@@ -45,7 +49,7 @@ import (
 // restart takes from the store.
 const (
 	imgMeta = iota
-	imgRefs
+	imgLengths
 	imgStrings
 	imgFiles
 	imgRecords
@@ -122,8 +126,19 @@ func (ix *Index) writeImage(st *imageState, written int64) error {
 	w.Write(meta)
 	w.End()
 	var buf []byte
+	chunk := ^uint64(0)
 	for id := range st.strs.N {
-		buf = binary.LittleEndian.AppendUint64(buf, st.strs.ref(uint32(id)))
+		r := st.strs.ref(uint32(id))
+		n, c := r&refMask, r>>(2*refBits)
+		switch {
+		case n == refLong:
+			buf = binary.AppendUvarint(buf, uint64(len(st.strs.long[c]))<<1)
+		case n == 0 || c == chunk:
+			buf = binary.AppendUvarint(buf, n<<1)
+		default:
+			buf = binary.AppendUvarint(binary.AppendUvarint(buf, n<<1|1), c)
+			chunk = c
+		}
 		if len(buf) >= 1<<16 {
 			w.Write(buf)
 			buf = buf[:0]

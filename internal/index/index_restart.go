@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -107,7 +106,7 @@ func (ix *Index) readImage(im *diskcache.Image) (*loadedImage, error) {
 			return nil, errBadImage
 		}
 	}
-	if im.Len(imgRefs) != 8*m.nstrs || m.nfiles > im.Len(imgFiles) {
+	if m.nstrs > im.Len(imgLengths) || m.nfiles > im.Len(imgFiles) {
 		return nil, errBadImage
 	}
 	var verr error
@@ -148,22 +147,6 @@ func (ix *Index) readImage(im *diskcache.Image) (*loadedImage, error) {
 // loadVocab reads the image's strings into a new vocab.
 func loadVocab(im *diskcache.Image, m *imageMeta) (*Vocab, error) {
 	v := NewVocab()
-	rr := im.Reader(imgRefs)
-	buf := make([]byte, 8<<RefPageBits)
-	for id := 0; id < m.nstrs; id += 1 << RefPageBits {
-		n := min(m.nstrs-id, 1<<RefPageBits)
-		if err := rr.ReadFull(buf[:8*n]); err != nil {
-			return nil, err
-		}
-		pg := new(refPage)
-		for j := range n {
-			pg[j] = binary.LittleEndian.Uint64(buf[8*j:])
-		}
-		v.Pages = append(v.Pages, pg)
-	}
-	if err := rr.Check(); err != nil {
-		return nil, err
-	}
 	sr := im.Reader(imgStrings)
 	for _, n := range m.used {
 		c := make([]byte, n)
@@ -178,22 +161,53 @@ func loadVocab(im *diskcache.Image, m *imageMeta) (*Vocab, error) {
 	if err := sr.Check(); err != nil {
 		return nil, err
 	}
-	v.N = m.nstrs
-	// Every reference within its chunk, so that no damage the checksums
-	// missed can make a string point outside.
-	for id := range v.N {
-		r := v.ref(uint32(id))
-		n, c := int(r&refMask), int(r>>(2*refBits))
+	b, err := im.Section(imgLengths)
+	if err != nil {
+		return nil, err
+	}
+	// Each string's reference, from its length and its chunk: every
+	// one within its chunk, each chunk's strings filling it, so that no
+	// damage the checksums missed can make a string point outside.
+	r := diskcache.NewReader(b)
+	fill := make([]int, len(v.Chunks))
+	chunk, long := -1, 0
+	for id := range m.nstrs {
+		l := r.Uvarint()
+		n := int(l >> 1)
+		if l&1 != 0 {
+			chunk = int(r.Uvarint())
+		}
+		var ref uint64
 		switch {
-		case n == 0:
-		case n == refLong:
-			if c >= len(v.long) {
+		case r.Err() != nil:
+			return nil, errBadImage
+		case n >= refLong:
+			if long >= len(v.long) || len(v.long[long]) != n {
 				return nil, errBadImage
 			}
-		case c >= len(v.Chunks) || int(r>>refBits)&refMask+n > len(v.Chunks[c]):
+			ref = makeRef(long, 0, refLong)
+			long++
+		case n > 0:
+			if chunk < 0 || chunk >= len(fill) || fill[chunk]+n > len(v.Chunks[chunk]) {
+				return nil, errBadImage
+			}
+			ref = makeRef(chunk, fill[chunk], n)
+			fill[chunk] += n
+		}
+		if id>>RefPageBits == len(v.Pages) {
+			v.Pages = append(v.Pages, new(refPage))
+		}
+		v.Pages[id>>RefPageBits][id&refPageMask] = ref
+	}
+	if !r.Done() || long != len(v.long) {
+		return nil, errBadImage
+	}
+	for c, n := range fill {
+		if n != len(v.Chunks[c]) {
 			return nil, errBadImage
 		}
 	}
+	v.N = m.nstrs
 	size := len(v.table)
 	for size < 2*v.N+2 {
 		size *= 2
