@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
 )
 
 // TestCodeDump writes, for the failure analysis of find_code's ranking,
@@ -45,7 +46,7 @@ func TestCodeDump(t *testing.T) {
 		var top []string
 		for r, h := range hits {
 			rec := q.ix.Files[h.file]
-			defs := decodeDefs(strs, rec.Recs.Get(kindDefs))
+			defs := defrec.Decode(strs, rec.Recs.Get(kindDefs))
 			qn := defs[h.def].QualifiedName()
 			if rank < 0 && q.targets[rec.Path] && (qn == q.name || strings.HasSuffix(qn, "."+q.name)) {
 				rank = r
@@ -62,7 +63,7 @@ func TestCodeDump(t *testing.T) {
 			if rec == nil || !q.targets[rec.Path] {
 				continue
 			}
-			defs := decodeDefs(strs, rec.Recs.Get(kindDefs))
+			defs := defrec.Decode(strs, rec.Recs.Get(kindDefs))
 			for d := range defs {
 				qn := defs[d].QualifiedName()
 				if qn != q.name && !strings.HasSuffix(qn, "."+q.name) {
@@ -75,7 +76,7 @@ func TestCodeDump(t *testing.T) {
 					sc.file(uint32(f))
 					if sc.mark != nil && d < len(sc.mark) && sc.mark[d] == sc.gen {
 						r := codeLens(rec.Recs.Get(kindCode))
-						score = sc.defScore(d, r) * sc.w.tier[recTier(rec)]
+						score = sc.defScore(d, r) * sc.w.tier[rec.Tier]
 						fields = dumpFields(q.ix, q.terms, uint32(f), d)
 					}
 				}

@@ -3,7 +3,6 @@ package search
 import (
 	"cmp"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -14,6 +13,10 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/internal/lines"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
 // find_code: the definitions whose words match a description, scored by
@@ -47,7 +50,7 @@ type CodeDef struct {
 
 // InTest reports whether d is outside the project's own code (see
 // [Def.InTest]).
-func (d *CodeDef) InTest() bool { return d.tier != ownTier }
+func (d *CodeDef) InTest() bool { return d.tier != filetier.Own }
 
 // CodeResult is find_code's answer.
 type CodeResult struct {
@@ -94,7 +97,7 @@ type codeWeights struct {
 	path  float64
 	b     [codeFields]float64
 	k1    float64
-	tier  [fileTiers]float64
+	tier  [filetier.Count]float64
 	// private is the factor of a definition whose name says it is
 	// private (see privateName).
 	private float64
@@ -129,7 +132,7 @@ var defaultCodeWeights = codeWeights{
 	path:      0.5,
 	b:         [codeFields]float64{fieldBody: 0.9},
 	k1:        1.8,
-	tier:      [fileTiers]float64{ownTier: 1, testTier: 0.5, vendoredTier: 0.3, generatedTier: 0.8},
+	tier:      [filetier.Count]float64{filetier.Own: 1, filetier.Test: 0.5, filetier.Vendored: 0.3, filetier.Generated: 0.8},
 	private:   0.5,
 	coord:     0.5,
 	abbrev:    0.3,
@@ -566,8 +569,8 @@ func (s *codeScorer) file(f uint32) {
 	// they lie (most are one byte), not through rd.
 	b, at := code, rd.Offset()
 	for range n {
-		delta, next, ok := uvarintAt(b, at)
-		l, next2, ok2 := uvarintAt(b, next)
+		delta, next, ok := diskcache.UvarintAt(b, at)
+		l, next2, ok2 := diskcache.UvarintAt(b, next)
 		if !ok || !ok2 {
 			return
 		}
@@ -608,7 +611,7 @@ func (s *codeScorer) file(f uint32) {
 		list := code[listsAt+sp.off : listsAt+sp.off+sp.size]
 		d := 0
 		for i := 0; i < len(list); {
-			e, next, ok := uvarintAt(list, i)
+			e, next, ok := diskcache.UvarintAt(list, i)
 			if !ok {
 				return
 			}
@@ -632,26 +635,10 @@ func (s *codeScorer) file(f uint32) {
 	s.scoreTouched(f, r, lens)
 }
 
-// uvarintAt reads the unsigned varint at b[i:]: its value and the offset
-// after it; ok is false when b ends first or it is too long.
-func uvarintAt(b []byte, i int) (v uint64, next int, ok bool) {
-	if i < len(b) && b[i] < 0x80 {
-		return uint64(b[i]), i + 1, true
-	}
-	if i > len(b) {
-		return 0, i, false
-	}
-	v, n := binary.Uvarint(b[i:])
-	if n <= 0 {
-		return 0, i, false
-	}
-	return v, i + n, true
-}
-
 // scoreTouched scores the touched definitions of file f, whose record is
 // r and whose definitions' lengths are lens.
 func (s *codeScorer) scoreTouched(f uint32, r *index.FileRec, lens []byte) {
-	tier := recTier(r)
+	tier := r.Tier
 	factor := s.w.tier[tier]
 	if s.w.internal != 1 && internalPath(r.Path) {
 		factor *= s.w.internal
@@ -740,11 +727,11 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 		recs[i] = ix.Files[h.file]
 	}
 	ix.Mu.RUnlock()
-	sc := getScratch()
-	defer putScratch(sc)
+	sc := scan.GetScratch()
+	defer scan.PutScratch(sc)
 	var out []CodeDef
 	decoded := map[uint32][]outline.Definition{}
-	texts := map[uint32]*lineIndex{}
+	texts := map[uint32]*lines.Index{}
 	for i, h := range hits {
 		r := recs[i]
 		if r == nil {
@@ -752,10 +739,10 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 		}
 		defs, ok := decoded[h.file]
 		if !ok {
-			defs = decodeDefs(strs, r.Recs.Get(kindDefs))
+			defs = defrec.Decode(strs, r.Recs.Get(kindDefs))
 			decoded[h.file] = defs
 			if data, err := ix.root.Contents(r.Entry(), sc); err == nil {
-				texts[h.file] = newLineIndex(slices.Clone(data))
+				texts[h.file] = lines.New(slices.Clone(data))
 			}
 		}
 		if h.def >= len(defs) {
@@ -763,9 +750,9 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 		}
 		d := CodeDef{Definition: defs[h.def], Score: h.score, tier: h.tier}
 		d.Path = r.Path
-		if lines := texts[h.file]; lines != nil {
-			d.Signature = lines.text(d.Line)
-			d.Doc = docLine(lines, d.Start, d.Line, d.End)
+		if text := texts[h.file]; text != nil {
+			d.Signature = text.Text(d.Line)
+			d.Doc = docLine(text, d.Start, d.Line, d.End)
 		}
 		out = append(out, d)
 	}

@@ -1,14 +1,18 @@
 package search
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/zumba-dev/zumba/search/internal/lines"
+)
 
 // The text find_code shows of a definition beside its name.
 
 // docLine is the first line of the doc comment between lines start and
 // name (or of a docstring right after name), without its comment marks.
-func docLine(lines *lineIndex, start, name, end int) string {
+func docLine(text *lines.Index, start, name, end int) string {
 	for n := start; n < name; n++ {
-		t := lines.text(n)
+		t := text.Text(n)
 		if strings.HasPrefix(t, "@") || strings.HasPrefix(t, "#[") || strings.HasPrefix(t, "#!") {
 			continue
 		}
@@ -17,12 +21,12 @@ func docLine(lines *lineIndex, start, name, end int) string {
 		}
 	}
 	for n := name + 1; n <= min(end, name+3); n++ {
-		t := strings.TrimLeft(lines.text(n), "rRuUbB")
+		t := strings.TrimLeft(text.Text(n), "rRuUbB")
 		for _, q := range []string{`"""`, `'''`} {
 			if strings.HasPrefix(t, q) {
 				t = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, q), q))
 				if t == "" {
-					t = strings.TrimSpace(lines.text(n + 1))
+					t = strings.TrimSpace(text.Text(n + 1))
 				}
 				return strings.TrimSpace(strings.TrimSuffix(t, q))
 			}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/index"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // TestCodeTune chooses find_code's weights by measurement (issue 28): with
@@ -74,12 +76,12 @@ func TestCodeTune(t *testing.T) {
 		{"summary", func(w *codeWeights) *float64 { return &w.field[fieldSummary] }, []float64{0, 0.5, 1, 2, 3}},
 		{"coord", func(w *codeWeights) *float64 { return &w.coord }, []float64{0, 0.5, 1, 2}},
 		{"private", func(w *codeWeights) *float64 { return &w.private }, []float64{0.5, 0.65, 0.8, 0.9, 1}},
-		{"tier.vendored", func(w *codeWeights) *float64 { return &w.tier[vendoredTier] }, []float64{0.3, 0.5, 0.8}},
+		{"tier.vendored", func(w *codeWeights) *float64 { return &w.tier[filetier.Vendored] }, []float64{0.3, 0.5, 0.8}},
 		{"abbrev", func(w *codeWeights) *float64 { return &w.abbrev }, []float64{0, 0.2, 0.3, 0.5}},
 		{"internal", func(w *codeWeights) *float64 { return &w.internal }, []float64{0.5, 0.7, 0.8, 1}},
 		{"prose", func(w *codeWeights) *float64 { return &w.prose }, []float64{0.3, 0.5, 0.7, 1}},
 		{"forms", func(w *codeWeights) *float64 { return &w.forms }, []float64{0, 0.3, 0.5, 0.7, 0.85, 1}},
-		{"tier.test", func(w *codeWeights) *float64 { return &w.tier[testTier] }, []float64{0.2, 0.35, 0.5, 0.7}},
+		{"tier.test", func(w *codeWeights) *float64 { return &w.tier[filetier.Test] }, []float64{0.2, 0.35, 0.5, 0.7}},
 	}
 	for round := range 2 {
 		for _, k := range knobs {
@@ -217,7 +219,7 @@ func tuneRank(t *testing.T, q tuneQuery, w codeWeights) int {
 		if rec == nil || !q.targets[rec.Path] {
 			continue
 		}
-		defs := decodeDefs(strs, rec.Recs.Get(kindDefs))
+		defs := defrec.Decode(strs, rec.Recs.Get(kindDefs))
 		if h.def < len(defs) {
 			qn := defs[h.def].QualifiedName()
 			if qn == q.name || strings.HasSuffix(qn, "."+q.name) {

@@ -18,6 +18,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
 )
 
 // savedProject builds the index of a fresh project with a disk cache,
@@ -68,7 +69,7 @@ func TestDiskCacheSnapshot(t *testing.T) {
 		t.Fatalf("pkg0/f03.go missing or generated: %+v", r)
 	}
 	var names []string
-	for _, d := range decodeDefs(strs, r.Recs.Get(kindDefs)) {
+	for _, d := range defrec.Decode(strs, r.Recs.Get(kindDefs)) {
 		names = append(names, d.QualifiedName())
 	}
 	if want := []string{"Old03", "T03", "T03.Method"}; !slices.Equal(names, want) {
@@ -138,7 +139,7 @@ func TestDiskCacheUnchangedNotRewritten(t *testing.T) {
 
 // TestDiskCacheDefsRobust: a saved file's definitions record damaged in
 // ways the cache's checksum would not catch, or read with a string table
-// cut short, never makes decodeDefs panic or read out of range (see
+// cut short, never makes defrec.Decode panic or read out of range (see
 // internal/diskcache's tests for the rest of the file).
 func TestDiskCacheDefsRobust(t *testing.T) {
 	t.Parallel()
@@ -175,7 +176,7 @@ func TestDiskCacheDefsRobust(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			strs.N = rng.IntN(strs.N)
 		}
-		decodeDefs(&strs, c)
+		defrec.Decode(&strs, c)
 	}
 }
 
@@ -219,8 +220,8 @@ func TestDefsRoundTrip(t *testing.T) {
 		{Name: "Ünïcode heading", Qualified: []string{"Ünïcode heading"}, Kind: grammar.Heading, Line: 1 << 20, Start: 1 << 20, End: 1<<20 + 1},
 	}
 	v := index.NewVocab()
-	raw := encodeDefs(v, defs)
-	got := decodeDefs(v.View(), raw)
+	raw := defrec.Encode(v, defs)
+	got := defrec.Decode(v.View(), raw)
 	if d := cmp.Diff(defs, got); d != "" {
 		t.Errorf("definitions (-want +got):\n%s", d)
 	}
@@ -326,7 +327,7 @@ func TestStoreEntryRobust(t *testing.T) {
 			c = c[:rng.IntN(len(c))]
 		}
 		if r, err := ix.DecodeEntry(c, "pkg0/f01.go"); err == nil {
-			decodeDefs(ix.Words.View(), r.Recs.Get(kindDefs))
+			defrec.Decode(ix.Words.View(), r.Recs.Get(kindDefs))
 			codeTerms(r.Recs.Get(kindCode), func(uint32, int, bool) {})
 		}
 	}

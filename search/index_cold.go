@@ -13,6 +13,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/internal/watch"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // Calls answered before the word index is in (issue 42) cooperate with
@@ -37,7 +38,7 @@ import (
 // 0), which the tools print as such.
 var errStillListing = errors.New("the project's files are still being listed")
 
-// walkTiers are the tiers (fileTier) of the files of the build's walk,
+// walkTiers are the tiers (filetier.Of) of the files of the build's walk,
 // made at a call's first need.
 type walkTiers struct {
 	once  sync.Once
@@ -50,7 +51,7 @@ func (w *walkTiers) of(files []project.Entry) []uint8 {
 	w.once.Do(func() {
 		w.tiers = make([]uint8, len(files))
 		for i := range files {
-			w.tiers[i] = fileTier(files[i].Path)
+			w.tiers[i] = filetier.Of(files[i].Path)
 		}
 	})
 	return w.tiers
@@ -121,7 +122,7 @@ type coldView struct {
 	// have not changed since the walk; else a file is trusted only while
 	// its stat proves it unchanged (not racy).
 	watched bool
-	// tiers are the files' tiers (fileTier), in files' order.
+	// tiers are the files' tiers (filetier.Of), in files' order.
 	tiers []uint8
 	pass  *index.WordPass
 	// walkN is how many files the build's walk has.
@@ -150,7 +151,7 @@ func (v *coldView) trusted(k int, ref int64) bool {
 // tier, each tier in path order, as find_symbol and find_references read
 // them (rankFiles).
 func (v *coldView) ranked(ctx context.Context, filter *project.PathFilter) ([]int32, error) {
-	var tiers [fileTiers][]int32
+	var tiers [filetier.Count][]int32
 	for k := range v.files {
 		if filter != nil {
 			if k%1024 == 1023 && ctx.Err() != nil {
@@ -163,8 +164,8 @@ func (v *coldView) ranked(ctx context.Context, filter *project.PathFilter) ([]in
 		t := v.tiers[k]
 		tiers[t] = append(tiers[t], int32(k))
 	}
-	out := tiers[ownTier]
-	for _, t := range tiers[ownTier+1:] {
+	out := tiers[filetier.Own]
+	for _, t := range tiers[filetier.Own+1:] {
 		out = append(out, t...)
 	}
 	return out, nil
@@ -284,7 +285,7 @@ func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, e
 func tiersOf(files []project.Entry) []uint8 {
 	out := make([]uint8, len(files))
 	for k := range files {
-		out[k] = fileTier(files[k].Path)
+		out[k] = filetier.Of(files[k].Path)
 	}
 	return out
 }

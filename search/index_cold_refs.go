@@ -11,6 +11,8 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
 // coldRef is what a file gave a find_references call before the word
@@ -104,7 +106,7 @@ func (ix *Index) coldReferences(ctx context.Context, name string, filter *projec
 	keys := ix.nameKeys([]byte(name))
 	sc := NewWordScanner(name)
 	per := make([]coldRef, len(order))
-	emitted, timedOut := scanOrderedReusing(ctx, len(order), RefLimit, deadline, func(n int, scr *project.Scratch) int {
+	emitted, timedOut := scan.OrderedReusing(ctx, len(order), RefLimit, deadline, func(n int, scr *project.Scratch) int {
 		k := int(order[n])
 		i := v.walkIndex(k)
 		count := func(c coldRef) int {
@@ -130,7 +132,7 @@ func (ix *Index) coldReferences(ctx context.Context, name string, filter *projec
 			return 0
 		}
 		c := coldRef{refs: fileRefs(e.Path, data, sc)}
-		c.generated = len(c.refs) > 0 && v.tiers[k] < vendoredTier && grammar.IsGeneratedHead(data)
+		c.generated = len(c.refs) > 0 && v.tiers[k] < filetier.Vendored && grammar.IsGeneratedHead(data)
 		if len(c.refs) == 0 {
 			call.set(i, memoNone, c)
 		} else {

@@ -13,6 +13,9 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/internal/lines"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
 // coldParseGrace is how long past a call's deadline a parse it started
@@ -67,8 +70,8 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 		all := o.Definitions("")
 		ix.Ahead.Put(ix.Index, e.Path, data, all)
 		var defs []Def
-		var lines *lineIndex
-		tier := headTier(v.tiers[k], grammar.IsGeneratedHead(data))
+		var text *lines.Index
+		tier := filetier.Head(v.tiers[k], grammar.IsGeneratedHead(data))
 		exact := 0
 		for _, d := range all {
 			d.Path = e.Path
@@ -76,13 +79,13 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 			if !ex && !fz {
 				continue
 			}
-			if lines == nil {
-				lines = newLineIndex(data)
+			if text == nil {
+				text = lines.New(data)
 			}
 			if ex {
 				exact++
 			}
-			defs = append(defs, Def{Definition: d, Text: lines.text(d.Line), rank: q.foldText(&d), exact: ex, tier: tier})
+			defs = append(defs, Def{Definition: d, Text: text.Text(d.Line), rank: q.foldText(&d), exact: ex, tier: tier})
 		}
 		*out = defs
 		if len(defs) == 0 {
@@ -114,7 +117,7 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 		mu.Unlock()
 	}
 	per := make([][]Def, len(order))
-	emitted, timedOut := scanOrdered(ctx, len(order), q.limit(), deadline, func(n int, sc *project.Scratch) int {
+	emitted, timedOut := scan.Ordered(ctx, len(order), q.limit(), deadline, func(n int, sc *project.Scratch) int {
 		k := int(order[n])
 		e := v.files[k]
 		if noGrammar(e.Path) {
@@ -196,7 +199,7 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 			return strings.Compare(v.files[order[a.n]].Path, v.files[order[b.n]].Path)
 		})
 		per2 := make([][]Def, len(fold))
-		done2, timedOut2 := scanOrdered(ctx, len(fold), -1, deadline, func(j int, sc *project.Scratch) int {
+		done2, timedOut2 := scan.Ordered(ctx, len(fold), -1, deadline, func(j int, sc *project.Scratch) int {
 			n := fold[j].n
 			k := int(order[n])
 			data, err := ix.src.Contents(v.files[k], sc)

@@ -10,6 +10,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
 )
 
 // defFile is one file's definitions, taken from the index for a query.
@@ -91,7 +92,7 @@ func (ix *Index) defFilesLocked(ids []uint32) []defFile {
 		}
 		if r := ix.Files[f]; r != nil && r.Parsed {
 			if raw := r.Recs.Get(kindDefs); len(raw) > 0 {
-				out = append(out, defFile{path: r.Path, e: r.Entry(), raw: raw, tier: recTier(r)})
+				out = append(out, defFile{path: r.Path, e: r.Entry(), raw: raw, tier: r.Tier})
 			}
 		}
 	}
@@ -102,7 +103,7 @@ func (ix *Index) defFilesLocked(ids []uint32) []defFile {
 // of keys (sorted), or with byName, whose name is.
 func decodeDefsOf(strs *index.StrTable, raw []byte, keys []uint32, byName bool) []outline.Definition {
 	var defs []outline.Definition
-	walkDefs(raw, uint64(strs.Len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+	defrec.Walk(raw, uint64(strs.Len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		last := name
 		if len(qs) > 0 {
 			last = qs[len(qs)-1]
@@ -122,7 +123,7 @@ func decodeDefsOf(strs *index.StrTable, raw []byte, keys []uint32, byName bool) 
 			}
 		}
 		defs = append(defs, outline.Definition{
-			Name: strs.Str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Name: strs.Str(name), Kind: grammar.Kind(k &^ defrec.DeclBit), Decl: k&defrec.DeclBit != 0,
 			Line: int(line), Start: int(line - before), End: int(line + after),
 			Qualified: quals,
 		})

@@ -11,6 +11,8 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // foldCandidates lists the files that may contain q's needle in any case
@@ -77,7 +79,7 @@ func (ix *Index) fuzzy(ctx context.Context, q SymbolQuery, limit int, fids []uin
 		if !stopAt.IsZero() && i%64 == 0 && time.Now().After(stopAt) {
 			break
 		}
-		for _, d := range decodeDefs(strs, f.raw) {
+		for _, d := range defrec.Decode(strs, f.raw) {
 			d.Path = f.path
 			if rank := q.foldText(&d); strings.Contains(strings.ToLower(rank), q.fold) {
 				defs = append(defs, Def{Definition: d, rank: rank, tier: f.tier})
@@ -114,7 +116,7 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 	lines := newDefLines(ix.root, sc, q.foldNeedle)
 	var out []Def
 	files := make([][]defFile, len(groups))
-	for tier := range uint8(fileTiers) {
+	for tier := range uint8(filetier.Count) {
 		for gi := 0; ; gi++ {
 			if gi == len(groups) && prefixOnly {
 				prefixOnly = false

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/lines"
 )
 
 // defLines gives fallback definitions their line text, reading each file
@@ -20,7 +21,7 @@ type defLines struct {
 
 type defLinesFile struct {
 	ok    bool
-	lines *lineIndex
+	lines *lines.Index
 }
 
 func newDefLines(root *Root, sc *project.Scratch, needle []byte) *defLines {
@@ -42,11 +43,11 @@ func (l *defLines) fill(ctx context.Context, out, defs []Def, limit int) ([]Def,
 			f = &defLinesFile{}
 			l.read[d.Path] = f
 			if data, err := l.root.Contents(l.ents[d.Path], l.sc); err == nil && containsFold(data, l.needle) {
-				f.ok, f.lines = true, newLineIndex(slices.Clone(data))
+				f.ok, f.lines = true, lines.New(slices.Clone(data))
 			}
 		}
 		if f.ok {
-			d.Text = f.lines.text(d.Line)
+			d.Text = f.lines.Text(d.Line)
 			out = append(out, d)
 		}
 	}
@@ -54,8 +55,8 @@ func (l *defLines) fill(ctx context.Context, out, defs []Def, limit int) ([]Def,
 }
 
 func fillText(defs []Def, data []byte) {
-	lines := newLineIndex(data)
+	text := lines.New(data)
 	for i := range defs {
-		defs[i].Text = lines.text(defs[i].Line)
+		defs[i].Text = text.Text(defs[i].Line)
 	}
 }

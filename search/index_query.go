@@ -9,6 +9,8 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
 // References answers like [Root.References], reading only the files the
@@ -42,11 +44,11 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	cut, _ := slices.BinarySearch(ids, below)
 	// Split by the tiers beside the records: the records themselves
 	// are read only as far as the answer needs them.
-	var counts [fileTiers]int
+	var counts [filetier.Count]int
 	for _, f := range ids[:cut] {
 		counts[ix.Tiers[f]]++
 	}
-	var heads [fileTiers][]*index.FileRec
+	var heads [filetier.Count][]*index.FileRec
 	for t, n := range counts {
 		heads[t] = make([]*index.FileRec, 0, n)
 	}
@@ -54,7 +56,7 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 		t := ix.Tiers[f]
 		heads[t] = append(heads[t], ix.Files[f])
 	}
-	var lates [fileTiers][]project.Entry
+	var lates [filetier.Count][]project.Entry
 	for _, f := range ids[cut:] {
 		r := ix.Files[f]
 		t := ix.Tiers[f]
@@ -66,7 +68,7 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 	}
 	var refs []Ref
 	chunk := make([]project.Entry, 0, 1024)
-	for t := range fileTiers {
+	for t := range filetier.Count {
 		head, late := heads[t], lates[t]
 		for size := 16; len(head) > 0 || len(late) > 0; size = min(2*size, cap(chunk)) {
 			chunk = chunk[:0]
@@ -138,7 +140,7 @@ func (ix *Index) rankedCandidates(name string) []project.Entry {
 	if all {
 		ids = ix.LiveIDsLocked()
 	}
-	var tiers [fileTiers][]project.Entry
+	var tiers [filetier.Count][]project.Entry
 	for _, f := range ids {
 		t := ix.Tiers[f]
 		tiers[t] = append(tiers[t], ix.Files[f].Entry())
@@ -215,8 +217,8 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 	res := &SymbolResult{Searched: n, Files: n}
 	// What the call reads ends up copied into its answer (line text),
 	// so the buffer can serve the next call.
-	sc := getScratch()
-	defer putScratch(sc)
+	sc := scan.GetScratch()
+	defer scan.PutScratch(sc)
 	defs, err := ix.exact(ctx, q, limit, sc)
 	if err != nil {
 		return nil, err

@@ -16,6 +16,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/internal/watch"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // TestFuzzyLastSameAsEveryFile checks the fallback that visits keys in
@@ -317,7 +318,7 @@ func TestIndexTiers(t *testing.T) {
 			if r == nil {
 				continue
 			}
-			if want := headTier(fileTier(r.Path), r.Generated); ix.Tiers[f] != want || r.Tier != want {
+			if want := filetier.Head(filetier.Of(r.Path), r.Generated); ix.Tiers[f] != want || r.Tier != want {
 				t.Errorf("%s: %s: tier %d beside the record, %d in it, want %d", what, r.Path, ix.Tiers[f], r.Tier, want)
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // The map of a folder (outline of a folder): every definition of the
@@ -122,7 +123,7 @@ func mapScope(dir, p string) bool {
 // a code file (a grammar that is not prose) that is not a test.
 func isMapUser(p string) bool {
 	lang := grammar.ForPath(p, nil)
-	return lang != nil && !lang.CodeRules().Prose && fileTier(p) != testTier
+	return lang != nil && !lang.CodeRules().Prose && filetier.Of(p) != filetier.Test
 }
 
 // mayOutline reports whether the project file p may have definitions:

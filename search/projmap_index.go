@@ -10,7 +10,10 @@ import (
 	"strings"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/index"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // Map answers like [Root.Map], from the index: the word index counts the
@@ -88,13 +91,13 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 			continue
 		}
 		// Tests are told by the path, as isMapUser tells them.
-		pathTier := fileTier(r.Path)
-		tier := headTier(pathTier, r.Generated)
+		pathTier := filetier.Of(r.Path)
+		tier := filetier.Head(pathTier, r.Generated)
 		lang, code := langs.of(r.Path)
-		c.user[f], c.tester[f] = code && pathTier != testTier, code && pathTier == testTier
+		c.user[f], c.tester[f] = code && pathTier != filetier.Test, code && pathTier == filetier.Test
 		if r.Parsed {
 			m.Indexed++
-			c.definer[f] = tier != testTier
+			c.definer[f] = tier != filetier.Test
 			c.header[f] = c.definer[f] && isCHeader(r.Path)
 		}
 		if mapScope(dir, r.Path) && (lang || mayOutline(r.Path)) {
@@ -169,28 +172,28 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 }
 
 // appendRawDefs appends the definitions of a file's record rec (the
-// format walkDefs reads, read here where its numbers lie: the map of a
+// format defrec.Walk reads, read here where its numbers lie: the map of a
 // large project reads millions) to raw, up to the first that does not
 // decode.
 func appendRawDefs(raw []rawDef, rec []byte, nstrs int) []rawDef {
 	maxKind := uint64(len(grammar.Kinds()))
-	n, at, ok := uvarintAt(rec, 0)
+	n, at, ok := diskcache.UvarintAt(rec, 0)
 	if !ok || n > uint64(len(rec)-at) {
 		return raw
 	}
 	for range n {
 		var name, line, before, after, nq uint64
 		var ok1, ok2, ok3, ok4, ok5 bool
-		name, at, ok1 = uvarintAt(rec, at)
+		name, at, ok1 = diskcache.UvarintAt(rec, at)
 		if !ok1 || at >= len(rec) {
 			return raw
 		}
 		k := rec[at]
-		line, at, ok2 = uvarintAt(rec, at+1)
-		before, at, ok3 = uvarintAt(rec, at)
-		after, at, ok4 = uvarintAt(rec, at)
-		nq, at, ok5 = uvarintAt(rec, at)
-		kk := uint64(k &^ declBit)
+		line, at, ok2 = diskcache.UvarintAt(rec, at+1)
+		before, at, ok3 = diskcache.UvarintAt(rec, at)
+		after, at, ok4 = diskcache.UvarintAt(rec, at)
+		nq, at, ok5 = diskcache.UvarintAt(rec, at)
+		kk := uint64(k &^ defrec.DeclBit)
 		if !ok2 || !ok3 || !ok4 || !ok5 || nq > uint64(len(rec)-at) || name >= uint64(nstrs) || kk == 0 || kk > maxKind ||
 			line > math.MaxInt32 || before > line || after > math.MaxInt32-line {
 			return raw
@@ -199,7 +202,7 @@ func appendRawDefs(raw []rawDef, rec []byte, nstrs int) []rawDef {
 			line: int32(line), start: int32(line - before), end: int32(line + after)}
 		for i := range nq {
 			var q uint64
-			if q, at, ok1 = uvarintAt(rec, at); !ok1 || q >= uint64(nstrs) {
+			if q, at, ok1 = diskcache.UvarintAt(rec, at); !ok1 || q >= uint64(nstrs) {
 				return raw
 			}
 			if i == nq-1 {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
 )
 
 // TestMapKeepSame: a map that keeps only the definitions that may rank
@@ -66,7 +67,7 @@ func TestMapKeepSame(t *testing.T) {
 }
 
 // TestAppendRawDefs: the map's reader of definition records reads what
-// walkDefs reads, of whole records and of every cut or damaged one.
+// defrec.Walk reads, of whole records and of every cut or damaged one.
 func TestAppendRawDefs(t *testing.T) {
 	ix, _, _ := testIndex(t, "../testdata/outline", "-", true)
 	ix.Mu.RLock()
@@ -74,8 +75,8 @@ func TestAppendRawDefs(t *testing.T) {
 	nstrs := ix.Words.Len()
 	walk := func(rec []byte) []rawDef {
 		var raw []rawDef
-		walkDefs(rec, uint64(nstrs), func(name uint32, k byte, line, before, after uint64, quals []uint32) {
-			d := rawDef{name: name, last: name, cont: noString, kind: grammar.Kind(k &^ declBit),
+		defrec.Walk(rec, uint64(nstrs), func(name uint32, k byte, line, before, after uint64, quals []uint32) {
+			d := rawDef{name: name, last: name, cont: noString, kind: grammar.Kind(k &^ defrec.DeclBit),
 				line: int32(line), start: int32(line - before), end: int32(line + after)}
 			if n := len(quals); n > 0 {
 				d.last = quals[n-1]

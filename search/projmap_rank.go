@@ -1,6 +1,9 @@
 package search
 
-import "github.com/zumba-dev/zumba/grammar"
+import (
+	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+)
 
 // The ranking's weights (projmap.go says the rule), given file by file:
 // a file's definitions and their containers are all in the file, so that
@@ -141,7 +144,7 @@ func (r *ranker) weigh(defs []mapDef, base int32) {
 		d := &defs[i]
 		f := &m.files[d.file]
 		// A heading's name is prose, which no code uses.
-		if d.again || f.tier == testTier || f.tier >= vendoredTier && !r.vendored || d.kind == grammar.Heading {
+		if d.again || f.tier == filetier.Test || f.tier >= filetier.Vendored && !r.vendored || d.kind == grammar.Heading {
 			continue
 		}
 		n := r.counts(d, f)

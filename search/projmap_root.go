@@ -10,6 +10,8 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
 // Map returns the ranked definitions of the files under the folder dir
@@ -51,7 +53,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 	}
 	order := append(in, out...)
 	reads := make([]mapRead, len(order))
-	done, _ := scanOrdered(ctx, len(order), -1, deadline, func(i int, sc *project.Scratch) int {
+	done, _ := scan.Ordered(ctx, len(order), -1, deadline, func(i int, sc *project.Scratch) int {
 		reads[i] = readForMap(ctx, src, order[i], sc)
 		return 0
 	})
@@ -81,7 +83,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 			raw[j] = rawOf(&rd.defs[j], v.InternString)
 			lasts = append(lasts, raw[j].last)
 		}
-		if rd.tier != testTier && len(lasts) > 0 {
+		if rd.tier != filetier.Test && len(lasts) > 0 {
 			slices.Sort(lasts)
 			c.definerFiles = append(c.definerFiles, countedFile{dir, slices.Compact(lasts)})
 			if isCHeader(order[i].Path) {
@@ -178,9 +180,9 @@ func readForMap(ctx context.Context, src project.Source, e project.Entry, sc *pr
 	if lang == nil {
 		return mapRead{}
 	}
-	rd := mapRead{lang: true, tier: dataTier(e.Path, data)}
+	rd := mapRead{lang: true, tier: filetier.Data(e.Path, data)}
 	if code := grammar.ForPath(e.Path, nil); code != nil && !code.CodeRules().Prose {
-		rd.test = fileTier(e.Path) == testTier
+		rd.test = filetier.Of(e.Path) == filetier.Test
 		seen := map[string]struct{}{}
 		index.ForWords(data, func(w []byte) {
 			if index.IndexedWord(w) {

@@ -6,6 +6,9 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/zumba-dev/zumba/search/internal/lines"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
 // MapSizer measures the lines of a map's answer, in bytes with their
@@ -140,8 +143,8 @@ func (m *ProjectMap) lineTexts(ctx context.Context, cands []int32) ([]Def, error
 		out[i] = m.def(c)
 		byFile[m.defs[c].file] = append(byFile[m.defs[c].file], i)
 	}
-	sc := getScratch()
-	defer putScratch(sc)
+	sc := scan.GetScratch()
+	defer scan.PutScratch(sc)
 	for f, is := range byFile {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -150,9 +153,9 @@ func (m *ProjectMap) lineTexts(ctx context.Context, cands []int32) ([]Def, error
 		if err != nil {
 			continue
 		}
-		lines := newLineIndex(data)
+		text := lines.New(data)
 		for _, i := range is {
-			out[i].Text = lines.text(out[i].Line)
+			out[i].Text = text.Text(out[i].Line)
 		}
 	}
 	return out, nil

@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/grammar"
-	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // How find_symbol and find_references rank what they find, in one place.
@@ -29,58 +29,17 @@ import (
 // its files tier by tier, so that its line limit is reached in the
 // project's own files first.
 
-// Tiers of files, best first.
-const (
-	ownTier uint8 = iota
-	testTier
-	vendoredTier
-	generatedTier
-	fileTiers // how many
-)
-
-// fileTier is the tier of the project path p.
-func fileTier(p string) uint8 {
-	switch {
-	case grammar.IsVendoredFile(p):
-		return vendoredTier
-	case grammar.IsTestFile(p):
-		return testTier
-	}
-	return ownTier
-}
-
-// dataTier is the tier of the project file p whose contents are data.
-func dataTier(p string, data []byte) uint8 {
-	return headTier(fileTier(p), grammar.IsGeneratedHead(data))
-}
-
-// headTier is the tier of a file of path tier t, whose first lines say it
-// is generated when generated is set.
-func headTier(t uint8, generated bool) uint8 {
-	if generated && t < vendoredTier {
-		return generatedTier
-	}
-	return t
-}
-
-// recTier is the tier of the file of index record r.
-func recTier(r *index.FileRec) uint8 { return r.Tier }
-
-// recordTier is the tier of an index record's file at path, generated or
-// not: the rank the index keeps beside each record (engine.tierOf).
-func recordTier(path string, generated bool) uint8 { return headTier(fileTier(path), generated) }
-
 // rankFiles returns files (in path order) reordered tier by tier, as
 // find_symbol and find_references read them: searching in this order
 // lets a search stop at its limit without losing an own file's result to
 // a test file's.
 func rankFiles(files []project.Entry) []project.Entry {
-	var tiers [fileTiers][]project.Entry
+	var tiers [filetier.Count][]project.Entry
 	for _, e := range files {
-		t := fileTier(e.Path)
+		t := filetier.Of(e.Path)
 		tiers[t] = append(tiers[t], e)
 	}
-	if len(tiers[ownTier]) == len(files) {
+	if len(tiers[filetier.Own]) == len(files) {
 		return files
 	}
 	out := make([]project.Entry, 0, len(files))
@@ -93,7 +52,7 @@ func rankFiles(files []project.Entry) []project.Entry {
 // compareFiles orders two files as find_symbol lists exact matches: by
 // tier, then by path.
 func compareFiles(a, b string) int {
-	return cmp.Or(cmp.Compare(fileTier(a), fileTier(b)), strings.Compare(a, b))
+	return cmp.Or(cmp.Compare(filetier.Of(a), filetier.Of(b)), strings.Compare(a, b))
 }
 
 // sortFuzzy orders fallback definitions best first: tier by tier, then names starting with the query, then shorter names, then by

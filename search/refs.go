@@ -10,7 +10,14 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/internal/lines"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
+
+// MaxLineRunes is the most characters of a source line an answer shows;
+// longer lines (minified code) are cut with "…" (see [lines.MaxRunes]).
+const MaxLineRunes = lines.MaxRunes
 
 // RefLimit is how many lines find_references shows.
 const RefLimit = 80
@@ -38,14 +45,14 @@ func references(ctx context.Context, files []project.Entry, src project.Source, 
 	sc := NewWordScanner(name)
 	perFile := make([][]Ref, len(files))
 	generated := make([]bool, len(files))
-	// fileRefs copies the lines it keeps (showLine).
-	emitted, _ := scanOrderedReusing(ctx, len(files), limit, time.Time{}, func(i int, scr *project.Scratch) int {
+	// fileRefs copies the lines it keeps (lines.Show).
+	emitted, _ := scan.OrderedReusing(ctx, len(files), limit, time.Time{}, func(i int, scr *project.Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err != nil {
 			return 0
 		}
 		perFile[i] = fileRefs(files[i].Path, data, sc)
-		if late && len(perFile[i]) > 0 && fileTier(files[i].Path) < vendoredTier && grammar.IsGeneratedHead(data) {
+		if late && len(perFile[i]) > 0 && filetier.Of(files[i].Path) < filetier.Vendored && grammar.IsGeneratedHead(data) {
 			// Not counted: its lines come last.
 			generated[i] = true
 			return 0
@@ -78,10 +85,10 @@ func fileRefs(path string, data []byte, sc *WordScanner) []Ref {
 	var out []Ref
 	line, counted := 1, 0
 	for at := sc.Next(data, 0); at >= 0; {
-		start, end := lineAt(data, at)
+		start, end := lines.At(data, at)
 		line += bytes.Count(data[counted:start], []byte{'\n'})
 		counted = start
-		out = append(out, Ref{Path: path, Line: line, Text: showLine(data[start:end], at-start, at-start+len(sc.word))})
+		out = append(out, Ref{Path: path, Line: line, Text: lines.Show(data[start:end], at-start, at-start+len(sc.word))})
 		if end >= len(data) {
 			break
 		}

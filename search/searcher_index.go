@@ -3,6 +3,8 @@ package search
 import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/defrec"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // Index is a project's word index (identifier → files holding it) and
@@ -64,10 +66,10 @@ type Index struct {
 func NewIndex(root *Root, opts index.Options) *Index {
 	code := &codeRecords{}
 	ix := &Index{root: root, src: root, code: code}
-	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defsRecords{}, kindCode: code})
+	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code})
 	ix.WordsDone = ix.dropCold
 	ix.WhenComplete = func() { ix.names.prepare(ix) }
-	ix.TierOf = recordTier
+	ix.TierOf = filetier.Record
 	ix.defines, ix.codePost = &ix.KindPost[kindDefs], &ix.KindPost[kindCode]
 	return ix
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/zumba-dev/zumba/internal/parsecache"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
 // RefOptions choose what find_references adds to its hits or leaves out.
@@ -157,7 +159,7 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 	deadline := stopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit))
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
-	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, scr *project.Scratch) int {
+	emitted, timedOut := scan.Ordered(ctx, len(files), limit, deadline, func(i int, scr *project.Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err != nil {
 			return 0
@@ -168,7 +170,7 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 		}
 		f := &per[i]
 		f.hits = len(hits)
-		if opts.late && fileTier(files[i].Path) < vendoredTier && grammar.IsGeneratedHead(data) {
+		if opts.late && filetier.Of(files[i].Path) < filetier.Vendored && grammar.IsGeneratedHead(data) {
 			f.generated = true
 			return 0
 		}
@@ -281,7 +283,7 @@ func countCodeRest(ctx context.Context, files []project.Entry, src project.Sourc
 	var nHits, nFiles atomic.Int64
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
-	emitted, timedOut := scanOrdered(pctx, len(files), -1, deadline, func(i int, scr *project.Scratch) int {
+	emitted, timedOut := scan.Ordered(pctx, len(files), -1, deadline, func(i int, scr *project.Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err != nil {
 			return 0
@@ -363,7 +365,7 @@ func (res *Sites) addLate(ctx context.Context, late []project.Entry, src project
 func countRest(ctx context.Context, files []project.Entry, src project.Source, sc *WordScanner, limit time.Duration) (hits, withHits int, exact bool) {
 	var nHits, nFiles atomic.Int64
 	deadline := time.Now().Add(limit)
-	emitted, _ := scanOrdered(ctx, len(files), -1, deadline, func(i int, scr *project.Scratch) int {
+	emitted, _ := scan.Ordered(ctx, len(files), -1, deadline, func(i int, scr *project.Scratch) int {
 		data, err := src.Contents(files[i], scr)
 		if err == nil {
 			if n := len(fileRefs(files[i].Path, data, sc)); n > 0 {

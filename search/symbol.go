@@ -15,6 +15,9 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/internal/lines"
+	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
 // SymbolLimit is how many definitions find_symbol shows.
@@ -50,7 +53,7 @@ type Def struct {
 
 // InTest reports whether d is outside the project's own code: in a test
 // file, or in vendored or generated code (see rank.go).
-func (d *Def) InTest() bool { return d.tier != ownTier }
+func (d *Def) InTest() bool { return d.tier != filetier.Own }
 
 // SymbolQuery is a parsed find_symbol name.
 type SymbolQuery struct {
@@ -395,7 +398,7 @@ func symbolsNoting(ctx context.Context, files []project.Entry, src project.Sourc
 // whether the deadline stopped it.
 func scanDefs(ctx context.Context, files []project.Entry, src project.Source, limit int, deadline time.Time, pre func(e project.Entry, readAt int64, lang func() *grammar.Language, data []byte) bool, classify func(*outline.Definition) (exact, fuzzy bool), rank func(*outline.Definition) string) (defs []Def, searched int, timedOut bool, err error) {
 	perFile := make([][]Def, len(files))
-	emitted, timedOut := scanOrdered(ctx, len(files), limit, deadline, func(i int, sc *project.Scratch) int {
+	emitted, timedOut := scan.Ordered(ctx, len(files), limit, deadline, func(i int, sc *project.Scratch) int {
 		e := files[i]
 		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
 			return 0
@@ -473,17 +476,17 @@ func fileDefs(ctx context.Context, path string, lang *grammar.Language, data []b
 		return nil
 	}
 	var out []Def
-	var lines *lineIndex
-	tier := dataTier(path, data)
+	var text *lines.Index
+	tier := filetier.Data(path, data)
 	for _, d := range o.Definitions(path) {
 		exact, fuzzy := classify(&d)
 		if !exact && !fuzzy {
 			continue
 		}
-		if lines == nil {
-			lines = newLineIndex(data)
+		if text == nil {
+			text = lines.New(data)
 		}
-		out = append(out, Def{Definition: d, Text: lines.text(d.Line), rank: rank(&d), exact: exact, tier: tier})
+		out = append(out, Def{Definition: d, Text: text.Text(d.Line), rank: rank(&d), exact: exact, tier: tier})
 	}
 	return out
 }

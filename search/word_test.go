@@ -3,6 +3,8 @@ package search
 import (
 	"strings"
 	"testing"
+
+	"github.com/zumba-dev/zumba/search/internal/lines"
 )
 
 func TestWordScanner(t *testing.T) {
@@ -46,18 +48,18 @@ func TestWordScanner(t *testing.T) {
 
 func TestShowLine(t *testing.T) {
 	long := strings.Repeat("a", 400) + " Name " + strings.Repeat("b", 400)
-	got := showLine([]byte("\t"+long+"\r"), 401, 405)
+	got := lines.Show([]byte("\t"+long+"\r"), 401, 405)
 	if !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "…") || !strings.Contains(got, " Name ") {
-		t.Errorf("showLine cut = %q", got)
+		t.Errorf("lines.Show cut = %q", got)
 	}
 	if n := len([]rune(got)); n != MaxLineRunes+2 {
-		t.Errorf("showLine cut to %d runes; want %d and two …", n, MaxLineRunes)
+		t.Errorf("lines.Show cut to %d runes; want %d and two …", n, MaxLineRunes)
 	}
-	if got := showLine([]byte("  short line\r"), 2, 7); got != "short line" {
-		t.Errorf("showLine = %q", got)
+	if got := lines.Show([]byte("  short line\r"), 2, 7); got != "short line" {
+		t.Errorf("lines.Show = %q", got)
 	}
 	end := strings.Repeat("é", 500) + "Name"
-	if got := showLine([]byte(end), len(end)-4, len(end)); !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "Name") || len([]rune(got)) != MaxLineRunes+1 {
-		t.Errorf("showLine at the end = %q", got)
+	if got := lines.Show([]byte(end), len(end)-4, len(end)); !strings.HasPrefix(got, "…") || !strings.HasSuffix(got, "Name") || len([]rune(got)) != MaxLineRunes+1 {
+		t.Errorf("lines.Show at the end = %q", got)
 	}
 }

@@ -115,3 +115,19 @@ func (r *Reader) Rest() []byte {
 
 // Offset is how many bytes were read.
 func (r *Reader) Offset() int { return r.off }
+
+// UvarintAt reads the unsigned varint at b[i:]: its value and the offset
+// after it; ok is false when b ends first or it is too long.
+func UvarintAt(b []byte, i int) (v uint64, next int, ok bool) {
+	if i < len(b) && b[i] < 0x80 {
+		return uint64(b[i]), i + 1, true
+	}
+	if i > len(b) {
+		return 0, i, false
+	}
+	v, n := binary.Uvarint(b[i:])
+	if n <= 0 {
+		return 0, i, false
+	}
+	return v, i + n, true
+}

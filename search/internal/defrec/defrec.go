@@ -1,4 +1,7 @@
-package search
+// Package defrec is the definitions' kind of record in the index: a
+// file's definitions encoded with their strings as the vocabulary's ids
+// (Encode, Decode, Walk), found by their names (Kind).
+package defrec
 
 import (
 	"encoding/binary"
@@ -21,21 +24,21 @@ import (
 //	              line, line - first line, last line - line,
 //	              the qualified name's part count, then their ids
 //
-// All numbers are uvarints. The definitions come out of decodeDefs as
+// All numbers are uvarints. The definitions come out of Decode as
 // outline.Definition values again, without their Path.
 
-// declBit, in a definition's kind byte, is Definition.Decl.
-const declBit = 0x80
+// DeclBit, in a definition's kind byte, is Definition.Decl.
+const DeclBit = 0x80
 
 func kindByte(k grammar.Kind, decl bool) byte {
 	if decl {
-		return byte(k) | declBit
+		return byte(k) | DeclBit
 	}
 	return byte(k)
 }
 
-// encodeDefs encodes defs, interning their strings in v.
-func encodeDefs(v *index.Vocab, defs []outline.Definition) []byte {
+// Encode encodes defs, interning their strings in v.
+func Encode(v *index.Vocab, defs []outline.Definition) []byte {
 	if len(defs) == 0 {
 		return nil
 	}
@@ -61,12 +64,12 @@ func encodeDefs(v *index.Vocab, defs []outline.Definition) []byte {
 	return b
 }
 
-var errBadDefs = errors.New("bad definitions record")
+var errBad = errors.New("bad definitions record")
 
 // defKeys calls f with the keys a definition is found by (its last
 // segment and its whole name), for each definition of raw.
 func defKeys(raw []byte, f func(name, last uint32)) error {
-	return walkDefs(raw, math.MaxUint32, func(name uint32, _ byte, _, _, _ uint64, quals []uint32) {
+	return Walk(raw, math.MaxUint32, func(name uint32, _ byte, _, _, _ uint64, quals []uint32) {
 		last := name
 		if len(quals) > 0 {
 			last = quals[len(quals)-1]
@@ -75,9 +78,9 @@ func defKeys(raw []byte, f func(name, last uint32)) error {
 	})
 }
 
-// walkDefs decodes raw, checking every string id against nstrs, and calls
+// Walk decodes raw, checking every string id against nstrs, and calls
 // f for each definition; quals is valid during the call only.
-func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, before, after uint64, quals []uint32)) error {
+func Walk(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, before, after uint64, quals []uint32)) error {
 	r := diskcache.NewReader(raw)
 	maxKind := uint64(len(grammar.Kinds()))
 	var quals [16]uint32
@@ -90,9 +93,9 @@ func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, bef
 		if err := r.Err(); err != nil {
 			return err
 		}
-		kk := k &^ declBit
+		kk := k &^ DeclBit
 		if name >= nstrs || kk == 0 || uint64(kk) > maxKind || line > math.MaxInt32 || before > line || after > math.MaxInt32-line {
-			return errBadDefs
+			return errBad
 		}
 		qs := quals[:0]
 		for range nq {
@@ -101,21 +104,21 @@ func walkDefs(raw []byte, nstrs uint64, f func(name uint32, kind byte, line, bef
 				return err
 			}
 			if q >= nstrs {
-				return errBadDefs
+				return errBad
 			}
 			qs = append(qs, uint32(q))
 		}
 		f(uint32(name), k, line, before, after, qs)
 	}
 	if r.Err() == nil && !r.Done() {
-		return errBadDefs
+		return errBad
 	}
 	return r.Err()
 }
 
-// decodeDefs turns raw back into definitions, their strings from strs
+// Decode turns raw back into definitions, their strings from strs
 // (the vocab's, taken under the index's lock).
-func decodeDefs(strs *index.StrTable, raw []byte) []outline.Definition {
+func Decode(strs *index.StrTable, raw []byte) []outline.Definition {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -123,14 +126,14 @@ func decodeDefs(strs *index.StrTable, raw []byte) []outline.Definition {
 	var quals []string
 	type span struct{ from, to int }
 	var spans []span
-	err := walkDefs(raw, uint64(strs.Len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
+	err := Walk(raw, uint64(strs.Len()), func(name uint32, k byte, line, before, after uint64, qs []uint32) {
 		from := len(quals)
 		for _, q := range qs {
 			quals = append(quals, strs.Str(q))
 		}
 		spans = append(spans, span{from, len(quals)})
 		defs = append(defs, outline.Definition{
-			Name: strs.Str(name), Kind: grammar.Kind(k &^ declBit), Decl: k&declBit != 0,
+			Name: strs.Str(name), Kind: grammar.Kind(k &^ DeclBit), Decl: k&DeclBit != 0,
 			Line: int(line), Start: int(line - before), End: int(line + after),
 		})
 	})
@@ -144,17 +147,17 @@ func decodeDefs(strs *index.StrTable, raw []byte) []outline.Definition {
 	return defs
 }
 
-// defsRecords is the definitions' kind of record in the index (see
-// recordKind), found by their names.
-type defsRecords struct{}
+// Kind is the definitions' kind of record in the index (see
+// [index.RecordKind]), found by their names.
+type Kind struct{}
 
 // Make encodes the definitions.
-func (defsRecords) Make(_ string, _ []byte, defs []outline.Definition, v *index.Vocab) []byte {
-	return encodeDefs(v, defs)
+func (Kind) Make(_ string, _ []byte, defs []outline.Definition, v *index.Vocab) []byte {
+	return Encode(v, defs)
 }
 
 // Keys lists each definition's last segment and whole name.
-func (defsRecords) Keys(rec []byte, dst []uint32) []uint32 {
+func (Kind) Keys(rec []byte, dst []uint32) []uint32 {
 	from := len(dst)
 	defKeys(rec, func(name, last uint32) { dst = append(dst, name, last) })
 	slices.Sort(dst[from:])
@@ -162,15 +165,15 @@ func (defsRecords) Keys(rec []byte, dst []uint32) []uint32 {
 }
 
 // Export renumbers the strings.
-func (defsRecords) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+func (Kind) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
 	return appendRemapDefs(dst, rec, nstrs, m)
 }
 
 // PathStrings lists none: the record does not depend on the path.
-func (defsRecords) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
+func (Kind) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
 
 // Import renumbers the strings.
-func (defsRecords) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, _ []uint32) ([]byte, error) {
+func (Kind) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, _ []uint32) ([]byte, error) {
 	return appendRemapDefs(dst, rec, nstrs, m)
 }
 
@@ -183,7 +186,7 @@ func appendRemapDefs(dst, raw []byte, nstrs uint64, m func(uint32) uint32) ([]by
 	r := diskcache.NewReader(raw)
 	n := r.Count()
 	out := binary.AppendUvarint(dst, uint64(n))
-	err := walkDefs(raw, nstrs, func(name uint32, k byte, line, before, after uint64, quals []uint32) {
+	err := Walk(raw, nstrs, func(name uint32, k byte, line, before, after uint64, quals []uint32) {
 		out = binary.AppendUvarint(out, uint64(m(name)))
 		out = append(out, k)
 		out = binary.AppendUvarint(out, line)

@@ -1,4 +1,7 @@
-package search
+// Package scan reads many files of a project at once, in order, under a
+// limit on results and a deadline (Ordered), with read buffers kept
+// between calls (GetScratch).
+package scan
 
 import (
 	"context"
@@ -10,10 +13,10 @@ import (
 	"github.com/zumba-dev/zumba/internal/project"
 )
 
-// scanParallel is how many files are read and scanned at once.
-var scanParallel = max(4, runtime.GOMAXPROCS(0))
+// parallel is how many files are read and scanned at once.
+var parallel = max(4, runtime.GOMAXPROCS(0))
 
-// scanOrdered runs work on items 0..n-1 on parallel workers, taking items
+// Ordered runs work on items 0..n-1 on parallel workers, taking items
 // in order. work returns how many results item i gave, or -1 when the
 // deadline stopped it before it was done. Once the items done without a
 // gap from the first hold more than limit results, no new item is started
@@ -21,32 +24,32 @@ var scanParallel = max(4, runtime.GOMAXPROCS(0))
 // It returns how many leading items are complete, and whether the
 // deadline cut the scan short (rather than the limit); the caller keeps
 // each item's results by index.
-func scanOrdered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
-	return scan(ctx, n, limit, deadline, false, work)
+func Ordered(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
+	return run(ctx, n, limit, deadline, false, work)
 }
 
-// scanOrderedReusing is scanOrdered with read buffers kept between calls
-// (getScratch), for work that copies whatever it keeps of what it reads.
-func scanOrderedReusing(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
-	return scan(ctx, n, limit, deadline, true, work)
+// OrderedReusing is Ordered with read buffers kept between calls
+// (GetScratch), for work that copies whatever it keeps of what it reads.
+func OrderedReusing(ctx context.Context, n, limit int, deadline time.Time, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
+	return run(ctx, n, limit, deadline, true, work)
 }
 
-// scratches keeps read buffers between calls (see getScratch): each
+// scratches keeps read buffers between calls (see GetScratch): each
 // grows to the largest file it read, and a new one is zeroed as it grows.
 var scratches = sync.Pool{New: func() any { return &project.Scratch{} }}
 
-// getScratch returns a project.Scratch that may hold an earlier call's buffer,
+// GetScratch returns a project.Scratch that may hold an earlier call's buffer,
 // for a reader that copies whatever it keeps of what it reads (line text
-// into its answer); putScratch gives it back.
-func getScratch() *project.Scratch { return scratches.Get().(*project.Scratch) }
+// into its answer); PutScratch gives it back.
+func GetScratch() *project.Scratch { return scratches.Get().(*project.Scratch) }
 
-// putScratch closes sc's folder and keeps its buffer for another call.
-func putScratch(sc *project.Scratch) {
+// PutScratch closes sc's folder and keeps its buffer for another call.
+func PutScratch(sc *project.Scratch) {
 	sc.Close()
 	scratches.Put(sc)
 }
 
-func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
+func run(ctx context.Context, n, limit int, deadline time.Time, reuse bool, work func(i int, sc *project.Scratch) int) (emitted int, timedOut bool) {
 	done := make([]bool, n)
 	var (
 		next   atomic.Int64
@@ -57,14 +60,14 @@ func scan(ctx context.Context, n, limit int, deadline time.Time, reuse bool, wor
 		total  int
 		wg     sync.WaitGroup
 	)
-	for range min(scanParallel, n) {
+	for range min(parallel, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sc := &project.Scratch{}
 			if reuse {
-				sc = getScratch()
-				defer putScratch(sc)
+				sc = GetScratch()
+				defer PutScratch(sc)
 			} else {
 				defer sc.Close()
 			}

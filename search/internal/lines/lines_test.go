@@ -1,4 +1,4 @@
-package search
+package lines
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ func naiveLines(data []byte) func(line int) string {
 		if line < len(starts) {
 			end = starts[line] - 1
 		}
-		return showLine(data[starts[line-1]:end], -1, -1)
+		return Show(data[starts[line-1]:end], -1, -1)
 	}
 }
 
@@ -38,17 +38,17 @@ func naiveLines(data []byte) func(line int) string {
 func TestLineIndex(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
-	files := []string{"", "\n", "x", "a\nb", "a\nb\n", "\n\n\n", strings.Repeat("x", lineBlock), strings.Repeat("y", lineBlock-1) + "\n", strings.Repeat("z\n", lineBlock)}
+	files := []string{"", "\n", "x", "a\nb", "a\nb\n", "\n\n\n", strings.Repeat("x", block), strings.Repeat("y", block-1) + "\n", strings.Repeat("z\n", block)}
 	random := 200
 	if testing.Short() || raceEnabled {
 		random = 40 // 200 took ~33 s under the race detector
 	}
 	for range random {
 		var b bytes.Buffer
-		for n := rng.IntN(3 * lineBlock / 10); n > 0; n-- {
+		for n := rng.IntN(3 * block / 10); n > 0; n-- {
 			switch rng.IntN(4) {
 			case 0:
-				b.WriteString(strings.Repeat("w", rng.IntN(3*lineBlock)))
+				b.WriteString(strings.Repeat("w", rng.IntN(3*block)))
 			case 1:
 				b.WriteString("  \tpad ")
 			default:
@@ -62,11 +62,11 @@ func TestLineIndex(t *testing.T) {
 	}
 	for _, f := range files {
 		data := []byte(f)
-		x := newLineIndex(data)
+		x := New(data)
 		naive := naiveLines(data)
 		n := bytes.Count(data, []byte{'\n'}) + 1
 		for line := -1; line <= n+2; line++ {
-			if got, want := x.text(line), naive(line); got != want {
+			if got, want := x.Text(line), naive(line); got != want {
 				t.Fatalf("line %d of a %d-byte file = %.40q; want %.40q", line, len(data), got, want)
 			}
 		}

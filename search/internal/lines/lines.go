@@ -1,4 +1,7 @@
-package search
+// Package lines finds and shows the lines of a file the searches answer
+// with: a line by number (Index), the line holding an offset (At), and a
+// line trimmed and cut to what an answer shows (Show).
+package lines
 
 import (
 	"bytes"
@@ -7,13 +10,13 @@ import (
 	"unicode/utf8"
 )
 
-// MaxLineRunes is the most characters of a source line an answer shows;
+// MaxRunes is the most characters of a source line an answer shows;
 // longer lines (minified code) are cut with "…".
-const MaxLineRunes = 300
+const MaxRunes = 300
 
-// lineAt returns the bounds of the line holding offset i, without its
+// At returns the bounds of the line holding offset i, without its
 // "\n" (or "\r\n").
-func lineAt(data []byte, i int) (start, end int) {
+func At(data []byte, i int) (start, end int) {
 	start = bytes.LastIndexByte(data[:i], '\n') + 1
 	end = bytes.IndexByte(data[i:], '\n')
 	if end < 0 {
@@ -24,10 +27,10 @@ func lineAt(data []byte, i int) (start, end int) {
 	return start, end
 }
 
-// showLine trims a source line and, when it is longer than MaxLineRunes,
+// Show trims a source line and, when it is longer than MaxRunes,
 // keeps a window around the bytes [ms, me) of it with "…" at the cut ends.
 // ms < 0 means no match to keep: the line is cut at its end.
-func showLine(line []byte, ms, me int) string {
+func Show(line []byte, ms, me int) string {
 	lo, hi := 0, len(line)
 	for lo < hi && isSpace(line[lo]) {
 		lo++
@@ -40,27 +43,27 @@ func showLine(line []byte, ms, me int) string {
 		me = min(max(me, ms), hi)
 	}
 	s := line[lo:hi]
-	if utf8.RuneCount(s) <= MaxLineRunes {
+	if utf8.RuneCount(s) <= MaxRunes {
 		return strings.ToValidUTF8(string(s), "\uFFFD")
 	}
 	if ms < 0 {
-		return cutRunes(s, 0, MaxLineRunes) + "…"
+		return cutRunes(s, 0, MaxRunes) + "…"
 	}
 	ms, me = ms-lo, me-lo
 	// Centre the match in the window; a match longer than the window
 	// keeps its start.
 	matchRunes := utf8.RuneCount(s[ms:me])
-	before := max(0, (MaxLineRunes-matchRunes)/2)
+	before := max(0, (MaxRunes-matchRunes)/2)
 	startRune := max(0, utf8.RuneCount(s[:ms])-before)
 	total := utf8.RuneCount(s)
-	if startRune+MaxLineRunes > total {
-		startRune = max(0, total-MaxLineRunes)
+	if startRune+MaxRunes > total {
+		startRune = max(0, total-MaxRunes)
 	}
-	out := cutRunes(s, startRune, MaxLineRunes)
+	out := cutRunes(s, startRune, MaxRunes)
 	if startRune > 0 {
 		out = "…" + out
 	}
-	if startRune+MaxLineRunes < total {
+	if startRune+MaxRunes < total {
 		out += "…"
 	}
 	return out
@@ -85,31 +88,31 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }
 
-// lineBlock is how many bytes lineIndex counts the newlines of at once.
-const lineBlock = 4096
+// block is how many bytes Index counts the newlines of at once.
+const block = 4096
 
-// lineIndex finds the lines of data by number. It counts the newlines of
-// each lineBlock bytes once (bytes.Count is vectorised) instead of
+// Index finds the lines of data by number. It counts the newlines of
+// each block bytes once (bytes.Count is vectorised) instead of
 // listing every line's start, then walks one block for a line: a file of
 // thousands of lines costs a few dozen counts and no large allocation.
-type lineIndex struct {
+type Index struct {
 	data []byte
-	// before[b] is how many newlines data[:b*lineBlock] holds.
+	// before[b] is how many newlines data[:b*block] holds.
 	before []int32
 }
 
-func newLineIndex(data []byte) *lineIndex {
-	before := make([]int32, len(data)/lineBlock+1)
+func New(data []byte) *Index {
+	before := make([]int32, len(data)/block+1)
 	c := 0
 	for b := 1; b < len(before); b++ {
-		c += bytes.Count(data[(b-1)*lineBlock:b*lineBlock], []byte{'\n'})
+		c += bytes.Count(data[(b-1)*block:b*block], []byte{'\n'})
 		before[b] = int32(c)
 	}
-	return &lineIndex{data: data, before: before}
+	return &Index{data: data, before: before}
 }
 
 // text is the 1-based line as find_symbol shows it; "" past the last.
-func (x *lineIndex) text(line int) string {
+func (x *Index) Text(line int) string {
 	if line < 1 {
 		return ""
 	}
@@ -118,7 +121,7 @@ func (x *lineIndex) text(line int) string {
 	want := line - 1
 	b, _ := slices.BinarySearch(x.before, int32(want))
 	b = max(b-1, 0)
-	start, seen := b*lineBlock, int(x.before[b])
+	start, seen := b*block, int(x.before[b])
 	for seen < want {
 		j := bytes.IndexByte(x.data[start:], '\n')
 		if j < 0 {
@@ -127,6 +130,6 @@ func (x *lineIndex) text(line int) string {
 		start += j + 1
 		seen++
 	}
-	_, end := lineAt(x.data, start)
-	return showLine(x.data[start:end], -1, -1)
+	_, end := At(x.data, start)
+	return Show(x.data[start:end], -1, -1)
 }
