@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zumba-dev/zumba/internal/project"
-	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/findcode"
 )
 
 var findCodeTool = &Tool{
@@ -19,7 +19,7 @@ var findCodeTool = &Tool{
 	Params: []Param{
 		{Name: "query", Description: "What the code does, in a few words.", Required: true},
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
-		{Name: "limit", Description: "Show this many of the best (1 to 20; default: up to 10, fewer where the match falls off).", Int: true, Min: 1, Max: search.CodeLimit},
+		{Name: "limit", Description: "Show this many of the best (1 to 20; default: up to 10, fewer where the match falls off).", Int: true, Min: 1, Max: findcode.Limit},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
 		query, pathArg := strings.TrimSpace(args["query"]), strings.TrimSpace(args["path"])
@@ -28,7 +28,7 @@ var findCodeTool = &Tool{
 			return toolError(err), true
 		}
 		res, err := s.searcher().Code(ctx, query, filter)
-		if errors.Is(err, search.ErrEmptyQuery) {
+		if errors.Is(err, findcode.ErrEmptyQuery) {
 			return "find_code: query is empty", true
 		}
 		if err != nil {
@@ -51,9 +51,9 @@ const maxCodeText = 160
 // first line or else its signature; then, when the index covered only
 // part of the project, the indexPartial line. A query none of whose
 // words a definition has gets one line saying so. limit is the
-// argument's (0: not given; see search.CodeShown); when definitions found
+// argument's (0: not given; see findcode.Shown); when definitions found
 // are left out, a line counts them.
-func codeText(query, pathArg string, res *search.CodeResult, limit int) string {
+func codeText(query, pathArg string, res *findcode.Result, limit int) string {
 	var sb strings.Builder
 	switch {
 	case len(res.Words) == 0:
@@ -63,7 +63,7 @@ func codeText(query, pathArg string, res *search.CodeResult, limit int) string {
 	case len(res.Defs) == 0:
 		sb.WriteString(fmt.Sprintf("No definition has any word of %s.", project.Echo(query)))
 	}
-	shown := search.CodeShown(res.Defs, limit)
+	shown := findcode.Shown(res.Defs, limit)
 	for i, d := range res.Defs[:shown] {
 		if i > 0 {
 			sb.WriteByte('\n')
@@ -82,17 +82,17 @@ func codeText(query, pathArg string, res *search.CodeResult, limit int) string {
 }
 
 // codeMore is the last line when n of the found definitions are left
-// out: found is all of them, or the best search.CodeLimit when more may
+// out: found is all of them, or the best findcode.Limit when more may
 // match.
 func codeMore(n, found int) string {
-	if found == search.CodeLimit {
+	if found == findcode.Limit {
 		return fmt.Sprintf("… at least %d more %s scored lower; limit=%d shows the best %d", n, plural(n, "definition", "definitions"), found, found)
 	}
 	return fmt.Sprintf("… %d more %s scored lower; limit=%d shows them", n, plural(n, "definition", "definitions"), found)
 }
 
 // codeLine is one definition's line.
-func codeLine(d *search.CodeDef) string {
+func codeLine(d *findcode.Def) string {
 	text := d.Doc
 	if text == "" {
 		text = d.Signature

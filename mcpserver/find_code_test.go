@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/findcode"
 )
 
 var codeFiles = map[string]string{
@@ -97,13 +97,13 @@ func TestFindCodeIndexed(t *testing.T) {
 // TestFindCodeMore: the line counting the definitions left out, when
 // fewer than the best 20 were found and when 20 were (more may match).
 func TestFindCodeMore(t *testing.T) {
-	defs := make([]search.CodeDef, 20)
+	defs := make([]findcode.Def, 20)
 	for i := range defs {
 		defs[i].Path, defs[i].Line, defs[i].End, defs[i].Start = "a.go", i+1, i+1, i+1
 		defs[i].Name, defs[i].Signature = fmt.Sprintf("F%d", i), fmt.Sprintf("func F%d()", i)
 		defs[i].Score = 10 - float64(i)*0.1
 	}
-	res := &search.CodeResult{Defs: defs, Words: []string{"f"}}
+	res := &findcode.Result{Defs: defs, Words: []string{"f"}}
 	got := strings.Split(codeText("f", "", res, 0), "\n")
 	if len(got) != 11 || got[10] != "… at least 10 more definitions scored lower; limit=20 shows the best 20" {
 		t.Errorf("20 found, no limit: %d lines ending %q", len(got), got[len(got)-1])

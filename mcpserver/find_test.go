@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/findcode"
 )
 
 // openRoot opens the project dir for a test: its find_symbol answers must
@@ -263,7 +264,7 @@ func TestStillListingTexts(t *testing.T) {
 		"find_references":       refsText("Close", "", nil, &search.RefResult{Building: true}),
 		"find_symbol":           symbolsText(search.SymbolQuery{Name: "Close"}, &search.SymbolResult{Building: true}),
 		"find_references group": formatSites(&search.Sites{Building: true}, "Close", "", search.RefOptions{Group: true}),
-		"find_code":             codeText("close the file", "", &search.CodeResult{Words: []string{"close", "file"}, Building: true}, 0),
+		"find_code":             codeText("close the file", "", &findcode.Result{Words: []string{"close", "file"}, Building: true}, 0),
 	}
 	for tool, text := range texts {
 		if !strings.Contains(text, want) || !incomplete(text) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/findcode"
 )
 
 // Several project folders in one server (issue 31): each root is a Server
@@ -451,13 +452,13 @@ func (p prefixed) Sites(ctx context.Context, name string, filter *project.PathFi
 	return &out, nil
 }
 
-func (p prefixed) Code(ctx context.Context, query string, filter *project.PathFilter) (*search.CodeResult, error) {
+func (p prefixed) Code(ctx context.Context, query string, filter *project.PathFilter) (*findcode.Result, error) {
 	res, err := p.Searcher.Code(ctx, query, filter)
 	if err != nil || res == nil {
 		return res, err
 	}
 	out := *res
-	out.Defs = shownPaths(p.s, res.Defs, func(d *search.CodeDef) *string { return &d.Path })
+	out.Defs = shownPaths(p.s, res.Defs, func(d *findcode.Def) *string { return &d.Path })
 	return &out, nil
 }
 

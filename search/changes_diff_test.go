@@ -49,7 +49,7 @@ func TestChangesGoDifferential(t *testing.T) {
 	for _, mvs := range changesDiffSeries {
 		var trees []string
 		for _, mv := range mvs {
-			trees = append(trees, downloadModule(t, mv))
+			trees = append(trees, fixture.DownloadModule(t, mv))
 		}
 		series = append(series, trees)
 	}
@@ -99,24 +99,6 @@ func diffSeries(t *testing.T, series [][]string, ext string, keep func(rel strin
 	}
 	t.Logf("agreement: %d of %d top-level declarations (%.2f%%)", agree, total, 100*float64(agree)/float64(total))
 	return agree, total
-}
-
-// downloadModule fetches module@version with the go command and returns
-// its folder in the module cache.
-func downloadModule(t *testing.T, mv string) string {
-	t.Helper()
-	cmd := exec.Command("go", "mod", "download", "-json", mv)
-	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Skipf("cannot download %s: %v", mv, err)
-	}
-	var info struct{ Dir string }
-	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
-		t.Fatalf("go mod download %s: %s", mv, out)
-	}
-	return info.Dir
 }
 
 // replaceTree makes dir's work tree (all but .git) a copy of src's files

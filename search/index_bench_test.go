@@ -100,7 +100,7 @@ func BenchmarkPostingsGoSrc(b *testing.B) {
 	n := uint32(ix.Words.Len())
 	var buf []uint32
 	for b.Loop() {
-		for _, p := range []*index.Postings{&ix.WordPost, ix.defines, ix.codePost} {
+		for _, p := range []*index.Postings{&ix.WordPost, ix.defines, ix.code.Post} {
 			for k := range n {
 				buf = p.List(k, buf[:0])
 			}

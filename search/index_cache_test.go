@@ -18,6 +18,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/findcode"
 	"github.com/zumba-dev/zumba/search/internal/defrec"
 )
 
@@ -271,7 +272,7 @@ func TestStoreSharedByRoots(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
-		if d := cmp.Diff(want, got, resultOpts, cmpopts.IgnoreUnexported(CodeDef{})); d != "" {
+		if d := cmp.Diff(want, got, resultOpts, cmpopts.IgnoreUnexported(findcode.Def{})); d != "" {
 			t.Errorf("find_code %q from the store (-cold +store):\n%s", q, d)
 		}
 	}
@@ -328,7 +329,7 @@ func TestStoreEntryRobust(t *testing.T) {
 		}
 		if r, err := ix.DecodeEntry(c, "pkg0/f01.go"); err == nil {
 			defrec.Decode(ix.Words.View(), r.Recs.Get(kindDefs))
-			codeTerms(r.Recs.Get(kindCode), func(uint32, int, bool) {})
+			ix.code.Kind.Keys(r.Recs.Get(kindCode), nil)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/search/findcode"
 )
 
 // TestImageRestart: a restart takes the project's image (the whole index
@@ -52,7 +53,7 @@ func TestImageRestart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := cmp.Diff(want, got, resultOpts, cmpopts.IgnoreUnexported(CodeDef{})); d != "" {
+			if d := cmp.Diff(want, got, resultOpts, cmpopts.IgnoreUnexported(findcode.Def{})); d != "" {
 				t.Errorf("%s: find_code %q (-cold +image):\n%s", what, q, d)
 			}
 		}

@@ -6,10 +6,10 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/internal/index"
 )
 
@@ -38,10 +38,10 @@ func TestMapTree(t *testing.T) {
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
-	a0, c0 := ms.TotalAlloc, cpuTime()
+	a0, c0 := ms.TotalAlloc, fixture.CPUTime()
 	time.Sleep(time.Second)
 	runtime.ReadMemStats(&ms)
-	t.Logf("heap after GC %.0f MB; in 1 s idle: allocated %.1f MB, CPU %v", float64(ms.HeapAlloc)/1e6, float64(ms.TotalAlloc-a0)/1e6, cpuTime()-c0)
+	t.Logf("heap after GC %.0f MB; in 1 s idle: allocated %.1f MB, CPU %v", float64(ms.HeapAlloc)/1e6, float64(ms.TotalAlloc-a0)/1e6, fixture.CPUTime()-c0)
 	// Map syncs first: without a watcher (NoWatch) it sweeps the tree,
 	// which a server's watcher spares it; the map itself is timed apart.
 	time5(t, "Map(.) (a sweep of the tree included) and Select", func() *ProjectMap {
@@ -70,14 +70,14 @@ func time5(t *testing.T, what string, mk func() *ProjectMap) {
 	for range 5 {
 		runtime.ReadMemStats(&ms)
 		a0 := ms.TotalAlloc
-		t0, c0 := time.Now(), cpuTime()
+		t0, c0 := time.Now(), fixture.CPUTime()
 		m := mk()
 		runtime.ReadMemStats(&ms)
 		mapAllocs = append(mapAllocs, ms.TotalAlloc-a0)
 		if _, err := m.Select(context.Background(), 8000, 400, treeSizer{}); err != nil {
 			t.Fatal(err)
 		}
-		ds, cs = append(ds, time.Since(t0)), append(cs, cpuTime()-c0)
+		ds, cs = append(ds, time.Since(t0)), append(cs, fixture.CPUTime()-c0)
 		runtime.ReadMemStats(&ms)
 		allocs = append(allocs, ms.TotalAlloc-a0)
 		if len(ds) == 1 {
@@ -92,15 +92,6 @@ func time5(t *testing.T, what string, mk func() *ProjectMap) {
 	}
 	t.Logf("%s: median %v, CPU time median %v (all %v); allocated median %.1f MB (the map %.1f MB)",
 		what, ds[2], cs[2], ds, float64(allocs[2])/1e6, float64(mapAllocs[2])/1e6)
-}
-
-// cpuTime is the process's user and system time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // treeSizer sizes the map's lines roughly as the server writes them.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/findcode"
 )
 
 // Searcher answers the project searches: the [Index] from what it keeps,
@@ -23,7 +24,7 @@ type Searcher interface {
 	Map(ctx context.Context, dir string) (*ProjectMap, error)
 	// Code finds the definitions whose words match a description, in
 	// the files filter keeps (nil: all), best first (see [Index.Code]).
-	Code(ctx context.Context, query string, filter *project.PathFilter) (*CodeResult, error)
+	Code(ctx context.Context, query string, filter *project.PathFilter) (*findcode.Result, error)
 }
 
 var (

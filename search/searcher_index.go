@@ -3,6 +3,7 @@ package search
 import (
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/findcode"
 	"github.com/zumba-dev/zumba/search/internal/defrec"
 	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
@@ -54,31 +55,32 @@ type Index struct {
 	// before the word index (index_cold.go).
 	walkTiers walkTiers
 	// defines lists the files defining each name (by its last segment
-	// and its whole name: index_defs.go), codePost those holding each of
-	// find_code's words (code_record.go); code sums up their records
-	// (code_query.go). They are the engine's postings and counter of
-	// the two kinds of records NewIndex hands it.
-	defines, codePost *index.Postings
-	code              *codeRecords
+	// and its whole name: package search/internal/defrec): the engine's
+	// postings of the definitions' kind of record NewIndex hands it.
+	defines *index.Postings
+	// code is find_code's view of the index (package search/findcode),
+	// whose kind of record NewIndex hands the engine too.
+	code *findcode.Index
 }
 
 // NewIndex returns the index of the project root; Build fills it.
 func NewIndex(root *Root, opts index.Options) *Index {
-	code := &codeRecords{}
-	ix := &Index{root: root, src: root, code: code}
+	code := &findcode.Kind{}
+	ix := &Index{root: root, src: root}
 	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code})
 	ix.WordsDone = ix.dropCold
 	ix.WhenComplete = func() { ix.names.prepare(ix) }
 	ix.TierOf = filetier.Record
-	ix.defines, ix.codePost = &ix.KindPost[kindDefs], &ix.KindPost[kindCode]
+	ix.defines = &ix.KindPost[kindDefs]
+	ix.code = &findcode.Index{Index: ix.Index, Src: root, Kind: code, CodeKind: kindCode, DefsKind: kindDefs, Post: &ix.KindPost[kindCode]}
 	return ix
 }
 
 // The kinds of records the searches keep in the index, in its order.
 const (
-	// kindDefs is a file's definitions (index_defs.go).
+	// kindDefs is a file's definitions (package search/internal/defrec).
 	kindDefs = iota
-	// kindCode is find_code's words of them (code_record.go).
+	// kindCode is find_code's words of them (package search/findcode).
 	kindCode
 )
 

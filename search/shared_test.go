@@ -115,7 +115,7 @@ func TestSharedRoots(t *testing.T) {
 
 // postings are the index's three postings.
 func (ix *Index) postings() []*index.Postings {
-	return []*index.Postings{&ix.WordPost, ix.defines, ix.codePost}
+	return []*index.Postings{&ix.WordPost, ix.defines, ix.code.Post}
 }
 
 // sharedBlocks checks that the postings of a and b (whose locks the

@@ -1,13 +1,13 @@
-package search
+package findcode
 
 import "testing"
 
 // TestCodeShown: a limit shows that many; the default stops at
-// CodeDefaultLimit, or where the score falls off (never before
+// DefaultLimit, or where the score falls off (never before
 // codeCutMin).
 func TestCodeShown(t *testing.T) {
-	defs := func(scores ...float64) []CodeDef {
-		out := make([]CodeDef, len(scores))
+	defs := func(scores ...float64) []Def {
+		out := make([]Def, len(scores))
 		for i, s := range scores {
 			out[i].Score = s
 		}
@@ -28,8 +28,8 @@ func TestCodeShown(t *testing.T) {
 		{[]float64{10, 9}, 0, 2},
 		{nil, 0, 0},
 	} {
-		if got := CodeShown(defs(tc.scores...), tc.limit); got != tc.want {
-			t.Errorf("CodeShown(%v, %d) = %d; want %d", tc.scores, tc.limit, got, tc.want)
+		if got := Shown(defs(tc.scores...), tc.limit); got != tc.want {
+			t.Errorf("Shown(%v, %d) = %d; want %d", tc.scores, tc.limit, got, tc.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package search
+package findcode
 
 import (
 	"context"
@@ -32,7 +32,7 @@ func TestCodeDump(t *testing.T) {
 	// the best five.
 	var shares, found [4]int
 	for i, q := range qs {
-		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
+		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &Result{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +46,7 @@ func TestCodeDump(t *testing.T) {
 		var top []string
 		for r, h := range hits {
 			rec := q.ix.Files[h.file]
-			defs := defrec.Decode(strs, rec.Recs.Get(kindDefs))
+			defs := defrec.Decode(strs, rec.Recs.Get(q.ix.DefsKind))
 			qn := defs[h.def].QualifiedName()
 			if rank < 0 && q.targets[rec.Path] && (qn == q.name || strings.HasSuffix(qn, "."+q.name)) {
 				rank = r
@@ -63,19 +63,19 @@ func TestCodeDump(t *testing.T) {
 			if rec == nil || !q.targets[rec.Path] {
 				continue
 			}
-			defs := defrec.Decode(strs, rec.Recs.Get(kindDefs))
+			defs := defrec.Decode(strs, rec.Recs.Get(q.ix.DefsKind))
 			for d := range defs {
 				qn := defs[d].QualifiedName()
 				if qn != q.name && !strings.HasSuffix(qn, "."+q.name) {
 					continue
 				}
-				sc := q.ix.codeScorer(context.Background(), q.terms, nil, w, &CodeResult{})
+				sc := q.ix.codeScorer(context.Background(), q.terms, nil, w, &Result{})
 				score := 0.0
 				fields := "no word"
 				if sc != nil {
 					sc.file(uint32(f))
 					if sc.mark != nil && d < len(sc.mark) && sc.mark[d] == sc.gen {
-						r := codeLens(rec.Recs.Get(kindCode))
+						r := codeLens(rec.Recs.Get(q.ix.CodeKind))
 						score = sc.defScore(d, r) * sc.w.tier[rec.Tier]
 						fields = dumpFields(q.ix, q.terms, uint32(f), d)
 					}
@@ -150,7 +150,7 @@ func codeLens(rec []byte) []byte {
 // word: "word:ncdbs" (name, container, doc, body, summary; p: the path).
 // The caller holds ix.mu.
 func dumpFields(ix *Index, terms []codeTerm, f uint32, d int) string {
-	sc := ix.codeScorer(context.Background(), terms, nil, defaultCodeWeights, &CodeResult{})
+	sc := ix.codeScorer(context.Background(), terms, nil, defaultCodeWeights, &Result{})
 	if sc == nil {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package search
+package findcode
 
 import (
 	"encoding/binary"
@@ -11,44 +11,44 @@ import (
 	"github.com/zumba-dev/zumba/outline"
 )
 
-// codeRecords is find_code's kind of record in the index (see
+// Kind is find_code's kind of record in the index (see
 // recordKind): each file's words, field by field (code_record.go), and
 // their sums over the live records (codeStats, under the index's lock).
-type codeRecords struct {
+type Kind struct {
 	codeStats
 }
 
 // Make collects the words of the file and encodes them.
-func (*codeRecords) Make(path string, data []byte, defs []outline.Definition, v *index.Vocab) []byte {
+func (*Kind) Make(path string, data []byte, defs []outline.Definition, v *index.Vocab) []byte {
 	rec, _ := collectCode(path, data, defs).encode(v)
 	return rec
 }
 
 // Keys lists the record's words: increasing, without repeats.
-func (*codeRecords) Keys(rec []byte, dst []uint32) []uint32 {
+func (*Kind) Keys(rec []byte, dst []uint32) []uint32 {
 	codeTerms(rec, func(id uint32, _ int, _ bool) { dst = append(dst, id) })
 	return dst
 }
 
 // Export leaves out the words of the path: the index's importer adds
 // those of the path it finds the file at.
-func (*codeRecords) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+func (*Kind) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
 	return appendRemapCode(dst, rec, nstrs, m, nil, true)
 }
 
 // PathStrings lists the words of the path (pathWords).
-func (*codeRecords) PathStrings(path string, dst [][]byte) [][]byte {
+func (*Kind) PathStrings(path string, dst [][]byte) [][]byte {
 	forCodeWords([]byte(pathWords(path)), nil, func(w []byte) { dst = append(dst, slices.Clone(w)) })
 	return dst
 }
 
 // Import adds back the words of the path, pathIDs.
-func (*codeRecords) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, pathIDs []uint32) ([]byte, error) {
+func (*Kind) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, pathIDs []uint32) ([]byte, error) {
 	return appendRemapCode(dst, rec, nstrs, m, pathIDs, false)
 }
 
 // Count sums the record up in the stats.
-func (c *codeRecords) Count(rec []byte, n int) { c.add(rec, n) }
+func (c *Kind) Count(rec []byte, n int) { c.add(rec, n) }
 
 var codeWordScratch = sync.Pool{New: func() any { return new([]codeWord) }}
 

@@ -1,15 +1,15 @@
-package search
+package findcode
 
 // How many of find_code's definitions an answer shows. The engine finds
-// the best CodeLimit; an agent that needs the first two should not read
+// the best Limit; an agent that needs the first two should not read
 // twenty, so unless it asks for a number the answer stops at
-// CodeDefaultLimit, or earlier where the score falls off sharply: below
+// DefaultLimit, or earlier where the score falls off sharply: below
 // that fall the definitions match the description much worse than those
 // above it (often one word of it, the commonest).
 
-// CodeDefaultLimit is how many definitions find_code shows unless asked
-// for another number (1 to CodeLimit).
-const CodeDefaultLimit = 10
+// DefaultLimit is how many definitions find_code shows unless asked
+// for another number (1 to Limit).
+const DefaultLimit = 10
 
 // A codeCut says where the default answer is cut: never before min
 // definitions; after that, before the first definition scoring under
@@ -27,10 +27,10 @@ type codeCut struct {
 // near scores; an agent's usual question falls off sooner.
 var defaultCodeCut = codeCut{min: 3, fall: 0.7, top: 0.45}
 
-// CodeShown is how many of defs (best first) find_code shows: with
-// limit from 1 to CodeLimit, up to limit; with 0, up to
-// CodeDefaultLimit, cut where the score falls off.
-func CodeShown(defs []CodeDef, limit int) int {
+// Shown is how many of defs (best first) find_code shows: with
+// limit from 1 to Limit, up to limit; with 0, up to
+// DefaultLimit, cut where the score falls off.
+func Shown(defs []Def, limit int) int {
 	if limit > 0 {
 		return min(limit, len(defs))
 	}
@@ -43,7 +43,7 @@ func CodeShown(defs []CodeDef, limit int) int {
 
 // shown is how many of scores (best first) the default answer shows.
 func (c codeCut) shown(scores []float64) int {
-	n := min(CodeDefaultLimit, len(scores))
+	n := min(DefaultLimit, len(scores))
 	for i := c.min; i < n; i++ {
 		if scores[i] < c.fall*scores[i-1] || scores[i] < c.top*scores[0] {
 			return i

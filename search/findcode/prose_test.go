@@ -1,7 +1,6 @@
-package search
+package findcode
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,17 +35,13 @@ func Backoff(f func() error) error { return f() }
 // keeps only documentation files.
 func TestCodeProse(t *testing.T) {
 	dir := fixture.Unpack(t, txtar.Parse([]byte(proseProject)))
-	root, err := OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	first := func(q, path string) string {
 		t.Helper()
 		filter, err := project.ParsePathFilter(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := root.Code(context.Background(), q, filter)
+		res, err := dirCode(t, dir, q, filter)
 		if err != nil || len(res.Defs) == 0 {
 			t.Fatalf("Code(%q, %q) = %v, %v", q, path, res, err)
 		}
@@ -91,13 +86,9 @@ func TestCodeCobraSuggestions(t *testing.T) {
 		t.Skip("-short: no module download")
 	}
 	t.Parallel()
-	dir := downloadModule(t, "github.com/spf13/cobra@v1.8.1")
-	root, err := OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := fixture.DownloadModule(t, "github.com/spf13/cobra@v1.8.1")
 	const q = "suggest similar command names when a user mistypes a subcommand"
-	res, err := root.Code(context.Background(), q, nil)
+	res, err := dirCode(t, dir, q, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,13 +124,9 @@ func Suggest() {}
 // Stop stops the server gracefully.
 func Stop() {}
 `)))
-	root, err := OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ask := func(q string) []string {
 		t.Helper()
-		res, err := root.Code(context.Background(), q, nil)
+		res, err := dirCode(t, dir, q, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package search
+package findcode
 
 import (
 	"context"
@@ -20,11 +20,7 @@ func TestCodeMem(t *testing.T) {
 	if dir == "" {
 		t.Skip("ZUMBA_CODE_MEM is not set")
 	}
-	root, err := OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
+	ix := newIndex(t, dir, index.Options{CacheFile: "-", NoWatch: true})
 	defer ix.Close()
 	ix.Build(context.Background())
 	queries := []string{"allocate memory for page tables", "parse mount options", "read the data of a page", "free the memory of a buffer", "handle an interrupt from the device", "lock the inode before writing data", "send a packet over the network", "verify the checksum of the header"}
@@ -33,7 +29,7 @@ func TestCodeMem(t *testing.T) {
 		var ds []time.Duration
 		for range 5 {
 			t0 := time.Now()
-			if _, err := ix.codeSearch(context.Background(), parseCodeQuery(q), nil, defaultCodeWeights, &CodeResult{}); err != nil {
+			if _, err := ix.codeSearch(context.Background(), parseCodeQuery(q), nil, defaultCodeWeights, &Result{}); err != nil {
 				t.Fatal(err)
 			}
 			ds = append(ds, time.Since(t0))
@@ -49,11 +45,11 @@ func TestCodeMem(t *testing.T) {
 			continue
 		}
 		files++
-		defsLen += len(r.Recs.Get(kindDefs))
-		defsCap += cap(r.Recs.Get(kindDefs))
-		codeLen += len(r.Recs.Get(kindCode))
-		codeCap += cap(r.Recs.Get(kindCode))
-		ndefs += st.add(r.Recs.Get(kindCode))
+		defsLen += len(r.Recs.Get(ix.DefsKind))
+		defsCap += cap(r.Recs.Get(ix.DefsKind))
+		codeLen += len(r.Recs.Get(ix.CodeKind))
+		codeCap += cap(r.Recs.Get(ix.CodeKind))
+		ndefs += st.add(r.Recs.Get(ix.CodeKind))
 	}
 	t.Logf("head+lens %d, word tables %d (%d words), lists %d: %d entries, %d with a mask byte, %d deltas >= 64", st.head, st.table, st.words, st.lists, st.entries, st.masked, st.wide)
 	p := func(name string, q *index.Postings) {
@@ -65,14 +61,14 @@ func TestCodeMem(t *testing.T) {
 	}
 	t.Logf("files %d defs %d; defs records %d (cap %d); code records %d (cap %d) = %.1f B/def", files, ndefs, defsLen, defsCap, codeLen, codeCap, float64(codeLen)/float64(ndefs))
 	p("wordPost", &ix.WordPost)
-	p("defines", ix.defines)
-	p("codePost", ix.codePost)
+	p("defines", (&ix.KindPost[ix.DefsKind]))
+	p("codePost", ix.Post)
 	only, onlyBytes := 0, 0
 	var b1, b2, b3 []uint32
 	for id := range ix.Words.Len() {
-		b1 = ix.codePost.List(uint32(id), b1[:0])
+		b1 = ix.Post.List(uint32(id), b1[:0])
 		b2 = ix.WordPost.List(uint32(id), b2[:0])
-		b3 = ix.defines.List(uint32(id), b3[:0])
+		b3 = (&ix.KindPost[ix.DefsKind]).List(uint32(id), b3[:0])
 		if len(b1) > 0 && len(b2) == 0 && len(b3) == 0 {
 			only++
 			onlyBytes += len(ix.Words.View().Str(uint32(id)))

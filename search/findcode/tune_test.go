@@ -1,4 +1,4 @@
-package search
+package findcode
 
 import (
 	"bufio"
@@ -141,12 +141,7 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 		dir, file, _ := strings.Cut(line, "\t")
 		ix := indexes[dir]
 		if ix == nil {
-			root, err := OpenRoot(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			root.SymbolTimeLimit = time.Minute
-			ix = NewIndex(root, index.Options{NoWatch: true})
+			ix = newIndex(t, dir, index.Options{NoWatch: true, SymbolTimeLimit: time.Minute})
 			ix.Start(context.Background())
 			t.Cleanup(ix.Close)
 			<-ix.Ready()
@@ -164,16 +159,7 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 				continue
 			}
 			n++
-			res, err := ix.Symbols(context.Background(), ParseSymbolQuery(fs[2]))
-			if err != nil || res.Fuzzy {
-				continue
-			}
-			targets := map[string]bool{}
-			for _, d := range res.Defs {
-				if tuneUnder(d.Path, fs[1]) && !tuneInTest(d.Path) {
-					targets[d.Path] = true
-				}
-			}
+			targets := tuneTargets(ix, fs[2], fs[1])
 			if len(targets) > 0 {
 				qs = append(qs, tuneQuery{path.Base(file), ix, parseCodeQuery(fs[0]), fs[2], targets, fs[0], kept % 2})
 				kept++
@@ -183,6 +169,29 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 		t.Logf("%s: %d of %d queries with targets", dir, kept, n)
 	}
 	return qs
+}
+
+// tuneTargets lists the files under folder, outside test files, that
+// define name: a definition whose qualified name is name or ends with
+// "."+name, as tuneRank counts a hit (before the move out of package
+// search, the files its find_symbol answered with).
+func tuneTargets(ix *Index, name, folder string) map[string]bool {
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	strs := ix.Words.View()
+	targets := map[string]bool{}
+	for _, r := range ix.Files {
+		if r == nil || r.Dead || !r.Parsed || !tuneUnder(r.Path, folder) || tuneInTest(r.Path) {
+			continue
+		}
+		for _, d := range defrec.Decode(strs, r.Recs.Get(ix.DefsKind)) {
+			if qn := d.QualifiedName(); qn == name || strings.HasSuffix(qn, "."+name) {
+				targets[r.Path] = true
+				break
+			}
+		}
+	}
+	return targets
 }
 
 // tuneEval returns hit@5 and MRR of find_code with weights w over half
@@ -207,7 +216,7 @@ func tuneEval(t *testing.T, qs []tuneQuery, w codeWeights, half int) (h5, mrr fl
 // tuneRank is the rank (from 0) of q's target in find_code's answer with
 // weights w; -1 when it is not there.
 func tuneRank(t *testing.T, q tuneQuery, w codeWeights) int {
-	hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &CodeResult{})
+	hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, w, &Result{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +228,7 @@ func tuneRank(t *testing.T, q tuneQuery, w codeWeights) int {
 		if rec == nil || !q.targets[rec.Path] {
 			continue
 		}
-		defs := defrec.Decode(strs, rec.Recs.Get(kindDefs))
+		defs := defrec.Decode(strs, rec.Recs.Get(q.ix.DefsKind))
 		if h.def < len(defs) {
 			qn := defs[h.def].QualifiedName()
 			if qn == q.name || strings.HasSuffix(qn, "."+q.name) {
@@ -273,7 +282,7 @@ func tuneSets(t *testing.T, qs []tuneQuery, w codeWeights) string {
 // codeCut), on the benchmark's queries of ZUMBA_CODE_TUNE (see
 // TestCodeTune): for a few cuts, how many definitions the answers show
 // on average, and how many of the targets among the first
-// CodeDefaultLimit they leave out.
+// DefaultLimit they leave out.
 func TestCodeCut(t *testing.T) {
 	spec := os.Getenv("ZUMBA_CODE_TUNE")
 	if spec == "" {
@@ -290,7 +299,7 @@ func TestCodeCut(t *testing.T) {
 	}
 	var rs []ranked
 	for _, q := range qs {
-		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, defaultCodeWeights, &CodeResult{})
+		hits, err := q.ix.codeSearch(context.Background(), q.terms, nil, defaultCodeWeights, &Result{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -301,19 +310,19 @@ func TestCodeCut(t *testing.T) {
 		r.rank = tuneRank(t, q, defaultCodeWeights)
 		rs = append(rs, r)
 	}
-	for _, c := range []codeCut{{min: CodeDefaultLimit}, defaultCodeCut, {3, 0.7, 0}, {3, 0, 0.45}, {3, 0.6, 0.4}, {3, 0.8, 0.5}, {5, 0.7, 0.45}, {2, 0.7, 0.45}} {
+	for _, c := range []codeCut{{min: DefaultLimit}, defaultCodeCut, {3, 0.7, 0}, {3, 0, 0.45}, {3, 0.6, 0.4}, {3, 0.8, 0.5}, {5, 0.7, 0.45}, {2, 0.7, 0.45}} {
 		shown, in, cut := 0, 0, 0
 		for _, r := range rs {
 			n := c.shown(r.scores)
 			shown += n
-			if r.rank >= 0 && r.rank < CodeDefaultLimit {
+			if r.rank >= 0 && r.rank < DefaultLimit {
 				in++
 				if r.rank >= n {
 					cut++
 				}
 			}
 		}
-		t.Logf("cut %+v: %.1f shown a query; of %d targets in the first %d, %d cut", c, float64(shown)/float64(len(rs)), in, CodeDefaultLimit, cut)
+		t.Logf("cut %+v: %.1f shown a query; of %d targets in the first %d, %d cut", c, float64(shown)/float64(len(rs)), in, DefaultLimit, cut)
 	}
 }
 

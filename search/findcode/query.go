@@ -1,4 +1,4 @@
-package search
+package findcode
 
 import (
 	"cmp"
@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/index"
@@ -22,21 +23,21 @@ import (
 // find_code: the definitions whose words match a description, scored by
 // BM25F over their fields (code_record.go) and ranked best first.
 
-// CodeLimit is how many definitions find_code returns at most.
-const CodeLimit = 20
+// Limit is how many definitions find_code returns at most.
+const Limit = 20
 
-// MaxCodeQuery bounds a find_code query's length in bytes, and
+// MaxQuery bounds a find_code query's length in bytes, and
 // maxCodeTerms the words of it that are searched for.
 const (
-	MaxCodeQuery = 1000
+	MaxQuery     = 1000
 	maxCodeTerms = 16
 )
 
 // ErrEmptyQuery is returned for a query that is empty or only spaces.
 var ErrEmptyQuery = errors.New("query is empty")
 
-// CodeDef is one definition find_code found.
-type CodeDef struct {
+// Def is one definition find_code found.
+type Def struct {
 	outline.Definition
 	// Doc is the first line of its doc comment, without the comment's
 	// marks; "" when it has none.
@@ -50,12 +51,12 @@ type CodeDef struct {
 
 // InTest reports whether d is outside the project's own code (see
 // [Def.InTest]).
-func (d *CodeDef) InTest() bool { return d.tier != filetier.Own }
+func (d *Def) InTest() bool { return d.tier != filetier.Own }
 
-// CodeResult is find_code's answer.
-type CodeResult struct {
-	// Defs are the definitions found, best first: at most CodeLimit.
-	Defs []CodeDef
+// Result is find_code's answer.
+type Result struct {
+	// Defs are the definitions found, best first: at most Limit.
+	Defs []Def
 	// Words are the query's words searched for (stop words and numbers
 	// left out), as given; Matched are those some definition has.
 	Words, Matched []string
@@ -207,42 +208,41 @@ func checkCodeQuery(query string) (string, error) {
 	if query == "" {
 		return "", ErrEmptyQuery
 	}
-	if len(query) > MaxCodeQuery {
-		return "", &project.PathError{Msg: fmt.Sprintf("query too long (%d bytes; the limit is %d): %s", len(query), MaxCodeQuery, project.Echo(query))}
+	if len(query) > MaxQuery {
+		return "", &project.PathError{Msg: fmt.Sprintf("query too long (%d bytes; the limit is %d): %s", len(query), MaxQuery, project.Echo(query))}
 	}
 	return query, nil
 }
 
-// Code finds the definitions whose words match the description query, in
-// the files filter keeps (nil: all): at most CodeLimit, best first.
-// Before every file's definitions are known it parses the files not
-// parsed yet until the find_symbol time limit, and says how far it got.
-func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFilter) (*CodeResult, error) {
-	deadline := stopBy(ctx, ix.symbolTimeLimit())
-	query, err := checkCodeQuery(query)
+// Query is a find_code description parsed into the words searched for.
+type Query struct {
+	terms []codeTerm
+}
+
+// Parse checks the description query (ErrEmptyQuery, or too long) and
+// parses it; res is the answer begun, with the words searched for.
+func Parse(query string) (q Query, res *Result, err error) {
+	query, err = checkCodeQuery(query)
 	if err != nil {
-		return nil, err
+		return Query{}, nil, err
 	}
-	terms := parseCodeQuery(query)
-	res := &CodeResult{}
-	for _, t := range terms {
+	q.terms = parseCodeQuery(query)
+	res = &Result{}
+	for _, t := range q.terms {
 		res.Words = append(res.Words, t.word)
 	}
-	if len(terms) == 0 {
-		return res, nil
-	}
-	defer ix.Call()()
-	if !ix.WordsReady.Load() {
-		files, err := ix.coldFiles(ctx, deadline)
-		if err != nil && !errors.Is(err, errStillListing) {
-			return nil, err
-		}
-		res.Building, res.Files = true, len(files)
-		return res, nil
-	}
-	if err := ix.Sync(ctx); err != nil {
-		return nil, err
-	}
+	return q, res, nil
+}
+
+// Empty reports whether q has no word to search for (only stop words
+// and numbers): its answer is empty, without an index.
+func (q Query) Empty() bool { return len(q.terms) == 0 }
+
+// Answer finds the definitions whose words match q, in the files filter
+// keeps (nil: all), into res: at most Limit, best first. The index has
+// its word index and is in sync; the files not parsed yet are parsed
+// first until deadline, and res says how far it got.
+func (ix *Index) Answer(ctx context.Context, q Query, filter *project.PathFilter, res *Result, deadline time.Time) (*Result, error) {
 	complete := true
 	if !ix.AllParsed() {
 		ix.Mu.RLock()
@@ -253,7 +253,7 @@ func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFil
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	hits, err := ix.codeSearch(ctx, terms, filter, defaultCodeWeights, res)
+	hits, err := ix.codeSearch(ctx, q.terms, filter, defaultCodeWeights, res)
 	if err != nil {
 		return nil, err
 	}
@@ -283,11 +283,11 @@ func compareHits(a, b codeHit) int {
 }
 
 // codeSearch scores the definitions of the files holding the query's
-// words and returns the best CodeLimit. It is exact and quick at once: the
+// words and returns the best Limit. It is exact and quick at once: the
 // files holding the most of the rarest words are scored first, and the
 // scoring stops where no file left can hold a definition scoring past the
-// best CodeLimit found.
-func (ix *Index) codeSearch(ctx context.Context, terms []codeTerm, filter *project.PathFilter, w codeWeights, res *CodeResult) ([]codeHit, error) {
+// best Limit found.
+func (ix *Index) codeSearch(ctx context.Context, terms []codeTerm, filter *project.PathFilter, w codeWeights, res *Result) ([]codeHit, error) {
 	ix.Mu.RLock()
 	defer ix.Mu.RUnlock()
 	sc := ix.codeScorer(ctx, terms, filter, w, res)
@@ -304,11 +304,11 @@ func (ix *Index) codeSearch(ctx context.Context, terms []codeTerm, filter *proje
 // files; nil when no file holds any, or when ctx ends while the path
 // filter is matched (a filter of many globs costs a few microseconds a
 // file). The caller holds ix.mu.
-func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *project.PathFilter, w codeWeights, res *CodeResult) *codeScorer {
-	n := float64(max(ix.code.files, 1))
+func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *project.PathFilter, w codeWeights, res *Result) *codeScorer {
+	n := float64(max(ix.Kind.files, 1))
 	var avg [codeFields]float64
-	for f, s := range ix.code.sums {
-		avg[f] = max(float64(s)/float64(max(ix.code.defs, 1)), 0.5)
+	for f, s := range ix.Kind.sums {
+		avg[f] = max(float64(s)/float64(max(ix.Kind.defs, 1)), 0.5)
 	}
 	var live []codeTerm
 	var buf []uint32
@@ -323,12 +323,12 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 		if !ok {
 			continue
 		}
-		buf = ix.codePost.List(id, buf[:0])
+		buf = ix.Post.List(id, buf[:0])
 		df := 0
 		var files []uint32
 		for _, f := range buf {
 			r := ix.Files[f]
-			if r == nil || len(r.Recs.Get(kindCode)) == 0 {
+			if r == nil || len(r.Recs.Get(ix.CodeKind)) == 0 {
 				continue
 			}
 			df++
@@ -406,7 +406,7 @@ func (ix *Index) codeAbbrevs(terms []codeTerm, w codeWeights) []codeTerm {
 	return out
 }
 
-// run scores the files and returns the best CodeLimit definitions. With
+// run scores the files and returns the best Limit definitions. With
 // every set, it scores every file holding a query word (for tests: the
 // answer must be the same).
 func (sc *codeScorer) run(ctx context.Context, every bool) ([]codeHit, error) {
@@ -441,7 +441,7 @@ func (sc *codeScorer) run(ctx context.Context, every bool) ([]codeHit, error) {
 	}
 	slices.SortFunc(files, func(a, b codeBound) int { return cmp.Or(cmp.Compare(b.bound, a.bound), cmp.Compare(a.file, b.file)) })
 	for i, fb := range files {
-		if !every && len(sc.top) == CodeLimit && fb.bound < sc.floor() {
+		if !every && len(sc.top) == Limit && fb.bound < sc.floor() {
 			break
 		}
 		if i%256 == 255 && ctx.Err() != nil {
@@ -480,7 +480,7 @@ func (w codeWeights) maxSaturation() float64 {
 }
 
 // codeScorer scores the definitions of one file at a time, keeping the
-// best CodeLimit.
+// best Limit.
 type codeScorer struct {
 	ix    *Index
 	terms []codeTerm // by id
@@ -509,20 +509,20 @@ type codeSpan struct{ term, off, size int }
 // floor is the score a definition must pass to enter the best; 0 while
 // there are fewer.
 func (s *codeScorer) floor() float64 {
-	if len(s.top) < CodeLimit {
+	if len(s.top) < Limit {
 		return 0
 	}
 	return s.top[len(s.top)-1].score
 }
 
 func (s *codeScorer) keep(h codeHit) {
-	if len(s.top) == CodeLimit && compareHits(h, s.top[len(s.top)-1]) >= 0 {
+	if len(s.top) == Limit && compareHits(h, s.top[len(s.top)-1]) >= 0 {
 		return
 	}
 	i, _ := slices.BinarySearchFunc(s.top, h, compareHits)
 	s.top = slices.Insert(s.top, i, h)
-	if len(s.top) > CodeLimit {
-		s.top = s.top[:CodeLimit]
+	if len(s.top) > Limit {
+		s.top = s.top[:Limit]
 	}
 }
 
@@ -545,7 +545,7 @@ func (s *codeScorer) file(f uint32) {
 	if r == nil {
 		return
 	}
-	code := r.Recs.Get(kindCode)
+	code := r.Recs.Get(s.ix.CodeKind)
 	if len(code) == 0 {
 		return
 	}
@@ -650,7 +650,7 @@ func (s *codeScorer) scoreTouched(f uint32, r *index.FileRec, lens []byte) {
 		score := s.defScore(d, lens)
 		if score > 0 {
 			score *= factor
-			if len(s.top) < CodeLimit || score >= s.floor() {
+			if len(s.top) < Limit || score >= s.floor() {
 				s.keep(codeHit{file: f, def: d, score: score, tier: tier, path: r.Path})
 			}
 		}
@@ -716,7 +716,7 @@ func (s *codeScorer) defScore(d int, lens []byte) float64 {
 
 // codeDefs turns hits into definitions, with their doc comment's first
 // line and their name line read from their files.
-func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
+func (ix *Index) codeDefs(hits []codeHit) []Def {
 	if len(hits) == 0 {
 		return nil
 	}
@@ -729,7 +729,7 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 	ix.Mu.RUnlock()
 	sc := scan.GetScratch()
 	defer scan.PutScratch(sc)
-	var out []CodeDef
+	var out []Def
 	decoded := map[uint32][]outline.Definition{}
 	texts := map[uint32]*lines.Index{}
 	for i, h := range hits {
@@ -739,16 +739,16 @@ func (ix *Index) codeDefs(hits []codeHit) []CodeDef {
 		}
 		defs, ok := decoded[h.file]
 		if !ok {
-			defs = defrec.Decode(strs, r.Recs.Get(kindDefs))
+			defs = defrec.Decode(strs, r.Recs.Get(ix.DefsKind))
 			decoded[h.file] = defs
-			if data, err := ix.root.Contents(r.Entry(), sc); err == nil {
+			if data, err := ix.Src.Contents(r.Entry(), sc); err == nil {
 				texts[h.file] = lines.New(slices.Clone(data))
 			}
 		}
 		if h.def >= len(defs) {
 			continue
 		}
-		d := CodeDef{Definition: defs[h.def], Score: h.score, tier: h.tier}
+		d := Def{Definition: defs[h.def], Score: h.score, tier: h.tier}
 		d.Path = r.Path
 		if text := texts[h.file]; text != nil {
 			d.Signature = text.Text(d.Line)

@@ -1,4 +1,4 @@
-package search
+package findcode
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/internal/index"
 )
 
@@ -26,15 +27,11 @@ func TestCodeTree(t *testing.T) {
 	if dir == "" {
 		t.Skip("ZUMBA_CODE_TREE is not set")
 	}
-	root, err := OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cache := os.Getenv("ZUMBA_CODE_CACHE")
 	if cache == "" {
 		cache = "-"
 	}
-	ix := NewIndex(root, index.Options{CacheFile: cache, NoWatch: true})
+	ix := newIndex(t, dir, index.Options{CacheFile: cache, NoWatch: true})
 	defer ix.Close()
 	t0 := time.Now()
 	ix.Build(context.Background())
@@ -42,13 +39,14 @@ func TestCodeTree(t *testing.T) {
 	codeBoundSame(t, ix, codeTreeQueries, false)
 	var answers strings.Builder
 	var meds []time.Duration
-	c0 := cpuTime()
+	c0 := fixture.CPUTime()
 	for _, q := range codeTreeQueries {
 		var ds []time.Duration
 		var hits []codeHit
+		var err error
 		for range 5 {
 			t0 := time.Now()
-			hits, err = ix.codeSearch(context.Background(), parseCodeQuery(q), nil, defaultCodeWeights, &CodeResult{})
+			hits, err = ix.codeSearch(context.Background(), parseCodeQuery(q), nil, defaultCodeWeights, &Result{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +60,7 @@ func TestCodeTree(t *testing.T) {
 			fmt.Fprintf(&answers, "  %s %d %.6g\n", h.path, h.def, h.score)
 		}
 	}
-	cpu := cpuTime() - c0
+	cpu := fixture.CPUTime() - c0
 	slices.Sort(meds)
 	t.Logf("median of the medians %v (CPU time of the %d searches %v)", (meds[3]+meds[4])/2, 5*len(codeTreeQueries), cpu)
 	if want := os.Getenv("ZUMBA_CODE_WANT"); want != "" {
