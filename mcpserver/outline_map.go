@@ -9,10 +9,11 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/projmap"
 )
 
-// The map of a folder: outline of a folder path. The search package ranks
-// the definitions under it and picks those that fit (search.ProjectMap);
+// The map of a folder: outline of a folder path. Package search/projmap ranks
+// the definitions under it and picks those that fit (projmap.Map);
 // this file prints them:
 //
 //	12 files, 240 definitions under search/; showing the 41 most used
@@ -139,7 +140,7 @@ func (s *Server) folderText(dir string) string {
 
 // mapDefLine is a definition's line: "LINE KIND NAME", indented under its
 // file, and " — TEXT" (its line) with sig.
-func mapDefLine(d *search.Def, depth int, sig bool) string {
+func mapDefLine(d *projmap.Def, depth int, sig bool) string {
 	var sb strings.Builder
 	for range depth + 1 {
 		sb.WriteString("  ")
@@ -161,13 +162,13 @@ func mapDefLine(d *search.Def, depth int, sig bool) string {
 
 // showSig reports whether d's line says more than its name: not for a
 // heading, whose line is its name.
-func showSig(d *search.Def) bool {
+func showSig(d *projmap.Def) bool {
 	return d.Text != "" && d.Kind.String() != "heading"
 }
 
 // mapFolderLine is a summarised folder's line, its path as shown shows
 // it; the folders left out (Path "") are summed up on one.
-func mapFolderLine(f search.MapFolder, shown func(string) string) string {
+func mapFolderLine(f projmap.Folder, shown func(string) string) string {
 	counts := fmt.Sprintf("%d %s, %d %s", f.Files, plural(f.Files, "file", "files"), f.Defs, plural(f.Defs, "definition", "definitions"))
 	if f.Path == "" {
 		return fmt.Sprintf("… %d more %s: %s", f.Folders, plural(f.Folders, "folder", "folders"), counts)
@@ -180,8 +181,8 @@ type mapSizer struct{ s *Server }
 
 func (z mapSizer) FileLine(p string) int { return len(project.Echo(z.s.shown(p))) + 1 }
 
-func (mapSizer) DefLine(d *search.Def, depth int, sig bool) int {
+func (mapSizer) DefLine(d *projmap.Def, depth int, sig bool) int {
 	return len(mapDefLine(d, depth, sig)) + 1
 }
 
-func (z mapSizer) FolderLine(f search.MapFolder) int { return len(mapFolderLine(f, z.s.shown)) + 1 }
+func (z mapSizer) FolderLine(f projmap.Folder) int { return len(mapFolderLine(f, z.s.shown)) + 1 }

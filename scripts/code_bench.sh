@@ -233,4 +233,4 @@ PY
 # The queries are hard on purpose: release-note sentences about a change,
 # with the target's own name words removed. The baseline is judged by
 # files (its rank is the target's file's), find_code by definitions.
-# The weights: see search/code_query.go's codeWeights and TestCodeTune.
+# The weights: see search/findcode/query.go's codeWeights and TestCodeTune.

@@ -12,7 +12,8 @@
 //     ([]project.Entry) and a project.Source, so an index can narrow the
 //     candidate files and a cache can stand in for the disk.
 //   - rank.go: how results are ranked, in one place: the project's own
-//     files, then tests, then vendored and generated code.
+//     files, then tests, then vendored and generated code (the tiers are
+//     package search/internal/filetier's).
 //   - sites.go and sites_limit.go: find_references with options (the
 //     definition holding each hit, code only, a limit, the totals).
 //   - searcher.go: Searcher, the searches the tools ask for, answered by
@@ -20,20 +21,19 @@
 //     Index from what it keeps.
 //   - searcher_index.go: Index, the project index the server answers
 //     from: the engine (package internal/index) with the record kinds
-//     the searches hand it (the definitions, index_defs.go; find_code's
-//     words, code_kind.go), and the searches' own state; index_query.go,
+//     the searches hand it (the definitions, package
+//     search/internal/defrec; find_code's words, package
+//     search/findcode), and the searches' own state; index_query.go,
 //     index_exact.go, index_fuzzy.go, index_names.go, index_lines.go and
 //     index_cold*.go answer from it.
-//   - projmap.go, projmap_select.go: the map of a folder (ProjectMap):
-//     its definitions ranked by how much the rest of the project uses
-//     them (projmap_rank.go), and those that fit a budget; from the
-//     index (projmap_index.go; a large map keeps only what may rank
-//     among its best, projmap_keep.go) or from the files
-//     (projmap_root.go).
-//   - code_*.go: find_code, the definitions whose words match a
-//     description: the words (code_words.go), each file's record of its
-//     definitions' words (code_record.go), the BM25F ranking over them
-//     (code_query.go), and the direct search's answer (code_root.go).
+//   - map.go and code.go: the map of a folder (package search/projmap)
+//     and find_code (package search/findcode), asked of the index once
+//     its word index is in, and of the files before (and by Root).
+//
+// What the searches and their sub-packages share is under internal/: the
+// tiers of files (filetier), the definitions' record (defrec), a file's
+// lines as answers show them (lines), and the reading of many files at
+// once, in order, under a deadline (scan).
 //
 // # The index
 //

@@ -5,6 +5,7 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search/findcode"
+	"github.com/zumba-dev/zumba/search/projmap"
 )
 
 // Searcher answers the project searches: the [Index] from what it keeps,
@@ -20,8 +21,8 @@ type Searcher interface {
 	// not, with the definitions that hold them.
 	Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error)
 	// Map ranks the definitions of the files under the folder dir (see
-	// [ProjectMap]).
-	Map(ctx context.Context, dir string) (*ProjectMap, error)
+	// [projmap.Map]).
+	Map(ctx context.Context, dir string) (*projmap.Map, error)
 	// Code finds the definitions whose words match a description, in
 	// the files filter keeps (nil: all), best first (see [Index.Code]).
 	Code(ctx context.Context, query string, filter *project.PathFilter) (*findcode.Result, error)

@@ -6,6 +6,7 @@ import (
 	"github.com/zumba-dev/zumba/search/findcode"
 	"github.com/zumba-dev/zumba/search/internal/defrec"
 	"github.com/zumba-dev/zumba/search/internal/filetier"
+	"github.com/zumba-dev/zumba/search/projmap"
 )
 
 // Index is a project's word index (identifier → files holding it) and
@@ -61,6 +62,8 @@ type Index struct {
 	// code is find_code's view of the index (package search/findcode),
 	// whose kind of record NewIndex hands the engine too.
 	code *findcode.Index
+	// folderMap is the map's view of it (package search/projmap).
+	folderMap *projmap.Index
 }
 
 // NewIndex returns the index of the project root; Build fills it.
@@ -72,6 +75,7 @@ func NewIndex(root *Root, opts index.Options) *Index {
 	ix.WhenComplete = func() { ix.names.prepare(ix) }
 	ix.TierOf = filetier.Record
 	ix.defines = &ix.KindPost[kindDefs]
+	ix.folderMap = &projmap.Index{Index: ix.Index, Src: root, DefsKind: kindDefs, Defines: ix.defines}
 	ix.code = &findcode.Index{Index: ix.Index, Src: root, Kind: code, CodeKind: kindCode, DefsKind: kindDefs, Post: &ix.KindPost[kindCode]}
 	return ix
 }

@@ -26,8 +26,8 @@ import (
 //	              the kind's record as it exports it (recordKind.Export),
 //	              with the entry's string numbers and without what the
 //	              kind adds back for the path it finds the file at (the
-//	              definitions, index_defs.go; find_code's words, without
-//	              the words of the path, code_record.go)
+//	              definitions, search/internal/defrec; find_code's words, without
+//	              the words of the path, search/findcode/record.go)
 //
 // The key hashes what the records are computed from: the file's bytes
 // and its base name (see contentKey); the producer (the build of zumba)

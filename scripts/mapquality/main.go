@@ -45,6 +45,7 @@ import (
 	"github.com/zumba-dev/zumba/mcpserver"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/projmap"
 )
 
 func main() {
@@ -290,7 +291,7 @@ func sees(f, def *file, w string) bool {
 type defKey struct{ path, name string }
 
 // pageRankFigure prints the overlap of the map's top with the PageRank's.
-func pageRankFigure(files []*file, ranked []search.Def, top, show int, g graph) {
+func pageRankFigure(files []*file, ranked []projmap.Def, top, show int, g graph) {
 	pr := pageRank(files, g)
 	keys := make([]defKey, 0, len(pr))
 	for k := range pr {

@@ -12,7 +12,7 @@ import (
 )
 
 // Kind is find_code's kind of record in the index (see
-// recordKind): each file's words, field by field (code_record.go), and
+// [index.RecordKind]): each file's words, field by field (record.go), and
 // their sums over the live records (codeStats, under the index's lock).
 type Kind struct {
 	codeStats

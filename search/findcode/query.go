@@ -21,7 +21,7 @@ import (
 )
 
 // find_code: the definitions whose words match a description, scored by
-// BM25F over their fields (code_record.go) and ranked best first.
+// BM25F over their fields (record.go) and ranked best first.
 
 // Limit is how many definitions find_code returns at most.
 const Limit = 20

@@ -1,4 +1,4 @@
-package search
+package projmap
 
 import (
 	"cmp"
@@ -11,40 +11,40 @@ import (
 	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
-// MapSizer measures the lines of a map's answer, in bytes with their
+// Sizer measures the lines of a map's answer, in bytes with their
 // line ends, so that Select keeps what fits; the tool that prints the map
 // implements it.
-type MapSizer interface {
+type Sizer interface {
 	// FileLine is the line naming a file, above its definitions.
 	FileLine(path string) int
 	// DefLine is a definition's line at depth (0 under its file); sig
 	// adds the text of its line (Def.Text).
 	DefLine(d *Def, depth int, sig bool) int
 	// FolderLine is a summarised folder's line.
-	FolderLine(f MapFolder) int
+	FolderLine(f Folder) int
 }
 
-// MapSelection is what a map shows: the definitions that fit, under
+// Selection is what a map shows: the definitions that fit, under
 // their files, and the folders none of whose files fit, on one line each.
-type MapSelection struct {
+type Selection struct {
 	// Files are in path order, each with its definitions in line order.
-	Files []MapFile
+	Files []File
 	// Folders are in path order; More (Path "") adds up those left out
 	// when their lines did not fit either, Folders counting them.
-	Folders []MapFolder
-	More    *MapFolder
+	Folders []Folder
+	More    *Folder
 	// Shown counts the definitions shown.
 	Shown int
 }
 
-// MapFile is one file of the map and the definitions it shows.
-type MapFile struct {
+// File is one file of the map and the definitions it shows.
+type File struct {
 	Path    string
-	Entries []MapEntry
+	Entries []Entry
 }
 
-// MapEntry is a definition shown.
-type MapEntry struct {
+// Entry is a definition shown.
+type Entry struct {
 	Def
 	// Depth is how deep it nests under the file's definitions shown.
 	Depth int
@@ -52,8 +52,8 @@ type MapEntry struct {
 	Sig bool
 }
 
-// MapFolder sums up a folder none of whose files is shown.
-type MapFolder struct {
+// Folder sums up a folder none of whose files is shown.
+type Folder struct {
 	Path                 string
 	Folders, Files, Defs int
 }
@@ -64,7 +64,7 @@ type MapFolder struct {
 // best first, where it fits; then a line for each folder none of whose
 // files is shown. A definition is never shown without the one holding it
 // (which ranks before it).
-func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapSizer) (*MapSelection, error) {
+func (m *Map) Select(ctx context.Context, budget, maxLines int, size Sizer) (*Selection, error) {
 	cands := m.top(maxLines)
 	texts, err := m.lineTexts(ctx, cands)
 	if err != nil {
@@ -72,7 +72,7 @@ func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapS
 	}
 	// What the folders' lines may need is kept back while definitions
 	// are chosen: at least the line summing them all up.
-	more := size.FolderLine(MapFolder{Folders: len(m.files), Files: m.Files, Defs: m.Defs})
+	more := size.FolderLine(Folder{Folders: len(m.files), Files: m.Files, Defs: m.Defs})
 	reserveBytes := max(more, min(budget/8, mapFolderLines*more))
 	reserveLines := max(1, min(maxLines/8, mapFolderLines))
 	used, lines := 0, 0
@@ -80,7 +80,7 @@ func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapS
 	shown := map[int32]int{}     // definition → depth shown
 	type pick struct{ file, entry int }
 	var picks []pick // in rank order
-	sel := &MapSelection{}
+	sel := &Selection{}
 	// First as many definitions as fit, without their lines' text.
 	for i, c := range cands {
 		d := &m.defs[c]
@@ -104,11 +104,11 @@ func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapS
 		if !ok {
 			fi = len(sel.Files)
 			shownFile[d.file] = fi
-			sel.Files = append(sel.Files, MapFile{Path: def.Path})
+			sel.Files = append(sel.Files, File{Path: def.Path})
 		}
 		shown[c] = depth
 		picks = append(picks, pick{fi, len(sel.Files[fi].Entries)})
-		sel.Files[fi].Entries = append(sel.Files[fi].Entries, MapEntry{Def: def, Depth: depth})
+		sel.Files[fi].Entries = append(sel.Files[fi].Entries, Entry{Def: def, Depth: depth})
 		sel.Shown++
 	}
 	// Then their texts, best first, where they fit.
@@ -124,9 +124,9 @@ func (m *ProjectMap) Select(ctx context.Context, budget, maxLines int, size MapS
 		}
 	}
 	for i := range sel.Files {
-		slices.SortStableFunc(sel.Files[i].Entries, func(a, b MapEntry) int { return cmp.Compare(a.Line, b.Line) })
+		slices.SortStableFunc(sel.Files[i].Entries, func(a, b Entry) int { return cmp.Compare(a.Line, b.Line) })
 	}
-	slices.SortFunc(sel.Files, func(a, b MapFile) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(sel.Files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	m.summarise(sel, shownFile, budget-used, maxLines-lines, size)
 	return sel, nil
 }
@@ -136,7 +136,7 @@ const mapFolderLines = 12
 
 // lineTexts returns the definitions cands with their lines' text, each
 // file read once.
-func (m *ProjectMap) lineTexts(ctx context.Context, cands []int32) ([]Def, error) {
+func (m *Map) lineTexts(ctx context.Context, cands []int32) ([]Def, error) {
 	out := make([]Def, len(cands))
 	byFile := map[int32][]int{}
 	for i, c := range cands {
@@ -166,7 +166,7 @@ func (m *ProjectMap) lineTexts(ctx context.Context, cands []int32) ([]Def, error
 // folder has files shown (its siblings say where it is). As many as fit
 // in budget bytes and lines; the biggest are kept, and one line sums up
 // the rest.
-func (m *ProjectMap) summarise(sel *MapSelection, shownFile map[int32]int, budget, lines int, size MapSizer) {
+func (m *Map) summarise(sel *Selection, shownFile map[int32]int, budget, lines int, size Sizer) {
 	shownDirs := map[string]bool{}
 	for f := range shownFile {
 		for d := path.Dir(m.files[f].path); ; d = path.Dir(d) {
@@ -179,7 +179,7 @@ func (m *ProjectMap) summarise(sel *MapSelection, shownFile map[int32]int, budge
 			}
 		}
 	}
-	folders := map[string]*MapFolder{}
+	folders := map[string]*Folder{}
 	for i := range m.files {
 		if _, ok := shownFile[int32(i)]; ok {
 			continue
@@ -190,26 +190,26 @@ func (m *ProjectMap) summarise(sel *MapSelection, shownFile map[int32]int, budge
 		}
 		f := folders[dir]
 		if f == nil {
-			f = &MapFolder{Path: dir, Folders: 1}
+			f = &Folder{Path: dir, Folders: 1}
 			folders[dir] = f
 		}
 		f.Files++
 		f.Defs += int(m.files[i].n)
 	}
-	all := make([]MapFolder, 0, len(folders))
+	all := make([]Folder, 0, len(folders))
 	for _, f := range folders {
 		all = append(all, *f)
 	}
 	// Biggest first, to keep those while they fit.
-	slices.SortFunc(all, func(a, b MapFolder) int {
+	slices.SortFunc(all, func(a, b Folder) int {
 		return cmp.Or(cmp.Compare(b.Defs, a.Defs), cmp.Compare(b.Files, a.Files), strings.Compare(a.Path, b.Path))
 	})
 	// keep is the most folders whose lines fit with the line summing up
 	// the others.
 	n := len(all)
-	rest := make([]MapFolder, n+1)
+	rest := make([]Folder, n+1)
 	for k := n - 1; k >= 0; k-- {
-		rest[k] = sumFolders([]MapFolder{all[k], rest[k+1]})
+		rest[k] = sumFolders([]Folder{all[k], rest[k+1]})
 	}
 	keep, need := -1, 0
 	for k := 0; k <= n; k++ {
@@ -231,12 +231,12 @@ func (m *ProjectMap) summarise(sel *MapSelection, shownFile map[int32]int, budge
 		sel.More = &rest[keep]
 	}
 	sel.Folders = all[:keep]
-	slices.SortFunc(sel.Folders, func(a, b MapFolder) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(sel.Folders, func(a, b Folder) int { return strings.Compare(a.Path, b.Path) })
 }
 
 // topUnshown is the highest folder from dir up to (not including) the
 // map's folder that holds no file shown; "" when dir itself holds one.
-func (m *ProjectMap) topUnshown(dir string, shownDirs map[string]bool) string {
+func (m *Map) topUnshown(dir string, shownDirs map[string]bool) string {
 	if shownDirs[dir] || dir == m.Dir || !mapScope(m.Dir, dir) {
 		return ""
 	}
@@ -249,8 +249,8 @@ func (m *ProjectMap) topUnshown(dir string, shownDirs map[string]bool) string {
 	}
 }
 
-func sumFolders(fs []MapFolder) MapFolder {
-	var s MapFolder
+func sumFolders(fs []Folder) Folder {
+	var s Folder
 	for _, f := range fs {
 		s.Folders += f.Folders
 		s.Files += f.Files

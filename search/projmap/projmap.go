@@ -1,4 +1,4 @@
-package search
+package projmap
 
 import (
 	"cmp"
@@ -40,12 +40,29 @@ import (
 // type also the methods declared with it as receiver in its folder), so
 // that it ranks before each of them and is there to hold them.
 //
-// The counts come from the index (index_postings.go: the files holding
+// The counts come from the index (package internal/index: the files holding
 // each word, the files defining each name) or, without one, from reading
-// the files (projmap_root.go); the same rule either way.
+// the files (root.go); the same rule either way.
 
-// ProjectMap is the ranked definitions of the files under a folder.
-type ProjectMap struct {
+// Def is a definition the map ranks, with the text of its name's line
+// once selected.
+type Def struct {
+	outline.Definition
+	// Text is the line of the definition's name, trimmed and cut.
+	Text string
+	tier uint8
+}
+
+// InTest reports whether d is outside the project's own code: in a test
+// file, or in vendored or generated code (see package
+// search/internal/filetier).
+func (d *Def) InTest() bool { return d.tier != filetier.Own }
+
+// pathBase is the last element of the project path p.
+func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// Map is the ranked definitions of the files under a folder.
+type Map struct {
 	// Dir is the folder, a clean project path ("." for the whole project).
 	Dir string
 	// Files counts the files under Dir with a grammar, Defs their
@@ -74,7 +91,7 @@ type ProjectMap struct {
 
 type mapFile struct {
 	path string
-	// entry is the file's index in ProjectMap.entries, -1 if m holds
+	// entry is the file's index in Map.entries, -1 if m holds
 	// none of its definitions.
 	entry int32
 	tier  uint8
@@ -86,8 +103,8 @@ type mapFile struct {
 	// dir is its folder's dirID.
 	dir int32
 	// n counts its definitions; the first of those m holds is
-	// ProjectMap.defs[first], and all of them but in a large map
-	// (projmap_keep.go).
+	// Map.defs[first], and all of them but in a large map
+	// (keep.go).
 	first, n int32
 }
 
@@ -144,7 +161,7 @@ type rawDef struct {
 // addFile appends a file's definitions to m, in outline order
 // (outline.Outline.Definitions), and nests them; user says whether the
 // file counts as a user (isMapUser).
-func (m *ProjectMap) addFile(e project.Entry, tier uint8, user bool, defs []rawDef) {
+func (m *Map) addFile(e project.Entry, tier uint8, user bool, defs []rawDef) {
 	m.files = append(m.files, m.newFile(e.Path, tier, user, len(defs)))
 	if len(defs) > 0 {
 		m.addEntry(e)
@@ -154,14 +171,14 @@ func (m *ProjectMap) addFile(e project.Entry, tier uint8, user bool, defs []rawD
 }
 
 // addEntry records e as the last file's entry.
-func (m *ProjectMap) addEntry(e project.Entry) {
+func (m *Map) addEntry(e project.Entry) {
 	m.files[len(m.files)-1].entry = int32(len(m.entries))
 	m.entries = append(m.entries, e)
 }
 
 // newFile is the map's record of a file of n definitions, counted in
 // m.Files and m.Defs, its definitions to come next in m.defs.
-func (m *ProjectMap) newFile(p string, tier uint8, user bool, n int) mapFile {
+func (m *Map) newFile(p string, tier uint8, user bool, n int) mapFile {
 	m.Files++
 	m.Defs += n
 	return mapFile{path: p, entry: -1, tier: tier, user: user, goFile: strings.HasSuffix(p, ".go"), cSource: isCSource(p), cFamily: isCFamily(p),
@@ -295,7 +312,7 @@ type mapCounter interface {
 }
 
 // mapWhere narrows the files counted: all when dir < 0; else those in the
-// folder dir (ProjectMap.dirID), and with pkg (not noString) those
+// folder dir (Map.dirID), and with pkg (not noString) those
 // holding the word pkg too.
 type mapWhere struct {
 	dir int32
@@ -312,7 +329,7 @@ func (w mapWhere) holds(dir int32, has func(word uint32) bool) bool {
 }
 
 // dirID numbers the folder dir for the ranking's counts.
-func (m *ProjectMap) dirID(dir string) int32 {
+func (m *Map) dirID(dir string) int32 {
 	if m.dirIDs == nil {
 		m.dirIDs = map[string]int32{}
 	}
@@ -352,7 +369,7 @@ func goScope(p, last string) (pkg string, exported, ok bool) {
 // project's own files before tests
 // and vendored code, then path and line order (a container before its
 // members).
-func (m *ProjectMap) better(a, b int32) bool {
+func (m *Map) better(a, b int32) bool {
 	da, db := &m.defs[a], &m.defs[b]
 	if da.score != db.score {
 		return da.score > db.score
@@ -371,7 +388,7 @@ func (m *ProjectMap) better(a, b int32) bool {
 }
 
 // top returns the n highest-ranked definitions, best first.
-func (m *ProjectMap) top(n int) []int32 {
+func (m *Map) top(n int) []int32 {
 	out := make([]int32, 0, n+1)
 	for i := range m.defs {
 		id := int32(i)
@@ -395,7 +412,7 @@ func (m *ProjectMap) top(n int) []int32 {
 // public reports whether code elsewhere may use d, as far as its name
 // says: not a Go name that is not exported, nor a name starting with "_"
 // (private by convention in Python, JavaScript and others).
-func (m *ProjectMap) public(d *mapDef) bool {
+func (m *Map) public(d *mapDef) bool {
 	name := m.strs.Str(d.last)
 	if name == "" || name[0] == '_' {
 		return false
@@ -405,7 +422,7 @@ func (m *ProjectMap) public(d *mapDef) bool {
 }
 
 // def turns definition i into a Def (without its line's text).
-func (m *ProjectMap) def(i int32) Def {
+func (m *Map) def(i int32) Def {
 	d := &m.defs[i]
 	f := &m.files[d.file]
 	return Def{
@@ -419,8 +436,8 @@ func (m *ProjectMap) def(i int32) Def {
 
 // Ranked returns the n highest-ranked definitions, best first, with their
 // weights (for measuring the ranking; the map's answer is Select's). A
-// large map from the index holds its mapKeep best (projmap_keep.go).
-func (m *ProjectMap) Ranked(n int) ([]Def, []float64) {
+// large map from the index holds its mapKeep best (keep.go).
+func (m *Map) Ranked(n int) ([]Def, []float64) {
 	var defs []Def
 	var scores []float64
 	for _, i := range m.top(n) {

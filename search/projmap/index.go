@@ -1,49 +1,43 @@
-package search
+package projmap
 
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"math"
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/index"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search/internal/defrec"
 	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
-// Map answers like [Root.Map], from the index: the word index counts the
-// uses, the definitions it keeps are ranked. Before the word index is
-// built it reads the files, as Root.Map does. The files not parsed yet
-// are parsed first, those under dir before the others, until the time
-// limit, as find_symbol parses the files it needs; past it, the map is
-// ranked from the files parsed and says so (ProjectMap.Building).
-func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
-	deadline := stopBy(ctx, ix.symbolTimeLimit())
-	defer ix.Call()()
-	if !ix.WordsReady.Load() {
-		files, err := ix.coldFiles(ctx, deadline)
-		if errors.Is(err, errStillListing) {
-			return &ProjectMap{Dir: dir, Building: true}, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		m, err := mapFiles(ctx, ix.root, files, dir, deadline)
-		if m != nil {
-			// Cut short by the index being built, not by a direct
-			// search's limit: a later call will have it.
-			m.Stopped = false
-		}
-		return m, err
-	}
-	if err := ix.Sync(ctx); err != nil {
-		return nil, err
-	}
+// Index is what the map reads of a project's index: the engine (package
+// internal/index), whose word postings count the uses of a name, with
+// the definitions' kind of record (package search/internal/defrec) among
+// its kinds, and the files, for the lines the map shows.
+type Index struct {
+	*index.Index
+	// Src reads the files of the definitions shown.
+	Src project.Source
+	// DefsKind is the number of the definitions' kind of record, and
+	// Defines its postings: the files defining each name.
+	DefsKind int
+	Defines  *index.Postings
+}
+
+// Answer makes the map of dir from the index, which has its word index
+// and is in sync: the word index counts the uses, the definitions it
+// keeps are ranked. The files not parsed yet are parsed first, those
+// under dir before the others, until deadline, as find_symbol parses the
+// files it needs; past it, the map is ranked from the files parsed and
+// says so (Map.Building).
+func (ix *Index) Answer(ctx context.Context, dir string, deadline time.Time) (*Map, error) {
 	// The files under dir first, for their definitions; then the
 	// others, for who defines each name.
 	if !ix.AllParsed() {
@@ -73,9 +67,9 @@ func (ix *Index) Map(ctx context.Context, dir string) (*ProjectMap, error) {
 
 // mapLocked makes the map of dir from the records; the caller holds
 // ix.mu. A map of more than streamAbove definitions keeps only those that
-// may rank among its keep best (projmap_keep.go).
-func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
-	m := &ProjectMap{Dir: dir, src: ix.root, strs: ix.Words.View(), Total: ix.Live}
+// may rank among its keep best (keep.go).
+func (ix *Index) mapLocked(dir string, streamAbove, keep int) *Map {
+	m := &Map{Dir: dir, src: ix.Src, strs: ix.Words.View(), Total: ix.Live}
 	c := &indexCounter{ix: ix, user: make([]bool, len(ix.Files)), tester: make([]bool, len(ix.Files)),
 		header: make([]bool, len(ix.Files)), definer: make([]bool, len(ix.Files)), dirs: make([]int32, len(ix.Files))}
 	type scoped struct {
@@ -108,7 +102,7 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	slices.SortFunc(scope, func(a, b scoped) int { return strings.Compare(a.r.Path, b.r.Path) })
 	total := 0
 	for _, sf := range scope {
-		if defs := sf.r.Recs.Get(kindDefs); sf.r.Parsed && len(defs) > 0 {
+		if defs := sf.r.Recs.Get(ix.DefsKind); sf.r.Parsed && len(defs) > 0 {
 			n, _ := binary.Uvarint(defs)
 			total += int(n)
 		}
@@ -143,7 +137,7 @@ func (ix *Index) mapLocked(dir string, streamAbove, keep int) *ProjectMap {
 	var raw []rawDef
 	for _, sf := range scope {
 		r := sf.r
-		defs := r.Recs.Get(kindDefs)
+		defs := r.Recs.Get(ix.DefsKind)
 		if !r.Parsed || len(defs) == 0 {
 			// A file without a grammar has no definitions; one with is
 			// counted.
@@ -235,11 +229,11 @@ func (c *indexCounter) testers(w uint32, in mapWhere) int {
 }
 
 func (c *indexCounter) definers(w uint32, in mapWhere) int {
-	return c.count(c.ix.defines, c.definer, w, in)
+	return c.count(c.ix.Defines, c.definer, w, in)
 }
 
 func (c *indexCounter) inHeader(w uint32) bool {
-	return c.count(c.ix.defines, c.header, w, everywhere) > 0
+	return c.count(c.ix.Defines, c.header, w, everywhere) > 0
 }
 
 func (c *indexCounter) word(s string) (uint32, bool) {

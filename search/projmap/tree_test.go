@@ -1,4 +1,4 @@
-package search
+package projmap
 
 import (
 	"context"
@@ -22,7 +22,7 @@ func TestMapTree(t *testing.T) {
 	if dir == "" {
 		t.Skip("ZUMBA_MAP_TREE is not set")
 	}
-	root, err := OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestMapTree(t *testing.T) {
 	if cache == "" {
 		cache = "-"
 	}
-	ix := NewIndex(root, index.Options{CacheFile: cache, NoWatch: true})
+	ix := newIndex(root, index.Options{CacheFile: cache, NoWatch: true})
 	defer ix.Close()
 	t0 := time.Now()
 	ix.Build(context.Background())
@@ -44,7 +44,7 @@ func TestMapTree(t *testing.T) {
 	t.Logf("heap after GC %.0f MB; in 1 s idle: allocated %.1f MB, CPU %v", float64(ms.HeapAlloc)/1e6, float64(ms.TotalAlloc-a0)/1e6, fixture.CPUTime()-c0)
 	// Map syncs first: without a watcher (NoWatch) it sweeps the tree,
 	// which a server's watcher spares it; the map itself is timed apart.
-	time5(t, "Map(.) (a sweep of the tree included) and Select", func() *ProjectMap {
+	time5(t, "Map(.) (a sweep of the tree included) and Select", func() *Map {
 		m, err := ix.Map(context.Background(), ".")
 		if err != nil {
 			t.Fatal(err)
@@ -54,7 +54,7 @@ func TestMapTree(t *testing.T) {
 		}
 		return m
 	})
-	time5(t, "the map of . from the index and Select", func() *ProjectMap {
+	time5(t, "the map of . from the index and Select", func() *Map {
 		ix.Mu.RLock()
 		defer ix.Mu.RUnlock()
 		return ix.mapLocked(".", mapStreamAbove, mapKeep)
@@ -63,7 +63,7 @@ func TestMapTree(t *testing.T) {
 
 // time5 times the map made by mk and its selection five times and logs
 // the medians of the time, the CPU time and the memory allocated.
-func time5(t *testing.T, what string, mk func() *ProjectMap) {
+func time5(t *testing.T, what string, mk func() *Map) {
 	var ms runtime.MemStats
 	var ds, cs []time.Duration
 	var allocs, mapAllocs []uint64
@@ -101,9 +101,9 @@ func (treeSizer) FileLine(p string) int { return len(p) + 1 }
 func (treeSizer) DefLine(d *Def, depth int, sig bool) int {
 	return 2*depth + 20 + len(d.Name) + len(d.Text)
 }
-func (treeSizer) FolderLine(f MapFolder) int { return len(f.Path) + 30 }
+func (treeSizer) FolderLine(f Folder) int { return len(f.Path) + 30 }
 
-func (m *ProjectMap) keptStats() string {
+func (m *Map) keptStats() string {
 	scores := make([]float32, 0, len(m.defs))
 	for _, d := range m.defs {
 		if !d.again {

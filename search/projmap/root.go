@@ -1,4 +1,4 @@
-package search
+package projmap
 
 import (
 	"context"
@@ -14,33 +14,20 @@ import (
 	"github.com/zumba-dev/zumba/search/internal/scan"
 )
 
-// Map returns the ranked definitions of the files under the folder dir
-// (a clean project path, "." for the whole project), from the files read
-// now. Parsing stops at the root's time limit for a search of
-// definitions: the map is then ranked from the files read so far
-// (ProjectMap.Building).
-func (r *Root) Map(ctx context.Context, dir string) (*ProjectMap, error) {
-	deadline := stopBy(ctx, r.symbolTimeLimit())
-	files, err := r.Walk(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return mapFiles(ctx, r, files, dir, deadline)
-}
-
 // mapRead is what reading one file gave the map.
 type mapRead struct {
 	lang  bool  // it has a grammar
-	tier  uint8 // its tier (rank.go)
+	tier  uint8 // its tier (package search/internal/filetier)
 	defs  []outline.Definition
 	words []string // its distinct words, when it is code
 	test  bool     // it is a test
 }
 
-// mapFiles makes the map of dir from files (in path order) read from src
-// until the deadline: the files under dir first, then the others, whose
-// words and definitions rank those under dir.
-func mapFiles(ctx context.Context, src project.Source, files []project.Entry, dir string, deadline time.Time) (*ProjectMap, error) {
+// FromFiles makes the map of dir from files (in path order) read from
+// src until the deadline: the files under dir first, then the others,
+// whose words and definitions rank those under dir. Past the deadline,
+// the map is ranked from the files read so far (Map.Stopped).
+func FromFiles(ctx context.Context, src project.Source, files []project.Entry, dir string, deadline time.Time) (*Map, error) {
 	var in, out []project.Entry
 	for _, e := range files {
 		switch {
@@ -60,7 +47,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	m := &ProjectMap{Dir: dir, src: src, Total: len(order), Indexed: done, Building: done < len(order), Stopped: done < len(order)}
+	m := &Map{Dir: dir, src: src, Total: len(order), Indexed: done, Building: done < len(order), Stopped: done < len(order)}
 	v := index.NewVocab()
 	c := &readCounter{m: m, v: v}
 	for i, rd := range reads[:done] {
@@ -101,7 +88,7 @@ func mapFiles(ctx context.Context, src project.Source, files []project.Entry, di
 
 // readCounter counts from the words and definitions of the files read.
 type readCounter struct {
-	m                                               *ProjectMap
+	m                                               *Map
 	userFiles, testFiles, definerFiles, headerFiles []countedFile
 	v                                               *index.Vocab
 	// post lists the files holding each word, made on first use.

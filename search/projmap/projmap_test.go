@@ -1,17 +1,15 @@
-package search
+package projmap
 
 import (
 	"context"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
 	"github.com/zumba-dev/zumba/internal/fixture"
-	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // mapProject is a small project whose map's weights are counted by hand
@@ -84,7 +82,7 @@ func mapFixture(t *testing.T) string {
 
 // weights prints the n best definitions of m, best first, with their
 // weights.
-func weights(m *ProjectMap, n int) []string {
+func weights(m *Map, n int) []string {
 	defs, scores := m.Ranked(n)
 	var out []string
 	for i, d := range defs {
@@ -94,7 +92,7 @@ func weights(m *ProjectMap, n int) []string {
 }
 
 func TestMapRanking(t *testing.T) {
-	root, err := OpenRoot(mapFixture(t))
+	root, err := openRoot(mapFixture(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,10 +162,10 @@ func (lineSizer) DefLine(d *Def, depth int, sig bool) int {
 	}
 	return n
 }
-func (lineSizer) FolderLine(f MapFolder) int { return len(f.Path) + 30 }
+func (lineSizer) FolderLine(f Folder) int { return len(f.Path) + 30 }
 
 // render prints a selection plainly.
-func render(sel *MapSelection) string {
+func render(sel *Selection) string {
 	var sb strings.Builder
 	for _, f := range sel.Files {
 		sb.WriteString(f.Path + "\n")
@@ -189,7 +187,7 @@ func render(sel *MapSelection) string {
 }
 
 func TestMapSelect(t *testing.T) {
-	root, err := OpenRoot(mapFixture(t))
+	root, err := openRoot(mapFixture(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +297,7 @@ package v
 
 func Used() {}
 `)))
-	root, err := OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,32 +318,6 @@ func Used() {}
 	}
 }
 
-// TestMapPartial: past the time limit, a map says how far it got: the
-// index being built, or a direct search's reading.
-func TestMapPartial(t *testing.T) {
-	dir := freshProject(t)
-	root, err := OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
-	m, err := ix.Map(context.Background(), ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !m.Building || m.Stopped || m.Indexed >= m.Total || m.Total != 22 {
-		t.Errorf("index map: building %v, stopped %v, %d of %d files; want building, part of 22", m.Building, m.Stopped, m.Indexed, m.Total)
-	}
-	root.SymbolTimeLimit = -time.Second
-	m, err = root.Map(context.Background(), ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !m.Building || !m.Stopped || m.Indexed >= m.Total || m.Total != 22 {
-		t.Errorf("direct map: building %v, stopped %v, %d of %d files; want stopped, part of 22", m.Building, m.Stopped, m.Indexed, m.Total)
-	}
-}
-
 // TestMapOverloads: an overload set is one definition in the map, the
 // first of it.
 func TestMapOverloads(t *testing.T) {
@@ -363,7 +335,7 @@ export class Box {
 import { of, Box } from "./of";
 of(1); new Box().put(2);
 `)))
-	root, err := OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +369,7 @@ int x(void) { return api(n); }
 /* one more */
 int y(void) { return api(n); }
 `)))
-	root, err := OpenRoot(dir)
+	root, err := openRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

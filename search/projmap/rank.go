@@ -1,4 +1,4 @@
-package search
+package projmap
 
 import (
 	"github.com/zumba-dev/zumba/grammar"
@@ -8,7 +8,7 @@ import (
 // The ranking's weights (projmap.go says the rule), given file by file:
 // a file's definitions and their containers are all in the file, so that
 // a large map can weigh each file's definitions in a scratch and keep
-// only those that may be shown (projmap_keep.go).
+// only those that may be shown (keep.go).
 
 // rankCounts are a name's counts: the files using it, defining it, and
 // the tests using it.
@@ -27,7 +27,7 @@ type rankKey struct {
 // ranker weighs definitions from c's counts, each name counted once
 // over the whole project or once per Go scope.
 type ranker struct {
-	m *ProjectMap
+	m *Map
 	c mapCounter
 	// A name counted over the whole project (most of a large project's)
 	// is kept in memo the second time it is asked (seen), if many files
@@ -47,7 +47,7 @@ type ranker struct {
 	vendored bool
 }
 
-func newRanker(m *ProjectMap, c mapCounter) *ranker {
+func newRanker(m *Map, c mapCounter) *ranker {
 	// Vendored and generated code is not the project's own, unless the
 	// map is of a vendored folder.
 	r := &ranker{m: m, c: c, memo: map[uint32]rankCounts{}, scoped: map[rankKey]rankCounts{}, pkgs: map[string]uint32{},
@@ -74,7 +74,7 @@ func newRanker(m *ProjectMap, c mapCounter) *ranker {
 }
 
 // rank gives every definition its weight, from c's counts.
-func (m *ProjectMap) rank(c mapCounter) {
+func (m *Map) rank(c mapCounter) {
 	r := newRanker(m, c)
 	for _, f := range m.files {
 		r.weigh(m.defs[f.first:f.first+f.n], int32(f.first))
@@ -183,7 +183,7 @@ func (r *ranker) weigh(defs []mapDef, base int32) {
 
 // goKey is where the Go definition d's name is counted (goScope): its
 // users, and its definers.
-func (m *ProjectMap) goKey(c mapCounter, d *mapDef, pkgs map[string]uint32) (users, defs mapWhere) {
+func (m *Map) goKey(c mapCounter, d *mapDef, pkgs map[string]uint32) (users, defs mapWhere) {
 	f := &m.files[d.file]
 	pkg, exported, _ := goScope(f.path, m.strs.Str(d.last))
 	users = mapWhere{dir: f.dir, pkg: noString}
@@ -212,7 +212,7 @@ type typeCredit struct {
 
 // creditTypes adds to a Go type the weights of the methods declared
 // beside it in its folder (top-level definitions named Type.method).
-func (m *ProjectMap) creditTypes() {
+func (m *Map) creditTypes() {
 	var credits []typeCredit
 	for _, d := range m.defs {
 		if d.parent < 0 && d.cont != noString && m.files[d.file].goFile {
@@ -223,7 +223,7 @@ func (m *ProjectMap) creditTypes() {
 }
 
 // applyCredits adds each method's weight to its type, in order.
-func (m *ProjectMap) applyCredits(credits []typeCredit) {
+func (m *Map) applyCredits(credits []typeCredit) {
 	if len(credits) == 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package search
+package projmap
 
 import "math"
 
@@ -41,7 +41,7 @@ type mapKeeper struct {
 
 // add nests, weighs and keeps the definitions of the file fi (whose
 // record m.files already holds), and reports whether it kept any.
-func (k *mapKeeper) add(m *ProjectMap, r *ranker, fi int32, raw []rawDef) bool {
+func (k *mapKeeper) add(m *Map, r *ranker, fi int32, raw []rawDef) bool {
 	defs := k.nest.nest(k.scratch[:0], fi, raw)
 	k.scratch = defs
 	f := &m.files[fi]
@@ -113,7 +113,7 @@ func (k *mapKeeper) dropLight(defs []mapDef) []mapDef {
 // are not under the floor, the containers of those and Go's types,
 // their containers' indices in defs made indices in dst. dst may be
 // defs[:0].
-func (k *mapKeeper) keepAbove(m *ProjectMap, defs, dst []mapDef) []mapDef {
+func (k *mapKeeper) keepAbove(m *Map, defs, dst []mapDef) []mapDef {
 	t := k.floor.min()
 	keep := append(k.keep[:0], make([]bool, len(defs))...)
 	k.keep = keep
@@ -143,7 +143,7 @@ func (k *mapKeeper) keepAbove(m *ProjectMap, defs, dst []mapDef) []mapDef {
 
 // done drops what the floor has risen above, then credits Go's types
 // with their methods' weights.
-func (k *mapKeeper) done(m *ProjectMap) {
+func (k *mapKeeper) done(m *Map) {
 	m.defs = k.keepAbove(m, m.defs, m.defs[:0])
 	m.applyCredits(k.credits)
 }

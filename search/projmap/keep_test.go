@@ -1,4 +1,4 @@
-package search
+package projmap
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 )
 
 // TestMapKeepSame: a map that keeps only the definitions that may rank
-// among its best (projmap_keep.go) ranks and shows its best as the whole
+// among its best (keep.go) ranks and shows its best as the whole
 // map does.
 func TestMapKeepSame(t *testing.T) {
 	for _, tc := range []struct {
@@ -22,14 +22,14 @@ func TestMapKeepSame(t *testing.T) {
 		folders []string
 	}{
 		{mapFixture(t), []string{".", "lib"}},
-		{"../internal", []string{".", "project", "diskcache"}},
-		{"../testdata", []string{".", "outline"}},
+		{"../../internal", []string{".", "project", "diskcache"}},
+		{"../../testdata", []string{".", "outline"}},
 	} {
 		ix, _, _ := testIndex(t, tc.dir, "-", true)
 		for _, folder := range tc.folders {
 			ix.Mu.RLock()
 			full := ix.mapLocked(folder, math.MaxInt, 0)
-			var kept []*ProjectMap
+			var kept []*Map
 			for _, keep := range []int{1, 5, 40} {
 				kept = append(kept, ix.mapLocked(folder, 0, keep))
 			}
@@ -69,7 +69,7 @@ func TestMapKeepSame(t *testing.T) {
 // TestAppendRawDefs: the map's reader of definition records reads what
 // defrec.Walk reads, of whole records and of every cut or damaged one.
 func TestAppendRawDefs(t *testing.T) {
-	ix, _, _ := testIndex(t, "../testdata/outline", "-", true)
+	ix, _, _ := testIndex(t, "../../testdata/outline", "-", true)
 	ix.Mu.RLock()
 	defer ix.Mu.RUnlock()
 	nstrs := ix.Words.Len()
@@ -96,10 +96,10 @@ func TestAppendRawDefs(t *testing.T) {
 	}
 	n := 0
 	for _, r := range ix.Files {
-		if r == nil || len(r.Recs.Get(kindDefs)) == 0 {
+		if r == nil || len(r.Recs.Get(ix.DefsKind)) == 0 {
 			continue
 		}
-		defs := r.Recs.Get(kindDefs)
+		defs := r.Recs.Get(ix.DefsKind)
 		n++
 		same(defs)
 		if n%10 != 0 {
