@@ -74,7 +74,7 @@ func TestSearchFixtures(t *testing.T) {
 				}
 				if indexed == nil {
 					indexed = New(Config{Root: root})
-					ix := search.NewIndex(root, search.IndexOptions{CacheFile: "-", NoWatch: true, SymbolTimeLimit: time.Hour})
+					ix := search.NewIndex(root, search.IndexOptions{CacheFile: "-", NoWatch: true})
 					defer ix.Close()
 					ix.Build(context.Background())
 					indexed.search.Store(&searcherBox{ix})

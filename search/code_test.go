@@ -185,7 +185,8 @@ func TestCodePartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true, SymbolTimeLimit: time.Nanosecond})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
+	ix.symbolLimit = time.Nanosecond
 	ix.HoldSymbols = make(chan struct{})
 	ix.Start(context.Background())
 	defer ix.Close()

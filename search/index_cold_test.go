@@ -153,7 +153,7 @@ func TestColdRefsRemembers(t *testing.T) {
 	}
 
 	// A time limit already past: nothing covered, and the answer says so.
-	ix.Opts.SymbolTimeLimit = -time.Second
+	ix.symbolLimit = -time.Second
 	res, err := ix.coldReferences(ctx, "Method", nil)
 	if err != nil {
 		t.Fatal(err)

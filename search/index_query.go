@@ -182,8 +182,8 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 }
 
 func (ix *Index) symbolTimeLimit() time.Duration {
-	if ix.Opts.SymbolTimeLimit != 0 {
-		return ix.Opts.SymbolTimeLimit
+	if ix.symbolLimit != 0 {
+		return ix.symbolLimit
 	}
 	return ix.root.symbolTimeLimit()
 }

@@ -403,7 +403,8 @@ func TestIndexPartialBeforeReady(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
+	ix.symbolLimit = -time.Second
 	res, err := ix.Symbols(context.Background(), ParseSymbolQuery("shared"))
 	if err != nil {
 		t.Fatal(err)
@@ -470,11 +471,11 @@ func TestIndexWordsOnly(t *testing.T) {
 		// folder alone takes longer than a millisecond), for a name
 		// nearly every file holds as a word and none defines: the files
 		// the earlier calls parsed cannot answer it.
-		ix.Opts.SymbolTimeLimit = 50 * time.Millisecond
+		ix.symbolLimit = 50 * time.Millisecond
 		if testing.Short() {
-			ix.Opts.SymbolTimeLimit = time.Millisecond
+			ix.symbolLimit = time.Millisecond
 		}
-		defer func() { ix.Opts.SymbolTimeLimit = 0 }()
+		defer func() { ix.symbolLimit = 0 }()
 		res, err := ix.Symbols(context.Background(), ParseSymbolQuery("err"))
 		if err != nil {
 			t.Fatal(err)

@@ -16,7 +16,8 @@ func TestMapPartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true, SymbolTimeLimit: -time.Second})
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true})
+	ix.symbolLimit = -time.Second
 	m, err := ix.Map(context.Background(), ".")
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"time"
+
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search/findcode"
@@ -40,6 +42,9 @@ type Index struct {
 	// searches' own.
 	*index.Index
 	root *Root
+	// symbolLimit, when set, bounds the searches for definitions instead
+	// of the root's SymbolTimeLimit (tests).
+	symbolLimit time.Duration
 	// cold and coldRefs are what find_symbol's and find_references'
 	// calls before the word index learnt of the files (index_cold.go).
 	cold     coldMemo[[]Def]

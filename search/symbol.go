@@ -26,7 +26,7 @@ const SymbolLimit = 40
 // defaultSymbolTimeLimit bounds a search for definitions, well inside the
 // 5 seconds clients wait: a name used in most files (err, self) would
 // otherwise have most of the project parsed. It is what a zero
-// [Root.SymbolTimeLimit] or [IndexOptions.SymbolTimeLimit] means.
+// [Root.SymbolTimeLimit] means.
 const defaultSymbolTimeLimit = 3500 * time.Millisecond
 
 func (r *Root) symbolTimeLimit() time.Duration {

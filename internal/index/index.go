@@ -53,9 +53,6 @@ type Options struct {
 	SyncTimeout time.Duration
 	// Log receives progress lines; nil discards them.
 	Log func(format string, args ...any)
-	// SymbolTimeLimit bounds a search for definitions; zero is the root's
-	// limit (see [Root.SymbolTimeLimit]).
-	SymbolTimeLimit time.Duration
 	// Memory is the runtime's memory policy while the index lives.
 	Memory MemoryPolicy
 	// Shared is what the index shares with the other indexes of the

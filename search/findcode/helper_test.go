@@ -28,8 +28,7 @@ func newIndex(t testing.TB, dir string, opts index.Options) *Index {
 }
 
 // Code answers as search.Index.Code does once the word index is in: in
-// sync, the files not parsed yet parsed first (for an hour at most,
-// unless the options say less).
+// sync, the files not parsed yet parsed first (for an hour at most).
 func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFilter) (*Result, error) {
 	q, res, err := Parse(query)
 	if err != nil || q.Empty() {
@@ -38,11 +37,7 @@ func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFil
 	if err := ix.Sync(ctx); err != nil {
 		return nil, err
 	}
-	limit := time.Hour
-	if ix.Opts.SymbolTimeLimit != 0 {
-		limit = ix.Opts.SymbolTimeLimit
-	}
-	return ix.Answer(ctx, q, filter, res, time.Now().Add(limit))
+	return ix.Answer(ctx, q, filter, res, time.Now().Add(time.Hour))
 }
 
 // dirCode answers query over the project folder dir as search.Root.Code

@@ -8,7 +8,6 @@ import (
 	"path"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/search/internal/defrec"
@@ -141,7 +140,7 @@ func tuneQueries(t *testing.T, spec string) []tuneQuery {
 		dir, file, _ := strings.Cut(line, "\t")
 		ix := indexes[dir]
 		if ix == nil {
-			ix = newIndex(t, dir, index.Options{NoWatch: true, SymbolTimeLimit: time.Minute})
+			ix = newIndex(t, dir, index.Options{NoWatch: true})
 			ix.Start(context.Background())
 			t.Cleanup(ix.Close)
 			<-ix.Ready()
