@@ -23,6 +23,7 @@ var findReferencesTool = &Tool{
 		{Name: "group", Description: "\"definition\": group the lines under the function, method or type that holds them, to see who uses the name.", Enum: []string{"definition"}},
 		{Name: "code", Description: "true: leave out lines where the name is only in comments or strings, to see real uses.", Bool: true},
 		{Name: "limit", Description: "Stop after this many hits (with group, definitions).", Int: true, Min: 1, Max: search.RefLimit},
+		{Name: "definition", Description: "PATH:LINE of one definition, as find_symbol prints it: only the uses that resolve to it (Go)."},
 		{Name: "depth", Description: "2 or 3: also who uses each definition found, indented under it (callers of callers); implies group and code.", Int: true, Min: 1, Max: search.MaxCallerDepth},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
@@ -34,11 +35,17 @@ var findReferencesTool = &Tool{
 		if err != nil {
 			return toolError(err), true
 		}
+		limit, _ := strconv.Atoi(args["limit"])
+		if def := strings.TrimSpace(args["definition"]); def != "" || search.IsQualified(name) {
+			q := search.ResolveQuery{Name: name, Definition: def, Filter: filter, Limit: limit, Group: args["group"] == "definition"}
+			if text, isErr, ok := resolvedAnswer(ctx, s, q, strings.TrimSpace(pathArg)); ok {
+				return text, isErr
+			}
+		}
 		if depth, _ := strconv.Atoi(args["depth"]); depth > 1 {
 			return callersAnswer(ctx, s, name, strings.TrimSpace(pathArg), filter, depth)
 		}
 		var res *search.RefResult
-		limit, _ := strconv.Atoi(args["limit"])
 		if opts := (search.RefOptions{Group: args["group"] == "definition", Code: args["code"] == "true", Limit: limit}); opts != (search.RefOptions{}) {
 			sites, err := s.searcher().Sites(ctx, name, filter, opts, &s.parses)
 			if err != nil {

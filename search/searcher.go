@@ -20,6 +20,9 @@ type Searcher interface {
 	// Sites is References with options: the lines, told apart as code or
 	// not, with the definitions that hold them.
 	Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error)
+	// Resolved finds the uses of one definition, resolved (see
+	// [ResolveQuery]).
+	Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache) (*Resolved, error)
 	// Map ranks the definitions of the files under the folder dir (see
 	// [projmap.Map]).
 	Map(ctx context.Context, dir string) (*projmap.Map, error)

@@ -9,6 +9,7 @@ import (
 	"github.com/zumba-dev/zumba/search/internal/defrec"
 	"github.com/zumba-dev/zumba/search/internal/filetier"
 	"github.com/zumba-dev/zumba/search/projmap"
+	"github.com/zumba-dev/zumba/search/resolve"
 )
 
 // Index is a project's word index (identifier → files holding it) and
@@ -69,13 +70,16 @@ type Index struct {
 	code *findcode.Index
 	// folderMap is the map's view of it (package search/projmap).
 	folderMap *projmap.Index
+	// resolve is the resolver of the index's present state
+	// (resolved_index.go; package search/resolve).
+	resolve resolverMemo
 }
 
 // NewIndex returns the index of the project root; Build fills it.
 func NewIndex(root *Root, opts index.Options) *Index {
 	code := &findcode.Kind{}
 	ix := &Index{root: root, src: root}
-	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code})
+	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code, kindFacts: resolve.Kind{}})
 	ix.WordsDone = ix.dropCold
 	ix.WhenComplete = func() { ix.names.prepare(ix) }
 	ix.TierOf = filetier.Record
@@ -91,6 +95,8 @@ const (
 	kindDefs = iota
 	// kindCode is find_code's words of them (package search/findcode).
 	kindCode
+	// kindFacts is a Go file's facts for the resolver (search/resolve).
+	kindFacts
 )
 
 // IndexOptions tune an Index (see [index.Options]).

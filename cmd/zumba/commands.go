@@ -49,8 +49,9 @@ func init() {
 			{name: "full", arg: "", usage: "show a doc comment of over 12 lines whole"},
 			{name: "names", arg: "A,B", usage: "several names, comma-separated, read in order in one answer"},
 		}},
-		{name: "refs", usage: "NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [DIR]", short: "print the lines that use NAME as a whole word", run: runRefs, flags: []flagDef{
+		{name: "refs", usage: "NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [--definition PATH:LINE] [DIR]", short: "print the lines that use NAME as a whole word (a qualified name, Type.Method: the uses of that definition)", run: runRefs, flags: []flagDef{
 			pathFlag,
+			{name: "definition", arg: "PATH:LINE", usage: "only the uses that resolve to the definition there (Go)"},
 			{name: "group", arg: "definition", usage: "group the hits under the definition that holds them"},
 			{name: "code", arg: "", usage: "leave out hits in comments and strings"},
 			{name: "limit", arg: "N", usage: "1 to 80: stop after this many hits (with --group, definitions)"},
@@ -115,6 +116,7 @@ Examples:
   zumba read Server.Serve
   zumba refs Serve --path '*.go, docs/**'
   zumba refs Serve --group definition --code --limit 5
+  zumba refs 'File.Close' --path 'net/**'   (Go: the uses of that method)
   zumba code "parse media type parameters"
 `)
 	fmt.Print(sb.String())

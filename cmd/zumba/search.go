@@ -56,7 +56,7 @@ func runRead(args []string) int {
 }
 
 func runRefs(args []string) int {
-	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [DIR]"
+	const usage = "usage: zumba refs NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [--definition PATH:LINE] [DIR]"
 	fs := newFlagSet("refs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -73,7 +73,7 @@ func runRefs(args []string) int {
 		return exit
 	}
 	callArgs := map[string]string{"name": pos[0]}
-	for _, name := range []string{"path", "group", "depth", "limit"} {
+	for _, name := range []string{"path", "group", "depth", "limit", "definition"} {
 		if v := str(fs, name); v != "" {
 			callArgs[name] = v
 		}

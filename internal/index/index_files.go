@@ -161,3 +161,12 @@ func (ix *Index) AllParsedLocked() bool {
 	ix.parsedGen.Store(ix.gen + 1)
 	return true
 }
+
+// Gen is the index's generation: it changes with every change to its
+// records (a file read, parsed, removed), so that what a search keeps
+// of them can tell when it is stale.
+func (ix *Index) Gen() uint64 {
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	return ix.gen
+}

@@ -38,6 +38,14 @@ type RecordKind interface {
 	Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, pathIDs []uint32) ([]byte, error)
 }
 
+// A PlainKind is a record kind whose records hold no vocab ids (their
+// strings are in them): the index makes them with MakePlain, outside the
+// vocab's lock, instead of Make, since making one may take a parse of
+// its own (a resolver's facts).
+type PlainKind interface {
+	MakePlain(path string, data []byte, defs []outline.Definition) []byte
+}
+
 // A recordCounter is a record kind that sums up the live records of its
 // kind: Count is called, under the index's lock, with n 1 when a record
 // becomes live and -1 when it dies.
@@ -119,9 +127,16 @@ func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition
 		return nil
 	}
 	recs := make([][]byte, len(ix.kinds))
+	for k, kind := range ix.kinds {
+		if p, ok := kind.(PlainKind); ok {
+			recs[k] = p.MakePlain(path, data, defs)
+		}
+	}
 	ix.Words.Write(func(v *Vocab) {
 		for k, kind := range ix.kinds {
-			recs[k] = kind.Make(path, data, defs, v)
+			if _, ok := kind.(PlainKind); !ok {
+				recs[k] = kind.Make(path, data, defs, v)
+			}
 		}
 	})
 	return PackRecords(recs)

@@ -1,0 +1,291 @@
+package resolve
+
+import (
+	"encoding/binary"
+	"errors"
+)
+
+// A file's facts are kept encoded, in memory as in the disk cache: a
+// version byte, the file's own table of strings (each once), then the
+// facts' lists, every number a uvarint and every string its index in
+// the table. Lines and columns of sites and locals are deltas from the
+// previous one's.
+
+const encVersion = 1
+
+var errBadFacts = errors.New("bad facts record")
+
+type encoder struct {
+	b    []byte
+	strs map[string]uint64
+	list []string
+}
+
+func (e *encoder) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
+
+// i encodes a signed number (-1 for none) as a uvarint.
+func (e *encoder) i(v int32) { e.u(uint64(int64(v) + 1)) }
+
+func (e *encoder) s(s string) {
+	id, ok := e.strs[s]
+	if !ok {
+		id = uint64(len(e.list))
+		e.strs[s] = id
+		e.list = append(e.list, s)
+	}
+	e.u(id)
+}
+
+// Encode encodes f.
+func Encode(f *File) []byte {
+	e := &encoder{strs: map[string]uint64{}}
+	e.s(f.Package)
+	e.u(uint64(len(f.Imports)))
+	for _, im := range f.Imports {
+		e.s(im.Name)
+		e.s(im.Path)
+	}
+	e.u(uint64(len(f.Types)))
+	for _, t := range f.Types {
+		e.s(t.Name)
+		e.u(uint64(t.Line))
+		flags := uint64(t.Kind)
+		if t.Local {
+			flags |= 4
+		}
+		if t.Alias {
+			flags |= 8
+		}
+		e.u(flags)
+		e.i(t.Under)
+		e.u(uint64(len(t.Members)))
+		for _, m := range t.Members {
+			e.s(m.Name)
+			e.i(m.Type)
+			e.u(uint64(m.Line))
+			var mf uint64
+			if m.Embedded {
+				mf |= 1
+			}
+			if m.Method {
+				mf |= 2
+			}
+			e.u(mf)
+		}
+	}
+	e.u(uint64(len(f.Funcs)))
+	for _, fn := range f.Funcs {
+		e.s(fn.Name)
+		e.s(fn.Recv)
+		e.u(uint64(fn.Line))
+		e.i(fn.Type)
+	}
+	e.u(uint64(len(f.Vars)))
+	for _, v := range f.Vars {
+		e.s(v.Name)
+		e.i(v.Type)
+	}
+	e.u(uint64(len(f.Exprs)))
+	for _, x := range f.Exprs {
+		e.u(uint64(x.Op))
+		e.i(x.A)
+		e.i(x.B)
+		e.s(x.Name)
+	}
+	e.u(uint64(len(f.Sites)))
+	prev := int32(0)
+	for _, s := range f.Sites {
+		e.u(uint64(s.Line - prev))
+		prev = s.Line
+		e.u(uint64(s.Col))
+		e.u(uint64(s.Kind))
+		e.i(s.X)
+		e.s(s.Name)
+	}
+	e.u(uint64(len(f.Locals)))
+	for _, l := range f.Locals {
+		e.s(l.Name)
+		e.u(uint64(l.From))
+		e.u(uint64(l.To - l.From))
+	}
+	e.u(uint64(len(f.Dots)))
+	for _, d := range f.Dots {
+		e.u(uint64(d))
+	}
+	// The strings, then the body: a reader reads the table first.
+	out := make([]byte, 0, len(e.b)+16*len(e.list)+8)
+	out = append(out, encVersion)
+	out = binary.AppendUvarint(out, uint64(len(e.list)))
+	for _, s := range e.list {
+		out = binary.AppendUvarint(out, uint64(len(s)))
+		out = append(out, s...)
+	}
+	return append(out, e.b...)
+}
+
+type decoder struct {
+	b    []byte
+	strs []string
+	err  error
+}
+
+func (d *decoder) u() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err = errBadFacts
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+// n reads a count, bounded by what is left of the record.
+func (d *decoder) n() int {
+	v := d.u()
+	if v > uint64(len(d.b)) {
+		d.err = errBadFacts
+		return 0
+	}
+	return int(v)
+}
+
+func (d *decoder) i() int32 { return int32(int64(d.u()) - 1) }
+
+func (d *decoder) s() string {
+	v := d.u()
+	if v >= uint64(len(d.strs)) {
+		d.err = errBadFacts
+		return ""
+	}
+	return d.strs[v]
+}
+
+// Decode decodes a record Encode made.
+func Decode(b []byte) (*File, error) {
+	if len(b) == 0 || b[0] != encVersion {
+		return nil, errBadFacts
+	}
+	d := &decoder{b: b[1:]}
+	ns := d.n()
+	d.strs = make([]string, 0, ns)
+	for range ns {
+		l := d.n()
+		if d.err != nil {
+			return nil, d.err
+		}
+		d.strs = append(d.strs, string(d.b[:l]))
+		d.b = d.b[l:]
+	}
+	f := &File{Package: d.s()}
+	f.Imports = make([]Import, d.n())
+	for k := range f.Imports {
+		f.Imports[k] = Import{Name: d.s(), Path: d.s()}
+	}
+	f.Types = make([]Type, d.n())
+	for k := range f.Types {
+		t := &f.Types[k]
+		t.Name, t.Line = d.s(), int32(d.u())
+		flags := d.u()
+		t.Kind, t.Local, t.Alias = TypeKind(flags&3), flags&4 != 0, flags&8 != 0
+		t.Under = d.i()
+		t.Members = make([]Member, d.n())
+		for j := range t.Members {
+			m := &t.Members[j]
+			m.Name, m.Type, m.Line = d.s(), d.i(), int32(d.u())
+			mf := d.u()
+			m.Embedded, m.Method = mf&1 != 0, mf&2 != 0
+		}
+	}
+	f.Funcs = make([]Func, d.n())
+	for k := range f.Funcs {
+		f.Funcs[k] = Func{Name: d.s(), Recv: d.s(), Line: int32(d.u()), Type: d.i()}
+	}
+	f.Vars = make([]Var, d.n())
+	for k := range f.Vars {
+		f.Vars[k] = Var{Name: d.s(), Type: d.i()}
+	}
+	f.Exprs = make([]Expr, d.n())
+	for k := range f.Exprs {
+		f.Exprs[k] = Expr{Op: Op(d.u()), A: d.i(), B: d.i(), Name: d.s()}
+	}
+	f.Sites = make([]Site, d.n())
+	prev := int32(0)
+	for k := range f.Sites {
+		s := &f.Sites[k]
+		s.Line = prev + int32(d.u())
+		prev = s.Line
+		s.Col, s.Kind, s.X, s.Name = int32(d.u()), SiteKind(d.u()), d.i(), d.s()
+	}
+	f.Locals = make([]Local, d.n())
+	for k := range f.Locals {
+		l := &f.Locals[k]
+		l.Name, l.From = d.s(), int32(d.u())
+		l.To = l.From + int32(d.u())
+	}
+	f.Dots = make([]int32, d.n())
+	for k := range f.Dots {
+		f.Dots[k] = int32(d.u())
+	}
+	if d.err == nil && len(d.b) != 0 {
+		d.err = errBadFacts
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	return f, f.check()
+}
+
+// check verifies that every index of f is in range, so that a damaged
+// record cannot make the resolver read out of bounds.
+func (f *File) check() error {
+	nx, nt, nf, ni := int32(len(f.Exprs)), int32(len(f.Types)), int32(len(f.Funcs)), int32(len(f.Imports))
+	in := func(v, n int32) bool { return v >= -1 && v < n }
+	for _, x := range f.Exprs {
+		if x.Op >= opCount || !in(x.A, max(nx, nt, ni)) || !in(x.B, nx) && x.Op != OpCall {
+			return errBadFacts
+		}
+	}
+	for _, t := range f.Types {
+		if !in(t.Under, nx) {
+			return errBadFacts
+		}
+		for _, m := range t.Members {
+			if !in(m.Type, nx) {
+				return errBadFacts
+			}
+		}
+	}
+	for _, fn := range f.Funcs {
+		if !in(fn.Type, nx) {
+			return errBadFacts
+		}
+	}
+	for _, v := range f.Vars {
+		if !in(v.Type, nx) {
+			return errBadFacts
+		}
+	}
+	for _, s := range f.Sites {
+		lim := nx
+		switch s.Kind {
+		case SitePkg:
+			lim = ni
+		case SiteMember:
+			lim = nt
+		case SiteMethod:
+			lim = nf
+		}
+		if s.X < 0 || s.X >= lim {
+			return errBadFacts
+		}
+	}
+	for _, d := range f.Dots {
+		if d < 0 || d >= ni {
+			return errBadFacts
+		}
+	}
+	return nil
+}

@@ -1,0 +1,50 @@
+package resolve
+
+import (
+	"github.com/zumba-dev/zumba/internal/index"
+	"github.com/zumba-dev/zumba/outline"
+)
+
+// Kind is the index's record kind of Go files' facts (see
+// index.RecordKind): made from a parse of the file's own, outside the
+// vocabulary's lock (index.PlainKind), its strings in the record itself,
+// found by no key.
+type Kind struct{}
+
+var (
+	_ index.RecordKind = Kind{}
+	_ index.PlainKind  = Kind{}
+)
+
+// MakePlain returns the encoded facts of a Go file; nil for any other.
+func (Kind) MakePlain(path string, data []byte, _ []outline.Definition) []byte {
+	if !IsGo(path) {
+		return nil
+	}
+	f := Parse(data)
+	if f == nil {
+		return nil
+	}
+	return Encode(f)
+}
+
+// Make is MakePlain (the index calls MakePlain for this kind).
+func (k Kind) Make(path string, data []byte, defs []outline.Definition, _ *index.Vocab) []byte {
+	return k.MakePlain(path, data, defs)
+}
+
+// Keys lists none: the facts are read by path.
+func (Kind) Keys(_ []byte, dst []uint32) []uint32 { return dst }
+
+// Export copies rec: it holds no vocabulary ids.
+func (Kind) Export(dst, rec []byte, _ uint64, _ func(uint32) uint32) ([]byte, error) {
+	return append(dst, rec...), nil
+}
+
+// PathStrings lists none.
+func (Kind) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
+
+// Import copies rec.
+func (Kind) Import(dst, rec []byte, _ uint64, _ func(uint32) uint32, _ []uint32) ([]byte, error) {
+	return append(dst, rec...), nil
+}

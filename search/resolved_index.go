@@ -1,0 +1,180 @@
+package search
+
+import (
+	"context"
+	"path"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/scan"
+	"github.com/zumba-dev/zumba/search/resolve"
+)
+
+// resolveTimeLimit bounds the parsing a resolved search does for the
+// files the background pass has not parsed yet.
+const resolveTimeLimit = 3 * time.Second
+
+// Resolved answers like [Root.Resolved] from the index: the files'
+// facts are the records of the resolver's kind (kindFacts), and one
+// resolver serves the calls while the index is unchanged.
+func (ix *Index) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache) (*Resolved, error) {
+	defer ix.Call()()
+	if !ix.WordsReady.Load() {
+		return ix.root.Resolved(ctx, q, cache)
+	}
+	if err := ix.Sync(ctx); err != nil {
+		return nil, err
+	}
+	env := resolveEnv{
+		defs: func(ctx context.Context) ([]Def, error) { return pickDefs(ctx, ix, ix.root, q) },
+		files: func(word string) ([]project.Entry, error) {
+			ix.Mu.RLock()
+			ids, all := ix.CandidateIDsLocked(word)
+			if all {
+				ids = ix.LiveIDsLocked()
+			}
+			ix.Mu.RUnlock()
+			ix.EnsureParsed(ctx, ids, stopBy(ctx, resolveTimeLimit))
+			return ix.rankedCandidates(word), nil
+		},
+		src:   ix.root,
+		cache: cache,
+	}
+	env.r = ix.resolver()
+	return resolveRefs(ctx, q, env)
+}
+
+// resolverMemo is the resolver of the index's generation gen.
+type resolverMemo struct {
+	mu  sync.Mutex
+	gen uint64
+	r   *resolve.Resolver
+}
+
+// resolver returns the resolver of the index as it is.
+func (ix *Index) resolver() *resolve.Resolver {
+	gen := ix.Gen()
+	m := &ix.resolve
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.r == nil || m.gen != gen {
+		m.r, m.gen = resolve.NewResolver(&indexFacts{ix: ix}), gen
+	}
+	return m.r
+}
+
+// indexFacts is the resolver's source over the index's records.
+type indexFacts struct{ ix *Index }
+
+// Facts decodes the file's record of the resolver's kind.
+func (s *indexFacts) Facts(p string) *resolve.File {
+	s.ix.Mu.RLock()
+	var rec []byte
+	if r := s.ix.ByPath[p]; r != nil && r.Parsed && !r.Dead {
+		rec = r.Recs.Get(kindFacts)
+	}
+	s.ix.Mu.RUnlock()
+	if rec == nil {
+		return nil
+	}
+	f, err := resolve.Decode(rec)
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
+// GoDirs lists the live Go and go.mod files by folder.
+func (s *indexFacts) GoDirs() map[string][]string {
+	dirs := map[string][]string{}
+	s.ix.Mu.RLock()
+	for _, r := range s.ix.Files {
+		if r == nil || r.Dead {
+			continue
+		}
+		if resolve.IsGo(r.Path) || path.Base(r.Path) == "go.mod" {
+			d := path.Dir(r.Path)
+			if d == "." {
+				d = ""
+			}
+			dirs[d] = append(dirs[d], r.Path)
+		}
+	}
+	s.ix.Mu.RUnlock()
+	for _, fs := range dirs {
+		slices.Sort(fs)
+	}
+	return dirs
+}
+
+// ReadFile reads a project file.
+func (s *indexFacts) ReadFile(p string) ([]byte, error) {
+	data, _, err := s.ix.root.ReadFile(p, project.MaxFileSize)
+	return data, err
+}
+
+// pickDefs is the definitions q picks: the one at its Definition, else
+// those find_symbol finds for its name exactly.
+func pickDefs(ctx context.Context, s Searcher, root *Root, q ResolveQuery) ([]Def, error) {
+	if q.Definition != "" {
+		return definitionAt(ctx, root, q.Definition)
+	}
+	res, err := s.Symbols(ctx, ParseSymbolQuery(q.Name))
+	if err != nil {
+		return nil, err
+	}
+	if res.Fuzzy {
+		return nil, nil
+	}
+	return res.Defs, nil
+}
+
+// Resolved answers q from the files, walked and read afresh: each Go
+// file holding the name is parsed for its facts, and the packages they
+// import when needed.
+func (r *Root) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache) (*Resolved, error) {
+	entries, err := r.Walk(ctx)
+	if err != nil {
+		return nil, err
+	}
+	paths := make([]string, len(entries))
+	for i, e := range entries {
+		paths[i] = e.Path
+	}
+	src := resolve.NewFiles(paths, func(p string) ([]byte, error) {
+		data, _, err := r.ReadFile(p, project.MaxFileSize)
+		return data, err
+	})
+	env := resolveEnv{
+		defs: func(ctx context.Context) ([]Def, error) { return pickDefs(ctx, r, r, q) },
+		r:    resolve.NewResolver(src),
+		files: func(word string) ([]project.Entry, error) {
+			files := rankFiles(slices.Clone(entries))
+			sc := NewWordScanner(word)
+			keep := make([]bool, len(files))
+			scan.Ordered(ctx, len(files), -1, time.Time{}, func(i int, scr *project.Scratch) int {
+				if !resolve.IsGo(files[i].Path) {
+					return 0
+				}
+				data, err := r.Contents(files[i], scr)
+				if err == nil && sc.Next(data, 0) >= 0 {
+					keep[i] = true
+					src.Facts(files[i].Path)
+				}
+				return 0
+			})
+			out := files[:0]
+			for i, e := range files {
+				if keep[i] {
+					out = append(out, e)
+				}
+			}
+			return out, ctx.Err()
+		},
+		src:   r,
+		cache: cache,
+	}
+	return resolveRefs(ctx, q, env)
+}
