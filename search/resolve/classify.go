@@ -1,5 +1,7 @@
 package resolve
 
+import "slices"
+
 // Target is a Go definition whose uses are asked for: a package-level
 // function, type, variable or constant (Recv ""), a method of a named
 // type, or a method of an interface (Iface).
@@ -131,7 +133,49 @@ func (r *Resolver) site(fc *fileCtx, s Site, targets []Target) Use {
 		}
 		return Use{Class: Unresolved}
 	case found:
-		return r.selected(m, s.Name, targets)
+		return r.selected(fc, m, s.Name, targets)
+	case foreign:
+		return r.foreignSel(x.t, s.Name, targets)
+	}
+	return Use{}
+}
+
+// foreignSel classifies a use of the member name of a value of the type
+// t from outside the project: when t is declared as one of the standard
+// library's interfaces (stdInterfaces) that a target's type implements,
+// it may call the target (not resolved); else it is none of the targets.
+func (r *Resolver) foreignSel(t *ty, name string, targets []Target) Use {
+	if t.k == tPtr && t.elem != nil {
+		t = t.elem
+	}
+	sets := stdInterfaces[t.name]
+	if len(sets) == 0 {
+		return Use{}
+	}
+	for _, tg := range targets {
+		if tg.Iface || tg.Recv == "" || tg.Name != name {
+			continue
+		}
+		d, ok := r.pkg(tg.Dir, tg.Pkg).types[tg.Recv]
+		if !ok {
+			continue
+		}
+		tt := &ty{k: tPtr, elem: &ty{k: tNamed, decl: d}}
+		for _, names := range sets {
+			if !slices.Contains(names, name) {
+				continue
+			}
+			all := true
+			for _, n := range names {
+				if m, how := r.member(tt, n); how != found || !m.method {
+					all = false
+					break
+				}
+			}
+			if all {
+				return Use{Class: Unresolved}
+			}
+		}
 	}
 	return Use{}
 }
@@ -153,18 +197,29 @@ func (r *Resolver) declared(p *Pkg, recv, name string, iface bool, targets []Tar
 			return Use{Class: Match, Target: i}
 		}
 	}
-	if !iface {
-		return Use{}
-	}
-	// An interface's method that a concrete target implements.
-	if d, ok := p.types[recv]; ok {
-		return r.through(&ty{k: tNamed, decl: d}, p, recv, name, targets)
-	}
+	// An interface's method that a concrete target implements is
+	// declared there, not used (gopls agrees).
+	_ = iface
 	return Use{}
 }
 
 // selected classifies a use that selects the member m.
-func (r *Resolver) selected(m member, name string, targets []Target) Use {
+func (r *Resolver) selected(fc *fileCtx, m member, name string, targets []Target) Use {
+	if m.method && m.iface && m.owner.fc == nil {
+		// The universe's error: gopls lists the calls through it in the
+		// target's own package only.
+		var own []Target
+		for _, t := range targets {
+			if t.Dir == fc.pkg.Dir && t.Pkg == fc.pkg.Name {
+				own = append(own, t)
+			}
+		}
+		u := r.through(errorTy, nil, "error", name, own)
+		if u.Class == Through {
+			u.Target = slices.Index(targets, own[u.Target])
+		}
+		return u
+	}
 	if !m.method || m.owner.fc == nil {
 		return Use{}
 	}
@@ -197,7 +252,11 @@ func (r *Resolver) through(iface *ty, p *Pkg, recv, name string, targets []Targe
 			continue
 		}
 		if r.implements(&ty{k: tNamed, decl: d}, iface) {
-			return Use{Class: Through, Target: i, Via: p.Name + "." + recv}
+			via := recv
+			if p != nil {
+				via = p.Name + "." + recv
+			}
+			return Use{Class: Through, Target: i, Via: via}
 		}
 	}
 	return Use{}

@@ -244,7 +244,7 @@ func (f *File) check() error {
 	nx, nt, nf, ni := int32(len(f.Exprs)), int32(len(f.Types)), int32(len(f.Funcs)), int32(len(f.Imports))
 	in := func(v, n int32) bool { return v >= -1 && v < n }
 	for _, x := range f.Exprs {
-		if x.Op >= opCount || !in(x.A, max(nx, nt, ni)) || !in(x.B, nx) && x.Op != OpCall {
+		if x.Op >= opCount || !in(x.A, max(nx, nt, ni)) || !in(x.B, nx) && x.Op != OpCall && x.Op != OpFunc {
 			return errBadFacts
 		}
 	}

@@ -34,6 +34,8 @@ type ty struct {
 	elem, key *ty
 	// fn is a function's OpFunc in fc.
 	fn ref
+	// name is a tForeign's name, when it is a named type ("FileInfo").
+	name string
 }
 
 // val is an expression's value: a type (isType) or a value of type t.
@@ -93,6 +95,9 @@ func (r *Resolver) evalExpr(fc *fileCtx, i int32, e Expr) val {
 		return val{isType: true, t: &ty{k: tNamed, decl: ref{fc, e.A}}}
 	case OpStar:
 		x := r.eval(fc, e.A)
+		if x.t.k == tForeign {
+			return x
+		}
 		if x.isType {
 			return val{isType: true, t: &ty{k: tPtr, elem: x.t}}
 		}
@@ -153,9 +158,14 @@ func (r *Resolver) evalExpr(fc *fileCtx, i int32, e Expr) val {
 			return val{t: u.elem}
 		case tChan:
 			return val{t: u.elem}
-		case tBasic, tForeign:
+		case tBasic:
 			return val{t: u}
 		}
+		if u.k == tForeign && fc.f.Exprs[e.A].Op != OpCall {
+			return val{t: foreignTy}
+		}
+		// A foreign iterator (slices.Backward) may yield the project's
+		// values.
 		return unknownVal()
 	case OpRecv:
 		if u := r.under(r.eval(fc, e.A).t); u.k == tChan {
@@ -248,7 +258,7 @@ func (r *Resolver) name(fc *fileCtx, e Expr) val {
 	} else {
 		p = r.importPkg(fc, e.A)
 		if p == nil {
-			return val{t: foreignTy}
+			return val{t: &ty{k: tForeign, name: e.Name}}
 		}
 	}
 	if v, ok := r.pkgName(p, e.Name); ok {

@@ -41,7 +41,8 @@ const (
 	OpMap
 	// OpChan is chan A.
 	OpChan
-	// OpFunc is a function type; A is its first OpResult (-1: none).
+	// OpFunc is a function type; A is its first OpResult (-1: none),
+	// B its number of parameters (not a node).
 	OpFunc
 	// OpResult is one result type A of a function; B the next OpResult.
 	OpResult

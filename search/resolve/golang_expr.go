@@ -157,7 +157,11 @@ func (b *builder) funcType(n *sitter.Node) int32 {
 	for i := len(types) - 1; i >= 0; i-- {
 		next = b.add(Expr{Op: OpResult, A: types[i], B: next})
 	}
-	return b.add(Expr{Op: OpFunc, A: next, B: -1})
+	nparams := int32(0)
+	if ps := n.ChildByFieldName("parameters"); ps != nil {
+		b.params(ps, func(*sitter.Node, int32) { nparams++ }, true)
+	}
+	return b.add(Expr{Op: OpFunc, A: next, B: nparams})
 }
 
 // params calls f with each parameter of the list n, its name node (nil

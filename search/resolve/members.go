@@ -133,16 +133,35 @@ func (r *Resolver) membersOf(x *ty, name string, hit []member, next []*ty, unsur
 	return hit, next, unsure
 }
 
-// methodNames lists the methods of the interface t, its embedded
-// interfaces' too; ok is false when one is not known.
-func (r *Resolver) methodNames(t *ty, out map[string]bool, depth int) bool {
+// sig is a method's arity: its parameters and results.
+type sig struct{ params, results int }
+
+// sigOf is the arity of the function type fn.
+func sigOf(fn ref) sig {
+	if fn.fc == nil || fn.i < 0 || int(fn.i) >= len(fn.fc.f.Exprs) {
+		return sig{-1, -1}
+	}
+	e := fn.fc.f.Exprs[fn.i]
+	if e.Op != OpFunc {
+		return sig{-1, -1}
+	}
+	n := 0
+	for r := e.A; r >= 0 && n < 64; r = fn.fc.f.Exprs[r].B {
+		n++
+	}
+	return sig{int(e.B), n}
+}
+
+// methodSigs lists the methods of the interface t with their arities,
+// its embedded interfaces' too; ok is false when one is not known.
+func (r *Resolver) methodSigs(t *ty, out map[string]sig, depth int) bool {
 	if depth > maxDepth {
 		return false
 	}
 	u := r.under(t)
 	switch u.k {
 	case tError:
-		out["Error"] = true
+		out["Error"] = sig{0, 1}
 		return true
 	case tNamed:
 	default:
@@ -156,9 +175,9 @@ func (r *Resolver) methodNames(t *ty, out map[string]bool, depth int) bool {
 	for _, m := range d.Members {
 		switch {
 		case m.Method:
-			out[m.Name] = true
+			out[m.Name] = sigOf(ref{u.decl.fc, m.Type})
 		case m.Embedded:
-			if !r.methodNames(r.eval(u.decl.fc, m.Type).t, out, depth+1) {
+			if !r.methodSigs(r.eval(u.decl.fc, m.Type).t, out, depth+1) {
 				ok = false
 			}
 		}
@@ -167,16 +186,20 @@ func (r *Resolver) methodNames(t *ty, out map[string]bool, depth int) bool {
 }
 
 // implements reports whether the named type t (a pointer to it: its
-// whole method set) has a method of every name of the interface iface.
+// whole method set) has a method of every name of the interface iface,
+// with the same numbers of parameters and results.
 func (r *Resolver) implements(t *ty, iface *ty) bool {
-	names := map[string]bool{}
-	if !r.methodNames(iface, names, 0) || len(names) == 0 {
+	sigs := map[string]sig{}
+	if !r.methodSigs(iface, sigs, 0) || len(sigs) == 0 {
 		return false
 	}
 	pt := &ty{k: tPtr, elem: t}
-	for n := range names {
+	for n, want := range sigs {
 		m, how := r.member(pt, n)
 		if how != found || !m.method {
+			return false
+		}
+		if got := sigOf(m.t.fn); m.t.k == tFunc && want.params >= 0 && got.params >= 0 && got != want {
 			return false
 		}
 	}
