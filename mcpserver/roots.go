@@ -472,3 +472,15 @@ func shownPaths[T any](s *Server, items []T, path func(*T) *string) []T {
 	}
 	return out
 }
+
+func (p prefixed) Resolved(ctx context.Context, q search.ResolveQuery, cache *search.ParseCache) (*search.Resolved, error) {
+	res, err := p.Searcher.Resolved(ctx, q, cache)
+	if err != nil || res == nil {
+		return res, err
+	}
+	out := *res
+	out.Sites = shownPaths(p.s, res.Sites, func(s *search.ResolvedSite) *string { return &s.Path })
+	out.Targets = shownPaths(p.s, res.Targets, func(d *search.Def) *string { return &d.Path })
+	out.Others = shownPaths(p.s, res.Others, func(d *search.Def) *string { return &d.Path })
+	return &out, nil
+}
