@@ -3,16 +3,11 @@ package search
 import (
 	"context"
 	"encoding/binary"
-	"errors"
-	"fmt"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
-	"github.com/zumba-dev/zumba/internal/watch"
 	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
@@ -36,25 +31,35 @@ import (
 // the build's walk had listed the project's files: nothing was searched.
 // The searches answer with Building set and no files (Files 0 or Total
 // 0), which the tools print as such.
-var errStillListing = errors.New("the project's files are still being listed")
+var errStillListing = index.ErrStillListing
 
 // walkTiers are the tiers (filetier.Of) of the files of the build's walk,
-// made at a call's first need.
+// made at a call's first need and dropped once the word index is in.
 type walkTiers struct {
-	once  sync.Once
-	tiers []uint8
+	mu      sync.Mutex
+	tiers   []uint8
+	dropped bool
 }
 
-// of returns the tier of each of files, the walk's own. The caller holds
-// the index's syncMu.
+// of returns the tier of each of files, the walk's own.
 func (w *walkTiers) of(files []project.Entry) []uint8 {
-	w.once.Do(func() {
-		w.tiers = make([]uint8, len(files))
-		for i := range files {
-			w.tiers[i] = filetier.Of(files[i].Path)
-		}
-	})
-	return w.tiers
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.tiers != nil {
+		return w.tiers
+	}
+	tiers := tiersOf(files)
+	if !w.dropped {
+		w.tiers = tiers
+	}
+	return tiers
+}
+
+// drop forgets the tiers, for good.
+func (w *walkTiers) drop() {
+	w.mu.Lock()
+	w.tiers, w.dropped = nil, true
+	w.mu.Unlock()
 }
 
 // packedHolds reports whether the packed ids (packIDs: sorted uvarint
@@ -104,10 +109,6 @@ func packedHoldsAny(packed []byte, ids []uint32) bool {
 	}
 	return false
 }
-
-// maxColdChanges is how many changed paths a call's view applies to the
-// build's walk; past it, a walk of its own is quicker.
-const maxColdChanges = 1000
 
 // coldView is the project as a call answered before the word index sees
 // it: its files as Walk would list them now, in path order, and for each
@@ -192,90 +193,20 @@ func (ix *Index) coldRanked(ctx context.Context, deadline time.Time, filter *pro
 	return v, order, err
 }
 
-// coldView is the project for a call answered before the word index. On
-// a large project a walk takes seconds, and the build is walking
-// already: the call waits for the build's walk and applies what the
-// watcher saw change since (the watcher starts before the walk, and its
-// changes are not taken until the word index is in), instead of walking
-// beside it. Without a watcher, or when the watcher lost events, it walks,
-// and matches its files with the build's by path and stat.
-//
-// The wait for the build's walk ends at deadline (none when zero): on a
-// large tree on a busy machine the walk alone can take longer than a
-// call may (the Linux kernel's 86,000 files: 1.5 s quiet, over 4 s at a
-// load of 10), and a call is answered in time rather than complete. The
-// error is then errStillListing, which the searches turn into an answer
-// that says so.
+// coldView is the project for a call answered before the word index:
+// the engine's listing (see [index.Index.Listing]: the build's walk with
+// what the watcher saw change since, or a walk of its own), with each
+// file's tier. Past deadline with the files still being listed, the
+// error is errStillListing.
 func (ix *Index) coldView(ctx context.Context, deadline time.Time) (*coldView, error) {
-	walk := func(build []project.Entry, pass *index.WordPass) (*coldView, error) {
-		files, err := ix.root.Walk(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("walk %s: %w", ix.root.Dir, err)
-		}
-		v := &coldView{files: files, at: make([]int32, len(files)), pass: pass, walkN: len(build)}
-		j := 0
-		for k := range files {
-			for j < len(build) && build[j].Path < files[k].Path {
-				j++
-			}
-			v.at[k] = -1
-			if j < len(build) && build[j].Path == files[k].Path && build[j].Stat() == files[k].Stat() {
-				v.at[k] = int32(j)
-			}
-		}
-		v.tiers = tiersOf(files)
-		return v, nil
+	var walked []project.Entry
+	l, err := ix.Listing(ctx, deadline, func(files []project.Entry) { walked = files })
+	if err != nil {
+		return nil, err
 	}
-	if !ix.Started.Load() {
-		return walk(nil, nil)
-	}
-	var timeUp <-chan time.Time
-	select {
-	case <-ix.Walk.Wait():
-		// Listed: no wait, even with the deadline past (a select of
-		// several ready cases picks one at random).
-	default:
-		if !deadline.IsZero() {
-			t := time.NewTimer(time.Until(deadline))
-			defer t.Stop()
-			timeUp = t.C
-		}
-	}
-	select {
-	case <-ix.Walk.Wait():
-	case <-ix.Ready():
-		return walk(nil, nil)
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-timeUp:
-		return nil, errStillListing
-	}
-	if !ix.Walk.OK {
-		return walk(nil, nil)
-	}
-	// The index's first sync takes the changes, under syncMu, once the
-	// word index is in; the build drops its walk then, under syncMu too.
-	ix.SyncMu.Lock()
-	var ch watch.Changes
-	var tiers []uint8
-	files, words, pass := ix.Walk.Files, ix.WordsReady.Load(), ix.Pass.Load()
-	if !words {
-		tiers = ix.walkTiers.of(files)
-		if ix.Watcher != nil {
-			ch = ix.Watcher.Peek(ctx)
-		}
-	}
-	ix.SyncMu.Unlock()
-	switch {
-	case words:
-		return walk(nil, nil)
-	case ix.Watcher == nil || ch.Rescan || ch.IgnoreChanged || len(ch.Paths) > maxColdChanges:
-		return walk(files, pass)
-	}
-	v := ix.applyChanges(files, ch.Paths)
-	v.watched, v.pass, v.walkN = true, pass, len(files)
-	if v.at == nil {
-		v.tiers = tiers
+	v := &coldView{files: l.Files, at: l.At, watched: l.Watched, pass: l.Pass, walkN: l.WalkN}
+	if l.At == nil && walked != nil {
+		v.tiers = ix.walkTiers.of(walked)
 	} else {
 		v.tiers = tiersOf(v.files)
 	}
@@ -293,66 +224,9 @@ func tiersOf(files []project.Entry) []uint8 {
 // dropCold forgets what the calls before the word index kept, once it
 // answers.
 func (ix *Index) dropCold() {
-	ix.SyncMu.Lock()
-	ix.walkTiers.tiers = nil
-	ix.SyncMu.Unlock()
+	ix.walkTiers.drop()
 	ix.coldRefs.drop()
 	ix.cold.drop()
-}
-
-// applyChanges returns the view of files (the build's walk, in path
-// order, not modified) with the paths the watcher reported (files or
-// folders) listed as they are now: those at their walk's index, the
-// changed ones at none.
-func (ix *Index) applyChanges(files []project.Entry, paths []string) *coldView {
-	if len(paths) == 0 {
-		return &coldView{files: files}
-	}
-	// A path names a file, or a folder and everything under it.
-	gone := make([]bool, len(files))
-	for _, c := range paths {
-		i, _ := slices.BinarySearchFunc(files, c, func(e project.Entry, p string) int { return strings.Compare(e.Path, p) })
-		if i < len(files) && files[i].Path == c {
-			gone[i] = true
-		}
-		dir := c + "/"
-		i, _ = slices.BinarySearchFunc(files, dir, func(e project.Entry, p string) int { return strings.Compare(e.Path, p) })
-		for ; i < len(files) && strings.HasPrefix(files[i].Path, dir); i++ {
-			gone[i] = true
-		}
-	}
-	type placed struct {
-		e  project.Entry
-		at int32
-	}
-	var added []placed
-	for _, p := range paths {
-		if e, ok := ix.Rules.Entry(p); ok {
-			added = append(added, placed{e, -1})
-		}
-	}
-	slices.SortFunc(added, func(a, b placed) int { return strings.Compare(a.e.Path, b.e.Path) })
-	v := &coldView{files: make([]project.Entry, 0, len(files)+len(added)), at: make([]int32, 0, len(files)+len(added))}
-	push := func(e project.Entry, at int32) {
-		if n := len(v.files); n > 0 && v.files[n-1].Path == e.Path {
-			return
-		}
-		v.files = append(v.files, e)
-		v.at = append(v.at, at)
-	}
-	for i := range files {
-		for len(added) > 0 && added[0].e.Path < files[i].Path {
-			push(added[0].e, -1)
-			added = added[1:]
-		}
-		if !gone[i] {
-			push(files[i], int32(i))
-		}
-	}
-	for _, a := range added {
-		push(a.e, -1)
-	}
-	return v
 }
 
 // A coldMemo remembers, for one query, what each file of the build's

@@ -68,7 +68,7 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 			return 0
 		}
 		all := o.Definitions("")
-		ix.Ahead.Put(ix.Index, e.Path, data, all)
+		ix.ParsedAhead(e.Path, data, all)
 		var defs []Def
 		var text *lines.Index
 		tier := filetier.Head(v.tiers[k], grammar.IsGeneratedHead(data))

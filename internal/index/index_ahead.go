@@ -66,3 +66,10 @@ func (a *aheadRecs) drop() {
 	a.m = nil
 	a.mu.Unlock()
 }
+
+// ParsedAhead hands the index the definitions defs a call parsed of the
+// file at path, whose bytes are data, before the index had its records:
+// the build takes them instead of parsing the file again.
+func (ix *Index) ParsedAhead(path string, data []byte, defs []outline.Definition) {
+	ix.Ahead.Put(ix, path, data, defs)
+}
