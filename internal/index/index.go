@@ -488,9 +488,11 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// What is left allocates the postings' arrays, which
 	// the collector need not scan: as tight as once complete.
 	ix.Opts.Memory.complete()
-	// The postings merged as the save below would merge them.
+	// The postings merged as the save below would merge them, and the
+	// records moved together.
 	ix.Mu.Lock()
 	ix.MergeLocked(true)
+	ix.compactRecordsLocked()
 	ix.Mu.Unlock()
 	// The parse's and the merge's garbage first, as at the word pass's
 	// end, before the names' text adds its own memory.

@@ -141,3 +141,37 @@ func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition
 	})
 	return PackRecords(recs)
 }
+
+// compactChunk is the size of the arenas compactRecordsLocked moves
+// records to; a record over an eighth of it stays where it is.
+const compactChunk = 4 << 20
+
+// compactRecordsLocked moves the records of every file into arenas of
+// compactChunk bytes, once the index is complete. Each was allocated on
+// its own as its file was parsed, among the parse's garbage: once that
+// is collected, the spans holding a few records each stay in use (after
+// the kernel's cold build, the heap in use was ~90 MiB more than the
+// same index loaded from its image, whose records lie in one array). A
+// record replaced later keeps its arena alive while others in it live:
+// at most the records' size once more. Shared records (a Shared given)
+// stay where package unique keeps them. The caller holds ix.Mu.
+func (ix *Index) compactRecordsLocked() {
+	if ix.Opts.Shared != nil {
+		return
+	}
+	var arena []byte
+	for _, r := range ix.Files {
+		n := 0
+		if r != nil {
+			n = len(r.Recs)
+		}
+		if n == 0 || n > compactChunk/8 {
+			continue
+		}
+		if cap(arena)-len(arena) < n {
+			arena = make([]byte, 0, compactChunk)
+		}
+		arena = append(arena, r.Recs...)
+		r.Recs = arena[len(arena)-n : len(arena) : len(arena)]
+	}
+}
