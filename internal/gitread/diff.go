@@ -118,25 +118,7 @@ func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileD
 		}
 		return false
 	})
-	// The paths whose two sides differ.
-	var mods, deleted, added []string
-	for p, b := range baseFiles {
-		w, ok := work[p]
-		switch {
-		case !ok || w.gone:
-			deleted = append(deleted, p)
-		case w.mode != b.mode || w.id != b.id:
-			mods = append(mods, p)
-		}
-	}
-	for p, w := range work {
-		if _, ok := baseFiles[p]; !ok && !w.gone {
-			added = append(added, p)
-		}
-	}
-	slices.Sort(mods)
-	slices.Sort(deleted)
-	slices.Sort(added)
+	mods, deleted, added := changedPaths(baseFiles, work)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -157,62 +139,70 @@ func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileD
 		}
 	}
 	pairs := detectRenames(deleted, added, old, work, baseFiles)
-	attrs := newAttrReader(r, wt)
-	type job struct {
-		oldPath, newPath string
-		o, n             *side
-	}
-	var jobs []job
+	var jobs []diffJob
 	for _, p := range mods {
-		jobs = append(jobs, job{p, p, old[p], work[p]})
+		jobs = append(jobs, diffJob{p, p, old[p], work[p]})
 	}
 	renamed := map[string]bool{}
 	for _, pr := range pairs {
 		renamed[pr.src], renamed[pr.dst] = true, true
-		jobs = append(jobs, job{pr.src, pr.dst, old[pr.src], work[pr.dst]})
+		jobs = append(jobs, diffJob{pr.src, pr.dst, old[pr.src], work[pr.dst]})
 	}
 	for _, p := range deleted {
 		if !renamed[p] {
-			jobs = append(jobs, job{p, "", old[p], nil})
+			jobs = append(jobs, diffJob{p, "", old[p], nil})
 		}
 	}
 	for _, p := range added {
 		if !renamed[p] {
-			jobs = append(jobs, job{"", p, nil, work[p]})
+			jobs = append(jobs, diffJob{"", p, nil, work[p]})
 		}
 	}
-	// Each file's comparison, the files side by side.
-	out := make([]FileDiff, len(jobs), len(jobs)+len(untracked))
-	compare := func(j job) FileDiff {
-		d := FileDiff{Old: r.strip(j.oldPath), New: r.strip(j.newPath)}
-		o, n := j.o, j.n
-		if (o != nil && o.mode == filemode.Submodule) || (n != nil && n.mode == filemode.Submodule) {
-			d.Submodule = true
-			return d
-		}
-		a := attrs.of(r.strip(cmp.Or(j.newPath, j.oldPath)))
-		d.Filter = a.filter
-		var before, after []byte
-		big := false
-		if o != nil {
-			before, big = o.data, o.big
-		}
-		if n != nil {
-			after, big = n.data, big || n.big
-		}
-		if big || a.binary || isBinary(before) || isBinary(after) {
-			d.Binary = true
-			return d
-		}
-		d.Hunks, d.Added, d.Deleted = LineDiff(before, after)
-		if o != nil && o.mode != filemode.Symlink {
-			d.Before = before
-		}
-		if n != nil && n.mode != filemode.Symlink {
-			d.After = after
-		}
-		return d
+	out := r.compareAll(ctx, jobs, newAttrReader(r, wt), len(untracked))
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
+	for _, p := range untracked {
+		out = append(out, FileDiff{New: p, Untracked: true})
+	}
+	slices.SortStableFunc(out, func(a, b FileDiff) int { return cmp.Compare(cmp.Or(a.New, a.Old), cmp.Or(b.New, b.Old)) })
+	return out, ctx.Err()
+}
+
+// changedPaths lists the paths whose two sides differ, each list sorted:
+// modified, deleted (or gone from the work tree) and added.
+func changedPaths(baseFiles map[string]entry, work map[string]*side) (mods, deleted, added []string) {
+	for p, b := range baseFiles {
+		w, ok := work[p]
+		switch {
+		case !ok || w.gone:
+			deleted = append(deleted, p)
+		case w.mode != b.mode || w.id != b.id:
+			mods = append(mods, p)
+		}
+	}
+	for p, w := range work {
+		if _, ok := baseFiles[p]; !ok && !w.gone {
+			added = append(added, p)
+		}
+	}
+	slices.Sort(mods)
+	slices.Sort(deleted)
+	slices.Sort(added)
+	return mods, deleted, added
+}
+
+// A diffJob is one file to compare: its paths and sides before and
+// after (nil: none).
+type diffJob struct {
+	oldPath, newPath string
+	o, n             *side
+}
+
+// compareAll compares the files of jobs side by side, with room for more
+// beyond them in the slice it returns.
+func (r *Repo) compareAll(ctx context.Context, jobs []diffJob, attrs *attrReader, more int) []FileDiff {
+	out := make([]FileDiff, len(jobs), len(jobs)+more)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(len(jobs), max(2, runtime.GOMAXPROCS(0))) {
@@ -224,19 +214,44 @@ func (r *Repo) Diff(ctx context.Context, base string, wt *project.Root) ([]FileD
 				if i >= len(jobs) || ctx.Err() != nil {
 					return
 				}
-				out[i] = compare(jobs[i])
+				out[i] = r.compare(jobs[i], attrs)
 			}
 		}()
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	return out
+}
+
+// compare is one file's comparison.
+func (r *Repo) compare(j diffJob, attrs *attrReader) FileDiff {
+	d := FileDiff{Old: r.strip(j.oldPath), New: r.strip(j.newPath)}
+	o, n := j.o, j.n
+	if (o != nil && o.mode == filemode.Submodule) || (n != nil && n.mode == filemode.Submodule) {
+		d.Submodule = true
+		return d
 	}
-	for _, p := range untracked {
-		out = append(out, FileDiff{New: p, Untracked: true})
+	a := attrs.of(r.strip(cmp.Or(j.newPath, j.oldPath)))
+	d.Filter = a.filter
+	var before, after []byte
+	big := false
+	if o != nil {
+		before, big = o.data, o.big
 	}
-	slices.SortStableFunc(out, func(a, b FileDiff) int { return cmp.Compare(cmp.Or(a.New, a.Old), cmp.Or(b.New, b.Old)) })
-	return out, ctx.Err()
+	if n != nil {
+		after, big = n.data, big || n.big
+	}
+	if big || a.binary || isBinary(before) || isBinary(after) {
+		d.Binary = true
+		return d
+	}
+	d.Hunks, d.Added, d.Deleted = LineDiff(before, after)
+	if o != nil && o.mode != filemode.Symlink {
+		d.Before = before
+	}
+	if n != nil && n.mode != filemode.Symlink {
+		d.After = after
+	}
+	return d
 }
 
 // strip is a path of the work tree relative to the folder the repository
@@ -559,15 +574,15 @@ func (r *Repo) submoduleHead(wt *project.Root, rel string, recorded plumbing.Has
 // stat'ed by name, folders side by side; only names the index does not
 // know are stat'ed to be told apart.
 func (r *Repo) scan(ctx context.Context, idx *index.Index, wt *project.Root) (map[string]*side, []string, error) {
-	var entries []*index.Entry
-	byPath := map[string]int{}
+	w := &workScan{r: r, ctx: ctx, wt: wt, byPath: map[string]int{}, trackedDirs: map[string]bool{},
+		indexTime: idx.ModTime.UnixNano(), rules: wt.Rules(), sem: make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))}
 	for _, e := range idx.Entries {
 		if !r.under(e.Name) {
 			continue
 		}
 		if e.Stage != 0 {
 			// A conflict: the path's work tree file is what there is.
-			if n := len(entries); n > 0 && entries[n-1].Name == e.Name {
+			if n := len(w.entries); n > 0 && w.entries[n-1].Name == e.Name {
 				continue
 			}
 			c := *e
@@ -575,134 +590,33 @@ func (r *Repo) scan(ctx context.Context, idx *index.Index, wt *project.Root) (ma
 			c.Size = ^uint32(0)
 			e = &c
 		}
-		byPath[r.strip(e.Name)] = len(entries)
-		entries = append(entries, e)
+		w.byPath[r.strip(e.Name)] = len(w.entries)
+		w.entries = append(w.entries, e)
 	}
 	// The folders that hold tracked files: an ignored one is still
 	// entered for them, and they need no stat to be known as folders.
-	trackedDirs := map[string]bool{}
-	for p := range byPath {
-		for d := path.Dir(p); d != "." && !trackedDirs[d]; d = path.Dir(d) {
-			trackedDirs[d] = true
+	for p := range w.byPath {
+		for d := path.Dir(p); d != "." && !w.trackedDirs[d]; d = path.Dir(d) {
+			w.trackedDirs[d] = true
 		}
 	}
-	sides := make([]*side, len(entries))
-	indexTime := idx.ModTime.UnixNano()
-	rules := wt.Rules()
-	var (
-		mu        sync.Mutex
-		untracked []string
-		firstErr  error
-		wg        sync.WaitGroup
-		sem       = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
-	)
-	fail := func(err error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = err
-		}
-		mu.Unlock()
-	}
-	var visit func(dir *os.Root, rel string)
-	visit = func(dir *os.Root, rel string) {
-		defer wg.Done()
-		defer dir.Close()
-		sem <- struct{}{}
-		var subdirs []string
-		func() {
-			defer func() { <-sem }()
-			if ctx.Err() != nil {
-				return
-			}
-			f, err := dir.Open(".")
-			if err != nil {
-				return
-			}
-			names, err := f.Readdirnames(-1)
-			f.Close()
-			if err != nil {
-				return
-			}
-			var found []string
-			for _, name := range names {
-				if name == ".git" {
-					continue
-				}
-				p := name
-				if rel != "." {
-					p = rel + "/" + name
-				}
-				if i, ok := byPath[p]; ok {
-					e := entries[i]
-					if e.SkipWorktree || e.Mode == filemode.Submodule {
-						continue // after the walk
-					}
-					fi, err := dir.Lstat(name)
-					s, err := r.workSide(wt, e, indexTime, fi, err)
-					if err != nil {
-						fail(err)
-						return
-					}
-					sides[i] = s
-					continue
-				}
-				if trackedDirs[p] {
-					subdirs = append(subdirs, name)
-					continue
-				}
-				fi, err := dir.Lstat(name)
-				if err != nil {
-					continue
-				}
-				switch {
-				case fi.IsDir():
-					if _, err := dir.Lstat(name + "/.git"); err == nil {
-						continue // another repository: not this one's files
-					}
-					if !rules.DirIgnored(p) {
-						subdirs = append(subdirs, name)
-					}
-				case fi.Mode().IsRegular() || fi.Mode()&fs.ModeSymlink != 0:
-					if rules.FileCovered(p) {
-						found = append(found, p)
-					}
-				}
-			}
-			if len(found) > 0 {
-				mu.Lock()
-				untracked = append(untracked, found...)
-				mu.Unlock()
-			}
-		}()
-		for _, name := range subdirs {
-			sub, err := dir.OpenRoot(name)
-			if err != nil {
-				continue
-			}
-			p := name
-			if rel != "." {
-				p = rel + "/" + name
-			}
-			wg.Add(1)
-			go visit(sub, p)
-		}
-	}
+	w.sides = make([]*side, len(w.entries))
 	top, err := wt.FS().OpenRoot(".")
 	if err != nil {
 		return nil, nil, err
 	}
-	wg.Add(1)
-	visit(top, ".")
-	wg.Wait()
+	w.wg.Add(1)
+	w.visit(top, ".")
+	w.wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	if firstErr != nil {
-		return nil, nil, firstErr
+	if w.firstErr != nil {
+		return nil, nil, w.firstErr
 	}
-	work := make(map[string]*side, len(entries))
-	for i, e := range entries {
-		s := sides[i]
+	work := make(map[string]*side, len(w.entries))
+	for i, e := range w.entries {
+		s := w.sides[i]
 		switch {
 		case e.SkipWorktree:
 			// Not checked out (a sparse checkout): as the index has it.
@@ -715,6 +629,127 @@ func (r *Repo) scan(ctx context.Context, idx *index.Index, wt *project.Root) (ma
 		}
 		work[e.Name] = s
 	}
-	slices.Sort(untracked)
-	return work, untracked, nil
+	slices.Sort(w.untracked)
+	return work, w.untracked, nil
+}
+
+// workScan is scan's walk: the index's entries under the folder (by
+// path, relative to it), the folders holding them, each entry's work
+// tree side as found, the untracked files, and the first error.
+type workScan struct {
+	r           *Repo
+	ctx         context.Context
+	wt          *project.Root
+	entries     []*index.Entry
+	byPath      map[string]int
+	trackedDirs map[string]bool
+	sides       []*side
+	indexTime   int64
+	rules       *project.Rules
+	mu          sync.Mutex
+	untracked   []string
+	firstErr    error
+	wg          sync.WaitGroup
+	sem         chan struct{}
+}
+
+func (w *workScan) fail(err error) {
+	w.mu.Lock()
+	if w.firstErr == nil {
+		w.firstErr = err
+	}
+	w.mu.Unlock()
+}
+
+// visit lists the folder dir (rel, relative to the repository's folder)
+// and its subfolders, each in a goroutine of its own, at most sem's
+// capacity listing at once. It closes dir.
+func (w *workScan) visit(dir *os.Root, rel string) {
+	defer w.wg.Done()
+	defer dir.Close()
+	w.sem <- struct{}{}
+	subdirs := func() []string {
+		defer func() { <-w.sem }()
+		return w.list(dir, rel)
+	}()
+	for _, name := range subdirs {
+		sub, err := dir.OpenRoot(name)
+		if err != nil {
+			continue
+		}
+		p := name
+		if rel != "." {
+			p = rel + "/" + name
+		}
+		w.wg.Add(1)
+		go w.visit(sub, p)
+	}
+}
+
+// list reads the folder dir: the sides of its tracked files, its
+// untracked ones; it returns the subfolders to enter.
+func (w *workScan) list(dir *os.Root, rel string) (subdirs []string) {
+	if w.ctx.Err() != nil {
+		return nil
+	}
+	f, err := dir.Open(".")
+	if err != nil {
+		return nil
+	}
+	names, err := f.Readdirnames(-1)
+	f.Close()
+	if err != nil {
+		return nil
+	}
+	var found []string
+	for _, name := range names {
+		if name == ".git" {
+			continue
+		}
+		p := name
+		if rel != "." {
+			p = rel + "/" + name
+		}
+		if i, ok := w.byPath[p]; ok {
+			e := w.entries[i]
+			if e.SkipWorktree || e.Mode == filemode.Submodule {
+				continue // after the walk
+			}
+			fi, err := dir.Lstat(name)
+			s, err := w.r.workSide(w.wt, e, w.indexTime, fi, err)
+			if err != nil {
+				w.fail(err)
+				return nil
+			}
+			w.sides[i] = s
+			continue
+		}
+		if w.trackedDirs[p] {
+			subdirs = append(subdirs, name)
+			continue
+		}
+		fi, err := dir.Lstat(name)
+		if err != nil {
+			continue
+		}
+		switch {
+		case fi.IsDir():
+			if _, err := dir.Lstat(name + "/.git"); err == nil {
+				continue // another repository: not this one's files
+			}
+			if !w.rules.DirIgnored(p) {
+				subdirs = append(subdirs, name)
+			}
+		case fi.Mode().IsRegular() || fi.Mode()&fs.ModeSymlink != 0:
+			if w.rules.FileCovered(p) {
+				found = append(found, p)
+			}
+		}
+	}
+	if len(found) > 0 {
+		w.mu.Lock()
+		w.untracked = append(w.untracked, found...)
+		w.mu.Unlock()
+	}
+	return subdirs
 }

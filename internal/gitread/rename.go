@@ -33,36 +33,64 @@ func isRegular(m filemode.FileMode) bool {
 }
 
 // detectRenames pairs deleted files (their base versions in old, their
-// entries in base) with added ones (their work tree versions in work).
+// entries in base) with added ones (their work tree versions in work),
+// in git's three steps: equal blobs, unique base names, the rest by
+// similarity.
 func detectRenames(deleted, added []string, old, work map[string]*side, base map[string]entry) []renamePair {
 	if len(deleted) == 0 || len(added) == 0 {
 		return nil
 	}
-	var pairs []renamePair
-	usedSrc := map[string]bool{}
-	usedDst := map[string]bool{}
-	record := func(src, dst string) {
-		pairs = append(pairs, renamePair{src, dst})
-		usedSrc[src], usedDst[dst] = true, true
+	r := &renamer{old: old, work: work, base: base, usedSrc: map[string]bool{}, usedDst: map[string]bool{}, spans: map[string]map[uint32]int{}}
+	r.equal(deleted, added)
+	srcs := slices.DeleteFunc(slices.Clone(deleted), func(p string) bool { return r.usedSrc[p] })
+	dsts := slices.DeleteFunc(slices.Clone(added), func(p string) bool { return r.usedDst[p] })
+	if len(srcs) == 0 || len(dsts) == 0 {
+		return r.pairs
 	}
-	// 1. Equal blobs. Among several sources, git prefers one not used yet
-	// with the same base name, and among equals the one it registered
-	// last.
+	r.sameBase(srcs, dsts)
+	srcs = slices.DeleteFunc(srcs, func(p string) bool { return r.usedSrc[p] })
+	dsts = slices.DeleteFunc(dsts, func(p string) bool { return r.usedDst[p] })
+	if len(srcs) == 0 || len(dsts) == 0 || len(srcs)*len(dsts) > renameLimit*renameLimit {
+		return r.pairs
+	}
+	r.similar(srcs, dsts)
+	return r.pairs
+}
+
+// renamer is detectRenames' state: the sides, the pairs found, the
+// files paired already and each file's span hashes.
+type renamer struct {
+	old, work        map[string]*side
+	base             map[string]entry
+	pairs            []renamePair
+	usedSrc, usedDst map[string]bool
+	spans            map[string]map[uint32]int
+}
+
+func (r *renamer) record(src, dst string) {
+	r.pairs = append(r.pairs, renamePair{src, dst})
+	r.usedSrc[src], r.usedDst[dst] = true, true
+}
+
+// equal pairs equal blobs. Among several sources, git prefers one not
+// used yet with the same base name, and among equals the one it
+// registered last.
+func (r *renamer) equal(deleted, added []string) {
 	bySrcID := map[[20]byte][]string{}
 	for _, p := range deleted {
-		bySrcID[base[p].id] = append(bySrcID[base[p].id], p)
+		bySrcID[r.base[p].id] = append(bySrcID[r.base[p].id], p)
 	}
 	for _, dst := range added {
-		w := work[dst]
+		w := r.work[dst]
 		best, bestScore := "", -1
 		srcs := bySrcID[w.id]
 		for i := len(srcs) - 1; i >= 0; i-- {
 			src := srcs[i]
-			sm := base[src].mode
+			sm := r.base[src].mode
 			if (!isRegular(sm) || !isRegular(w.mode)) && sm != w.mode {
 				continue
 			}
-			if usedSrc[src] {
+			if r.usedSrc[src] {
 				continue
 			}
 			score := 1
@@ -77,53 +105,46 @@ func detectRenames(deleted, added []string, old, work map[string]*side, base map
 			}
 		}
 		if best != "" {
-			record(best, dst)
+			r.record(best, dst)
 		}
 	}
-	var srcs, dsts []string
-	for _, p := range deleted {
-		if !usedSrc[p] {
-			srcs = append(srcs, p)
-		}
-	}
-	for _, p := range added {
-		if !usedDst[p] {
-			dsts = append(dsts, p)
-		}
-	}
-	if len(srcs) == 0 || len(dsts) == 0 {
-		return pairs
-	}
-	spans := map[string]map[uint32]int{}
-	spanOf := func(p string, s *side) map[uint32]int {
-		if m, ok := spans[p]; ok {
-			return m
-		}
-		m := spanHashes(s.data, !isBinary(s.data))
-		spans[p] = m
+}
+
+func (r *renamer) spanOf(p string, s *side) map[uint32]int {
+	if m, ok := r.spans[p]; ok {
 		return m
 	}
-	similarity := func(src, dst string, floor int) int {
-		o, w := old[src], work[dst]
-		if o == nil || w == nil || o.big || w.big || !isRegular(o.mode) || !isRegular(w.mode) {
-			return 0
-		}
-		so, sw := len(o.data), len(w.data)
-		maxSize, baseSize := max(so, sw), min(so, sw)
-		if maxSize*(maxScore-floor) < (maxSize-baseSize)*maxScore {
-			return 0
-		}
-		if sw == 0 {
-			return 0
-		}
-		a, b := spanOf("s"+src, o), spanOf("d"+dst, w)
-		copied := 0
-		for h, n := range a {
-			copied += min(n, b[h])
-		}
-		return int(int64(copied) * maxScore / int64(maxSize))
+	m := spanHashes(s.data, !isBinary(s.data))
+	r.spans[p] = m
+	return m
+}
+
+// similarity is git's score of dst as a copy of src, 0 when it cannot
+// reach floor.
+func (r *renamer) similarity(src, dst string, floor int) int {
+	o, w := r.old[src], r.work[dst]
+	if o == nil || w == nil || o.big || w.big || !isRegular(o.mode) || !isRegular(w.mode) {
+		return 0
 	}
-	// 2. Unique base names.
+	so, sw := len(o.data), len(w.data)
+	maxSize, baseSize := max(so, sw), min(so, sw)
+	if maxSize*(maxScore-floor) < (maxSize-baseSize)*maxScore {
+		return 0
+	}
+	if sw == 0 {
+		return 0
+	}
+	a, b := r.spanOf("s"+src, o), r.spanOf("d"+dst, w)
+	copied := 0
+	for h, n := range a {
+		copied += min(n, b[h])
+	}
+	return int(int64(copied) * maxScore / int64(maxSize))
+}
+
+// sameBase pairs the files whose base name is unique among the sources
+// and among the destinations, when similar enough.
+func (r *renamer) sameBase(srcs, dsts []string) {
 	srcBase, dstBase := map[string]int{}, map[string]int{}
 	for i, p := range srcs {
 		if _, ok := srcBase[path.Base(p)]; ok {
@@ -145,78 +166,74 @@ func detectRenames(deleted, added []string, old, work map[string]*side, base map
 			continue
 		}
 		j, ok := dstBase[name]
-		if !ok || j < 0 || usedDst[dsts[j]] {
+		if !ok || j < 0 || r.usedDst[dsts[j]] {
 			continue
 		}
-		if similarity(src, dsts[j], minBaseScore) >= minBaseScore {
-			record(src, dsts[j])
+		if r.similarity(src, dsts[j], minBaseScore) >= minBaseScore {
+			r.record(src, dsts[j])
 		}
 	}
-	srcs = slices.DeleteFunc(srcs, func(p string) bool { return usedSrc[p] })
-	var left []string
-	for _, p := range dsts {
-		if !usedDst[p] {
-			left = append(left, p)
-		}
-	}
-	dsts = left
-	if len(srcs) == 0 || len(dsts) == 0 || len(srcs)*len(dsts) > renameLimit*renameLimit {
-		return pairs
-	}
-	// 3. The rest, most similar first: each added file keeps its best
-	// candidates.
-	type scored struct {
-		dst, src, score, nameScore int
-	}
-	better := func(a, b scored) int { // < 0 when a sorts first
-		if a.dst < 0 {
-			if b.dst < 0 {
-				return 0
-			}
-			return 1
-		}
+}
+
+// A renameScore is a candidate pair of the last step: the indexes of its
+// destination (-1: none) and source, and their scores.
+type renameScore struct {
+	dst, src, score, nameScore int
+}
+
+// betterRename is < 0 when a sorts first.
+func betterRename(a, b renameScore) int {
+	if a.dst < 0 {
 		if b.dst < 0 {
-			return -1
+			return 0
 		}
-		if a.score == b.score {
-			return b.nameScore - a.nameScore
-		}
-		return b.score - a.score
+		return 1
 	}
-	var mx []scored
+	if b.dst < 0 {
+		return -1
+	}
+	if a.score == b.score {
+		return b.nameScore - a.nameScore
+	}
+	return b.score - a.score
+}
+
+// similar pairs the rest, most similar first: each added file keeps its
+// best candidates.
+func (r *renamer) similar(srcs, dsts []string) {
+	var mx []renameScore
 	for i, dst := range dsts {
-		m := make([]scored, candidates)
+		m := make([]renameScore, candidates)
 		for k := range m {
 			m[k].dst = -1
 		}
 		for j, src := range srcs {
-			o := scored{dst: i, src: j, score: similarity(src, dst, minScore)}
+			o := renameScore{dst: i, src: j, score: r.similarity(src, dst, minScore)}
 			if path.Base(src) == path.Base(dst) {
 				o.nameScore = 1
 			}
 			worst := 0
 			for k := 1; k < candidates; k++ {
-				if better(m[k], m[worst]) > 0 {
+				if betterRename(m[k], m[worst]) > 0 {
 					worst = k
 				}
 			}
-			if better(m[worst], o) > 0 {
+			if betterRename(m[worst], o) > 0 {
 				m[worst] = o
 			}
 		}
 		mx = append(mx, m...)
 	}
-	slices.SortStableFunc(mx, better)
+	slices.SortStableFunc(mx, betterRename)
 	for _, m := range mx {
 		if m.dst < 0 || m.score < minScore {
 			break
 		}
-		if usedDst[dsts[m.dst]] || usedSrc[srcs[m.src]] {
+		if r.usedDst[dsts[m.dst]] || r.usedSrc[srcs[m.src]] {
 			continue
 		}
-		record(srcs[m.src], dsts[m.dst])
+		r.record(srcs[m.src], dsts[m.dst])
 	}
-	return pairs
 }
 
 // spanHashes cuts data into chunks (each line, or 64 bytes of a longer
