@@ -431,21 +431,11 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 				return i + k + 1, false
 			}
 		case '"':
-			if i > 0 && src[i-1] == 'R' && (i < 2 || !isIdentByte(src[i-2]) || rawPrefix(src[:i-1])) {
-				if k := bytes.IndexByte(src[i+1:min(len(src), i+20)], '('); k >= 0 {
-					// A raw string may span lines; one search finds its
-					// end, so the scan stays linear.
-					raw := append(append([]byte(")"), src[i+1:i+1+k]...), '"')
-					end := bytes.Index(src[i+k+2:], raw)
-					if end < 0 {
-						return len(src), false
-					}
-					i += k + 2 + end + len(raw)
-					s.note(b, '"')
-					continue
-				}
+			next, open := s.quoted(i)
+			if open {
+				return len(src), false
 			}
-			i = skipQuoted(src, i, '"')
+			i = next
 			s.note(b, '"')
 			continue
 		case '\'':
@@ -474,6 +464,25 @@ func (s *condScanner) codeLine(i int, inComment bool) (int, bool) {
 		i++
 	}
 	return i, inComment
+}
+
+// quoted returns where the string literal at src[i] ends; open is set
+// when it is a raw string (R"x(...)x") that the source ends inside.
+func (s *condScanner) quoted(i int) (next int, open bool) {
+	src := s.src
+	if i > 0 && src[i-1] == 'R' && (i < 2 || !isIdentByte(src[i-2]) || rawPrefix(src[:i-1])) {
+		if k := bytes.IndexByte(src[i+1:min(len(src), i+20)], '('); k >= 0 {
+			// A raw string may span lines; one search finds its end, so
+			// the scan stays linear.
+			raw := append(append([]byte(")"), src[i+1:i+1+k]...), '"')
+			end := bytes.Index(src[i+k+2:], raw)
+			if end < 0 {
+				return len(src), true
+			}
+			return i + k + 2 + end + len(raw), false
+		}
+	}
+	return skipQuoted(src, i, '"'), false
 }
 
 // Classes of bytes for codeLine: those of names, blanks it skips, others

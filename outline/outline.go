@@ -187,37 +187,9 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, opts parseOp
 		// the parse or the queries finished or not.
 		defer release()
 	}
-	p := getParser()
-	p.SetLanguage(lang.Sitter())
-	// Time is bounded by tree-sitter's own clock. Cancellation comes from
-	// the caller's context, but the binding would watch a context it is
-	// given from a goroutine of its own per parse (which costs as much as
-	// a good part of a small file's parse), and that goroutine can outlive
-	// the parse and set the parser's cancellation flag late, which would
-	// stop the next parse of a pooled parser at once. So the parser gets no
-	// context: the caller's sets the parser's flag itself if it ends first
-	// (cancelFlag), and a parser whose flag may have been set is not
-	// reused: it would resume that parse, or stop the next one.
-	p.SetOperationLimit(int(max(timeout.Microseconds(), 1)))
-	flag := cancelFlag(p)
-	stop := noStop
-	if ctx.Done() != nil {
-		stop = context.AfterFunc(ctx, func() { atomic.StoreUintptr(flag, 1) })
-	}
-	tree, err := p.ParseCtx(context.Background(), nil, src)
-	if stop() && err == nil {
-		parsers.Put(p)
-	} else {
-		p.Close()
-	}
+	tree, err := parseTree(ctx, lang, src, timeout)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("parse stopped: %w", ctx.Err())
-		}
-		if errors.Is(err, sitter.ErrOperationLimit) {
-			return nil, nil, fmt.Errorf("parse stopped after %v: %w", timeout.Round(time.Millisecond), context.DeadlineExceeded)
-		}
-		return nil, nil, fmt.Errorf("parse: %w", err)
+		return nil, nil, err
 	}
 	defer tree.Close()
 	root := tree.RootNode()
@@ -256,6 +228,44 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, opts parseOp
 		return nil, nil, err
 	}
 	return o, nc, nil
+}
+
+// parseTree parses src with lang's grammar within timeout, stopped
+// early when ctx ends.
+func parseTree(ctx context.Context, lang *grammar.Language, src []byte, timeout time.Duration) (*sitter.Tree, error) {
+	p := getParser()
+	p.SetLanguage(lang.Sitter())
+	// Time is bounded by tree-sitter's own clock. Cancellation comes from
+	// the caller's context, but the binding would watch a context it is
+	// given from a goroutine of its own per parse (which costs as much as
+	// a good part of a small file's parse), and that goroutine can outlive
+	// the parse and set the parser's cancellation flag late, which would
+	// stop the next parse of a pooled parser at once. So the parser gets no
+	// context: the caller's sets the parser's flag itself if it ends first
+	// (cancelFlag), and a parser whose flag may have been set is not
+	// reused: it would resume that parse, or stop the next one.
+	p.SetOperationLimit(int(max(timeout.Microseconds(), 1)))
+	flag := cancelFlag(p)
+	stop := noStop
+	if ctx.Done() != nil {
+		stop = context.AfterFunc(ctx, func() { atomic.StoreUintptr(flag, 1) })
+	}
+	tree, err := p.ParseCtx(context.Background(), nil, src)
+	if stop() && err == nil {
+		parsers.Put(p)
+	} else {
+		p.Close()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("parse stopped: %w", ctx.Err())
+		}
+		if errors.Is(err, sitter.ErrOperationLimit) {
+			return nil, fmt.Errorf("parse stopped after %v: %w", timeout.Round(time.Millisecond), context.DeadlineExceeded)
+		}
+		return nil, fmt.Errorf("parse: %w", err)
+	}
+	return tree, nil
 }
 
 // noStop is the stop function of a context that never ends.
