@@ -38,135 +38,17 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 	if err != nil {
 		return nil, err
 	}
-	call := ix.cold.begin(ctx, q.Name, v.walkLen(), start)
-	defer call.end()
-	pctx := ctx
+	c := &coldSymbolCall{ix: ix, q: q, v: v, order: order, pctx: ctx, keys: ix.nameKeys(q.needle), word: NewWordScanner(string(q.needle))}
+	c.call = ix.cold.begin(ctx, q.Name, v.walkLen(), start)
+	defer c.call.end()
 	if !deadline.IsZero() {
 		var cancel context.CancelFunc
-		pctx, cancel = context.WithDeadline(ctx, deadline.Add(coldParseGrace))
+		c.pctx, cancel = context.WithDeadline(ctx, deadline.Add(coldParseGrace))
 		defer cancel()
-	}
-	keys := ix.nameKeys(q.needle)
-	word := NewWordScanner(string(q.needle))
-	classify := func(d *outline.Definition) (exact, fuzzy bool) {
-		if q.exact(d) {
-			return true, false
-		}
-		return false, strings.Contains(strings.ToLower(q.foldText(d)), q.fold)
-	}
-	// parse parses the file at files[k] for the call and remembers its
-	// definitions; it returns -1 when the deadline stopped the parse.
-	parse := func(k int, i int32, data []byte, lang *grammar.Language, out *[]Def) int {
-		e := v.files[k]
-		o, err := outline.Parse(pctx, lang, data)
-		if err != nil {
-			if pctx.Err() != nil {
-				return -1
-			}
-			// The parser's own time limit: no definitions, as the direct
-			// search has it, and nothing remembered.
-			return 0
-		}
-		all := o.Definitions("")
-		ix.ParsedAhead(e.Path, data, all)
-		var defs []Def
-		var text *lines.Index
-		tier := filetier.Head(v.tiers[k], grammar.IsGeneratedHead(data))
-		exact := 0
-		for _, d := range all {
-			d.Path = e.Path
-			ex, fz := classify(&d)
-			if !ex && !fz {
-				continue
-			}
-			if text == nil {
-				text = lines.New(data)
-			}
-			if ex {
-				exact++
-			}
-			defs = append(defs, Def{Definition: d, Text: text.Text(d.Line), rank: q.foldText(&d), exact: ex, tier: tier})
-		}
-		*out = defs
-		if len(defs) == 0 {
-			call.set(i, memoNone, nil)
-		} else {
-			call.set(i, memoGot, defs)
-		}
-		return exact
-	}
-	countExact := func(defs []Def) int {
-		n := 0
-		for _, d := range defs {
-			if d.exact {
-				n++
-			}
-		}
-		return n
-	}
-	// noGrammar: files passed over unread, as Symbols passes them.
-	noGrammar := func(path string) bool {
-		return grammar.ForPath(path, nil) == nil && strings.Contains(pathBase(path), ".")
-	}
-
-	var mu sync.Mutex
-	var foldOnly, notWord []int // positions in order
-	note := func(list *[]int, n int) {
-		mu.Lock()
-		*list = append(*list, n)
-		mu.Unlock()
 	}
 	per := make([][]Def, len(order))
 	emitted, timedOut := scan.Ordered(ctx, len(order), q.limit(), deadline, func(n int, sc *project.Scratch) int {
-		k := int(order[n])
-		e := v.files[k]
-		if noGrammar(e.Path) {
-			return 0
-		}
-		i := v.walkIndex(k)
-		if i >= 0 {
-			if st, got, at := call.get(i); st != memoUnknown && v.trusted(k, at) {
-				switch st {
-				case memoGot:
-					per[n] = got
-					return countExact(got)
-				case memoFold:
-					note(&foldOnly, n)
-				case memoNotWord:
-					note(&notWord, n)
-				}
-				return 0
-			}
-			if r, words, ok := v.pass.Covered(i); ok && v.trusted(k, r.Ref) && !ix.heldBy(&keys, words) {
-				call.set(i, memoNotWord, nil)
-				note(&notWord, n)
-				return 0
-			}
-		}
-		data, err := ix.src.Contents(e, sc)
-		if err != nil {
-			return 0
-		}
-		var lang *grammar.Language
-		known := false
-		langOf := func() *grammar.Language {
-			if !known {
-				lang, known = grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)]), true
-			}
-			return lang
-		}
-		// A definition's name is a whole word of its file; in some
-		// languages never one right after a ".".
-		if word.Contains(data) && langOf() != nil && definitionWord(word, data, langOf) {
-			return parse(k, i, data, lang, &per[n])
-		}
-		if containsFold(data, q.foldNeedle) && langOf() != nil {
-			call.set(i, memoFold, nil)
-			note(&foldOnly, n)
-			return 0
-		}
-		call.set(i, memoNone, nil)
-		return 0
+		return c.file(n, sc, &per[n])
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -187,47 +69,10 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 	slices.SortStableFunc(defs, func(a, b Def) int { return cmp.Compare(a.tier, b.tier) })
 	if (len(defs) == 0 || q.Containing) && !timedOut {
 		res.Fuzzy = true
-		defs = found
-		// The files that hold the needle in another case or inside other
-		// words, in path order: those read, and those whose words hold it.
-		slices.Sort(notWord)
-		fold := ix.foldHolders(q, v, order, notWord)
-		for _, n := range foldOnly {
-			fold = append(fold, foldFile{n: n})
-		}
-		slices.SortFunc(fold, func(a, b foldFile) int {
-			return strings.Compare(v.files[order[a.n]].Path, v.files[order[b.n]].Path)
-		})
-		per2 := make([][]Def, len(fold))
-		done2, timedOut2 := scan.Ordered(ctx, len(fold), -1, deadline, func(j int, sc *project.Scratch) int {
-			n := fold[j].n
-			k := int(order[n])
-			data, err := ix.src.Contents(v.files[k], sc)
-			if err != nil {
-				return 0
-			}
-			if fold[j].check && !containsFold(data, q.foldNeedle) {
-				return 0
-			}
-			lang := grammar.ForPath(v.files[k].Path, data[:min(len(data), project.BinaryPrefix)])
-			if lang == nil {
-				return 0
-			}
-			if parse(k, v.walkIndex(k), data, lang, &per2[j]) < 0 {
-				return -1
-			}
-			return 0
-		})
-		if err := ctx.Err(); err != nil {
+		defs, err = c.fuzzy(ctx, deadline, found, res)
+		if err != nil {
 			return nil, err
 		}
-		if timedOut2 {
-			res.Searched = len(order) - (len(fold) - done2)
-		}
-		for _, d := range per2[:done2] {
-			defs = append(defs, d...)
-		}
-		sortFuzzy(defs, q)
 	}
 	if len(defs) == 0 {
 		res.Fuzzy = false
@@ -241,6 +86,191 @@ func (ix *Index) coldSymbols(ctx context.Context, q SymbolQuery, deadline time.T
 		res.Building, res.Indexed = true, res.Searched
 	}
 	return res, nil
+}
+
+// coldSymbolCall is one coldSymbols call: its query, the view and order
+// of its files, its memo's call, the context its parses stop by, and the
+// positions (in order) of the files that hold the needle only in another
+// case or inside other words (foldOnly), or whose words say they do not
+// hold it as a word (notWord).
+type coldSymbolCall struct {
+	ix    *Index
+	q     SymbolQuery
+	v     *coldView
+	order []int32
+	call  *memoCall[[]Def]
+	pctx  context.Context
+	keys  nameKeys
+	word  *WordScanner
+
+	mu                sync.Mutex
+	foldOnly, notWord []int
+}
+
+func (c *coldSymbolCall) note(list *[]int, n int) {
+	c.mu.Lock()
+	*list = append(*list, n)
+	c.mu.Unlock()
+}
+
+// file is the first pass's work on the file at position n of the order:
+// its definitions the query names or contains into out, from the memo or
+// by parsing it, and the number of exact ones (-1: the deadline stopped
+// its parse).
+func (c *coldSymbolCall) file(n int, sc *project.Scratch, out *[]Def) int {
+	v, q := c.v, c.q
+	k := int(c.order[n])
+	e := v.files[k]
+	// Files without a grammar are passed over unread, as Symbols passes
+	// them.
+	if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
+		return 0
+	}
+	i := v.walkIndex(k)
+	if i >= 0 {
+		if st, got, at := c.call.get(i); st != memoUnknown && v.trusted(k, at) {
+			switch st {
+			case memoGot:
+				*out = got
+				return countExact(got)
+			case memoFold:
+				c.note(&c.foldOnly, n)
+			case memoNotWord:
+				c.note(&c.notWord, n)
+			}
+			return 0
+		}
+		if r, words, ok := v.pass.Covered(i); ok && v.trusted(k, r.Ref) && !c.ix.heldBy(&c.keys, words) {
+			c.call.set(i, memoNotWord, nil)
+			c.note(&c.notWord, n)
+			return 0
+		}
+	}
+	data, err := c.ix.src.Contents(e, sc)
+	if err != nil {
+		return 0
+	}
+	var lang *grammar.Language
+	known := false
+	langOf := func() *grammar.Language {
+		if !known {
+			lang, known = grammar.ForPath(e.Path, data[:min(len(data), project.BinaryPrefix)]), true
+		}
+		return lang
+	}
+	// A definition's name is a whole word of its file; in some
+	// languages never one right after a ".".
+	if c.word.Contains(data) && langOf() != nil && definitionWord(c.word, data, langOf) {
+		return c.parse(k, i, data, lang, out)
+	}
+	if containsFold(data, q.foldNeedle) && langOf() != nil {
+		c.call.set(i, memoFold, nil)
+		c.note(&c.foldOnly, n)
+		return 0
+	}
+	c.call.set(i, memoNone, nil)
+	return 0
+}
+
+func countExact(defs []Def) int {
+	n := 0
+	for _, d := range defs {
+		if d.exact {
+			n++
+		}
+	}
+	return n
+}
+
+// parse parses the file at files[k] for the call and remembers its
+// definitions; it returns -1 when the deadline stopped the parse.
+func (c *coldSymbolCall) parse(k int, i int32, data []byte, lang *grammar.Language, out *[]Def) int {
+	q := c.q
+	e := c.v.files[k]
+	o, err := outline.Parse(c.pctx, lang, data)
+	if err != nil {
+		if c.pctx.Err() != nil {
+			return -1
+		}
+		// The parser's own time limit: no definitions, as the direct
+		// search has it, and nothing remembered.
+		return 0
+	}
+	all := o.Definitions("")
+	c.ix.ParsedAhead(e.Path, data, all)
+	var defs []Def
+	var text *lines.Index
+	tier := filetier.Head(c.v.tiers[k], grammar.IsGeneratedHead(data))
+	exact := 0
+	for _, d := range all {
+		d.Path = e.Path
+		ex := q.exact(&d)
+		if !ex && !strings.Contains(strings.ToLower(q.foldText(&d)), q.fold) {
+			continue
+		}
+		if text == nil {
+			text = lines.New(data)
+		}
+		if ex {
+			exact++
+		}
+		defs = append(defs, Def{Definition: d, Text: text.Text(d.Line), rank: q.foldText(&d), exact: ex, tier: tier})
+	}
+	*out = defs
+	if len(defs) == 0 {
+		c.call.set(i, memoNone, nil)
+	} else {
+		c.call.set(i, memoGot, defs)
+	}
+	return exact
+}
+
+// fuzzy is the fallback's answer: found (every definition containing the
+// query in the files read), with those of the files that hold the
+// needle in another case or inside other words, in path order: those
+// read, and those whose words hold it; res.Searched says how far it got.
+func (c *coldSymbolCall) fuzzy(ctx context.Context, deadline time.Time, found []Def, res *SymbolResult) ([]Def, error) {
+	v, order, q := c.v, c.order, c.q
+	defs := found
+	slices.Sort(c.notWord)
+	fold := c.ix.foldHolders(q, v, order, c.notWord)
+	for _, n := range c.foldOnly {
+		fold = append(fold, foldFile{n: n})
+	}
+	slices.SortFunc(fold, func(a, b foldFile) int {
+		return strings.Compare(v.files[order[a.n]].Path, v.files[order[b.n]].Path)
+	})
+	per := make([][]Def, len(fold))
+	done, timedOut := scan.Ordered(ctx, len(fold), -1, deadline, func(j int, sc *project.Scratch) int {
+		n := fold[j].n
+		k := int(order[n])
+		data, err := c.ix.src.Contents(v.files[k], sc)
+		if err != nil {
+			return 0
+		}
+		if fold[j].check && !containsFold(data, q.foldNeedle) {
+			return 0
+		}
+		lang := grammar.ForPath(v.files[k].Path, data[:min(len(data), project.BinaryPrefix)])
+		if lang == nil {
+			return 0
+		}
+		if c.parse(k, v.walkIndex(k), data, lang, &per[j]) < 0 {
+			return -1
+		}
+		return 0
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if timedOut {
+		res.Searched = len(order) - (len(fold) - done)
+	}
+	for _, d := range per[:done] {
+		defs = append(defs, d...)
+	}
+	sortFuzzy(defs, q)
+	return defs, nil
 }
 
 // foldFile is a file find_symbol's fallback parses: its position in the
