@@ -147,64 +147,13 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 	// part decides what is code and what is its definition.
 	word := strings.TrimFunc(name, func(r rune) bool { return !IsWordRune(r) })
 	off := max(0, strings.Index(name, word))
-	type fileSites struct {
-		sites []Site
-		// idx is each site's index among the file's hits.
-		idx                   []int
-		hits, comments, prose int
-		// generated: left for later (opts.late).
-		generated bool
-	}
 	per := make([]fileSites, len(files))
 	deadline := stopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit))
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
+	ss := &siteScan{ctx: pctx, src: src, sc: sc, word: word, off: off, opts: opts, cache: cache}
 	emitted, timedOut := scan.Ordered(ctx, len(files), limit, deadline, func(i int, scr *project.Scratch) int {
-		data, err := src.Contents(files[i], scr)
-		if err != nil {
-			return 0
-		}
-		hits := fileHitLines(files[i].Path, data, sc)
-		if len(hits) == 0 {
-			return 0
-		}
-		f := &per[i]
-		f.hits = len(hits)
-		if opts.late && filetier.Of(files[i].Path) < filetier.Vendored && grammar.IsGeneratedHead(data) {
-			f.generated = true
-			return 0
-		}
-		var p *parsed
-		if opts.Code || opts.Group {
-			p = cache.get(pctx, files[i].Path, files[i].Stat(), data)
-		}
-		for k, h := range hits {
-			if opts.Code {
-				switch {
-				case p == nil || p.prose:
-					f.prose++
-					continue
-				case p.failed:
-					// A file that could not be parsed keeps its hits.
-				case !anyCode(data, h, sc, off, p.nc):
-					f.comments++
-					continue
-				}
-			}
-			s := Site{Ref: h.Ref}
-			if opts.Group && p != nil {
-				if k, inside := outline.Enclosing(p.defs, h.Line); inside {
-					d := &p.defs[k]
-					s.Own = d.Line == h.Line && (d.Name == word || d.LastSegment() == word || d.QualifiedName() == word)
-					// One group per overload set: a signature's hits
-					// go under its implementation.
-					s.Def = implementation(p.defs, d)
-				}
-			}
-			f.sites = append(f.sites, s)
-			f.idx = append(f.idx, k)
-		}
-		return len(f.sites)
+		return ss.file(files[i], scr, &per[i])
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -269,6 +218,77 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 	res.MoreFiles += nFiles
 	res.MoreAtLeast = !exact
 	return res, nil
+}
+
+// fileSites is what ReferenceSites found in one file.
+type fileSites struct {
+	sites []Site
+	// idx is each site's index among the file's hits.
+	idx                   []int
+	hits, comments, prose int
+	// generated: left for later (opts.late).
+	generated bool
+}
+
+// siteScan is what ReferenceSites reads each file with: the context its
+// parses stop by, the source, the name's scanner, its word part and
+// where that starts in it, the options and the parse cache.
+type siteScan struct {
+	ctx   context.Context
+	src   project.Source
+	sc    *WordScanner
+	word  string
+	off   int
+	opts  RefOptions
+	cache *ParseCache
+}
+
+// file finds the sites of the file e into f, and returns how many.
+func (x *siteScan) file(e project.Entry, scr *project.Scratch, f *fileSites) int {
+	data, err := x.src.Contents(e, scr)
+	if err != nil {
+		return 0
+	}
+	hits := fileHitLines(e.Path, data, x.sc)
+	if len(hits) == 0 {
+		return 0
+	}
+	f.hits = len(hits)
+	if x.opts.late && filetier.Of(e.Path) < filetier.Vendored && grammar.IsGeneratedHead(data) {
+		f.generated = true
+		return 0
+	}
+	var p *parsed
+	if x.opts.Code || x.opts.Group {
+		p = x.cache.get(x.ctx, e.Path, e.Stat(), data)
+	}
+	for k, h := range hits {
+		if x.opts.Code {
+			switch {
+			case p == nil || p.prose:
+				f.prose++
+				continue
+			case p.failed:
+				// A file that could not be parsed keeps its hits.
+			case !anyCode(data, h, x.sc, x.off, p.nc):
+				f.comments++
+				continue
+			}
+		}
+		s := Site{Ref: h.Ref}
+		if x.opts.Group && p != nil {
+			if k, inside := outline.Enclosing(p.defs, h.Line); inside {
+				d := &p.defs[k]
+				s.Own = d.Line == h.Line && (d.Name == x.word || d.LastSegment() == x.word || d.QualifiedName() == x.word)
+				// One group per overload set: a signature's hits
+				// go under its implementation.
+				s.Def = implementation(p.defs, d)
+			}
+		}
+		f.sites = append(f.sites, s)
+		f.idx = append(f.idx, k)
+	}
+	return len(f.sites)
 }
 
 // codeCountLimit bounds how long the code hits left out are counted:
