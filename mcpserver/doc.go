@@ -7,7 +7,7 @@
 //     per POST to /mcp, answered in the response body, for many clients
 //     at once; http_guard.go checks who may call (Host, Origin, token),
 //     http_limits.go bounds what clients can make it hold (bodies, answers
-//     not read), http_conns.go caps the connections, and http_session.go
+//     not read), internal/conncap caps the connections, and http_session.go
 //     keeps the sessions of the revisions before 2026-07-28.
 //
 // Both parse a message once (jsonrpc.go: the envelope and the protocol
@@ -22,7 +22,9 @@
 // are JSON-RPC errors; a tool that cannot answer returns a result with
 // isError set and one line saying why, so the model can correct itself.
 // Each tool lives in its own file with its arguments, schema, description
-// and handler; tools.go holds the registry.
+// and handler; tools.go holds the registry. How a definition's source is
+// read and shown (folded to a budget, its place, the names it uses) is
+// package srcview's, which read_symbol prints with.
 //
 // A server of several roots (roots.go, Config.Roots) is a server per root
 // (its index, watcher and caches) behind one that answers the protocol:

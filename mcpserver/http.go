@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/mcpserver/internal/conncap"
 	"golang.org/x/sync/semaphore"
 )
 
@@ -74,10 +75,10 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts HTTPOp
 	}
 	h := s.HTTPHandler(opts)
 	defer h.closeSessions()
-	capped := newConnCap(ln, h.limits.maxConns, s.log)
+	capped := conncap.New(ln, h.limits.maxConns, s.log)
 	srv := &http.Server{
 		Handler:           h,
-		ConnState:         capped.state,
+		ConnState:         capped.State,
 		ReadHeaderTimeout: readHeaderTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/mcpserver/internal/conncap"
 )
 
 // TestDocumentedHTTPBounds: the bounds docs/http.md states are the ones
@@ -25,7 +27,7 @@ func TestDocumentedHTTPBounds(t *testing.T) {
 		{"body timeout (s)", `the body within (\S+) s;`, secs(defaultReadBody)},
 		{"write deadline (s)", `client within (\S+) s ends the connection`, secs(defaultWrite)},
 		{"calls in flight", `most (\S+) tool calls run at once`, maxInFlight},
-		{"connections", `At most (\S+) connections are open`, defaultMaxConns},
+		{"connections", `At most (\S+) connections are open`, conncap.DefaultMax},
 		{"sessions", `At most (\S+) sessions are kept`, defaultMaxSessions},
 		{"new sessions a second", `may open at most (\S+) sessions a second`, defaultSessionRate},
 		{"shutdown grace (s)", `finish \(up to (\S+) s\)`, secs(shutdownGrace)},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/mcpserver/internal/conncap"
 	"golang.org/x/sync/semaphore"
 )
 
@@ -87,7 +88,7 @@ func (l httpLimits) withDefaults() httpLimits {
 	defInt(&l.maxSessions, defaultMaxSessions)
 	defInt(&l.sessionRate, defaultSessionRate)
 	defDur(&l.sessionWindow, defaultSessionWindow)
-	maxConns := defaultMaxConns
+	maxConns := conncap.DefaultMax
 	if fds := fdLimit(); fds > 0 {
 		maxConns = max(16, min(maxConns, fds/2))
 	}

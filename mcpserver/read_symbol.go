@@ -12,6 +12,7 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/mcpserver/srcview"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
@@ -182,17 +183,6 @@ func readFile(ctx context.Context, root *search.Root, path string) (rel string, 
 	return rel, src, whole, lang, ""
 }
 
-// definitions outlines a file read by readFile under outline's large-file
-// policy. enough, when not nil, says when the outline of a large file's
-// start is all that is needed.
-func definitions(ctx context.Context, rel string, lang *grammar.Language, src []byte, whole outline.Size, enough func(*outline.Outline) bool) (*outline.File, []outline.Definition, string) {
-	f, err := outline.OutlineFile(ctx, lang, src, whole, enough)
-	if err != nil {
-		return nil, nil, fmt.Sprintf("cannot read the definitions of %s: %v", project.Echo(rel), err)
-	}
-	return f, f.Definitions(rel), ""
-}
-
 // readAt answers read_symbol PATH:LINE: the innermost definition of the
 // file whose extent holds the line. A line past the part of a large file
 // that outline parses is answered with what to read instead.
@@ -207,7 +197,7 @@ func readAt(ctx context.Context, root *search.Root, path string, line int, o rea
 	if line > whole.Lines {
 		return fmt.Sprintf("%s has %d lines; line %d is past its end", project.Echo(o.path(rel)), whole.Lines, line), true
 	}
-	f, defs, msg := definitions(ctx, rel, lang, src, whole, func(o *outline.Outline) bool { return line < o.CutLine })
+	f, defs, msg := srcview.Definitions(ctx, rel, lang, src, whole, func(o *outline.Outline) bool { return line < o.CutLine })
 	if msg != "" {
 		return msg, true
 	}
@@ -253,8 +243,8 @@ func answerAt(rel string, src []byte, defs []outline.Definition, line int, o rea
 	}
 	var sb strings.Builder
 	d := &defs[i]
-	writeDefinition(&sb, splitFileLines(linesOf(src, d.Start, d.End)), o.def(d), defs, o.budget, o.full)
-	if uses := usesLine(src, d, defs, nil); uses != "" {
+	srcview.WriteDefinition(&sb, srcview.SplitLines(srcview.LinesOf(src, d.Start, d.End)), o.def(d), defs, o.budget, o.full)
+	if uses := srcview.UsesLine(src, d, defs, nil); uses != "" {
 		sb.WriteString(uses + "\n")
 	}
 	return strings.TrimSuffix(sb.String(), "\n"), false
@@ -286,7 +276,7 @@ func (s *Server) readByName(ctx context.Context, name string, o readOpts) (strin
 	case res.Fuzzy:
 		sb.WriteString(symbolFallback + "\n")
 		for _, d := range res.Defs[:min(len(res.Defs), readMaxList)] {
-			writePlace(&sb, o.def(&d.Definition), "")
+			srcview.WritePlace(&sb, o.def(&d.Definition), "")
 		}
 		if res.More || len(res.Defs) > readMaxList {
 			sb.WriteString(symbolMore + "\n")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/mcpserver/srcview"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
@@ -139,8 +140,8 @@ func platformFile(p string) bool {
 // of the call; it is parsed only when a definition is too long to show
 // whole, for its nested definitions.
 func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []search.Def, more bool, name string, since time.Time, o readOpts) {
-	rd := getReader(s.cfg.Root, &s.parses, since)
-	defer rd.release()
+	rd := srcview.GetReader(s.cfg.Root, &s.parses, since)
+	defer rd.Release()
 	left := o.budget
 	var shown []*shownBody
 	var rest []*matchGroup
@@ -154,12 +155,12 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		if sameSize || canShow {
 			// The lines are read from the same bytes the definition is
 			// located in, even while the file is being rewritten.
-			if loc, found := rd.locate(ctx, d); found {
+			if loc, found := rd.Locate(ctx, d); found {
 				if loc != d {
 					d, n = loc, loc.End-loc.Start+1
 					canShow = len(shown) < readMaxBodies && (len(shown) == 0 || n <= left)
 				}
-				raw, ok = rd.extent(ctx, d.Path, d.Start, d.End)
+				raw, ok = rd.Extent(ctx, d.Path, d.Start, d.End)
 			}
 		}
 		if k := slices.IndexFunc(shown, func(b *shownBody) bool { return ok && b.lines == n && bytes.Equal(b.raw, raw) }); k >= 0 {
@@ -172,15 +173,15 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		}
 		// The file's definitions: to collapse the nested ones of a body
 		// that does not fit, and to name those the body uses.
-		all := rd.definitions(ctx, d.Path)
+		all := rd.Definitions(ctx, d.Path)
 		var body strings.Builder
 		if n > left {
-			left -= writeDefinition(&body, splitFileLines(raw), o.def(d), all, left, o.full)
+			left -= srcview.WriteDefinition(&body, srcview.SplitLines(raw), o.def(d), all, left, o.full)
 		} else {
-			left -= writeDefinition(&body, splitFileLines(raw), o.def(d), nil, left, o.full)
+			left -= srcview.WriteDefinition(&body, srcview.SplitLines(raw), o.def(d), nil, left, o.full)
 		}
 		writeGroupLines(&body, g, o)
-		if uses := usesLine(rd.data, d, all, rd.nc); uses != "" {
+		if uses := srcview.UsesLine(rd.Data(), d, all, rd.NonCode()); uses != "" {
 			body.WriteString(uses + "\n")
 		}
 		shown = append(shown, &shownBody{text: body.String(), raw: bytes.Clone(raw), lines: n, group: g})
@@ -191,7 +192,7 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		}
 		sb.WriteString(b.text)
 		for _, c := range b.copies {
-			writePlace(sb, o.def(c), sameText)
+			srcview.WritePlace(sb, o.def(c), sameText)
 		}
 	}
 	if len(rest) == 0 && !more {
@@ -215,7 +216,7 @@ func (s *Server) writeMatches(ctx context.Context, sb *strings.Builder, defs []s
 		case len(g.sigs) > 0:
 			note = fmt.Sprintf(" (+%d %s)", len(g.sigs), plural(len(g.sigs), "signature", "signatures"))
 		}
-		writePlace(sb, o.def(g.rep), note)
+		srcview.WritePlace(sb, o.def(g.rep), note)
 		listed++
 	}
 	count := strconv.Itoa(total)

@@ -1,4 +1,4 @@
-package mcpserver
+package srcview
 
 import (
 	"fmt"
@@ -25,7 +25,7 @@ const (
 	maxUsesScan = 64 << 10
 )
 
-// usesLine is the line naming the definitions of d's file (defs, found
+// UsesLine is the line naming the definitions of d's file (defs, found
 // in data, the file's bytes) that d uses: those whose name (its last
 // part) is a word of d's code, from its name's line to its end, outside
 // comments and strings (nc: the file's parts that are not code; nil when
@@ -34,7 +34,7 @@ const (
 // defines (overloads, an interface's methods). In the
 // order of their first use, at most maxUses names and maxUsesLine bytes;
 // "" when there are none.
-func usesLine(data []byte, d *outline.Definition, defs []outline.Definition, nc outline.NonCode) string {
+func UsesLine(data []byte, d *outline.Definition, defs []outline.Definition, nc outline.NonCode) string {
 	if d.Kind == grammar.Heading || len(defs) < 2 {
 		return ""
 	}

@@ -1,4 +1,7 @@
-package mcpserver
+// Package conncap caps the connections a listener keeps open: past the
+// bound, the one idle longest is closed to make room, or the newcomer is
+// answered 503 (HTTP) and closed.
+package conncap
 
 import (
 	"io"
@@ -9,18 +12,18 @@ import (
 	"time"
 )
 
-// defaultMaxConns bounds the connections open at once: each holds a
+// DefaultMax bounds the connections open at once: each holds a
 // descriptor and two buffers, and a server out of descriptors can open
 // neither files nor new connections. The bound is lowered to half the
 // descriptor limit where that is lower (fdLimit), leaving the other half to
 // the files the tools and the index read.
-const defaultMaxConns = 4096
+const DefaultMax = 4096
 
-// connCap is a listener that keeps at most max connections open. When a
+// Listener is a listener that keeps at most max connections open. When a
 // connection comes past the bound, the one idle longest (no request in
 // progress: kept alive between requests, or not yet sending) is closed to
 // make room; when none is idle, the newcomer gets 503 and is closed.
-type connCap struct {
+type Listener struct {
 	net.Listener
 	max int
 	log *log.Logger
@@ -33,15 +36,18 @@ type connCap struct {
 // serves a request.
 type connIdle struct{ since time.Time }
 
-func newConnCap(ln net.Listener, max int, logger *log.Logger) *connCap {
-	return &connCap{Listener: ln, max: max, log: logger, conns: map[net.Conn]*connIdle{}}
+// New returns ln capped at max connections open at once; the State
+// method must be the http.Server's ConnState. logger logs the closings.
+func New(ln net.Listener, max int, logger *log.Logger) *Listener {
+	return &Listener{Listener: ln, max: max, log: logger, conns: map[net.Conn]*connIdle{}}
 }
 
 // overloaded is what a connection past the bound reads when no open one
 // can be closed for it.
 const overloaded = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 40\r\n\r\nserver busy: too many connections; retry"
 
-func (cc *connCap) Accept() (net.Conn, error) {
+// Accept accepts the next connection, making room for it past the bound.
+func (cc *Listener) Accept() (net.Conn, error) {
 	for {
 		c, err := cc.Listener.Accept()
 		if err != nil {
@@ -76,7 +82,7 @@ func (cc *connCap) Accept() (net.Conn, error) {
 }
 
 // idleLongest returns the connection idle longest, or nil. cc.mu is held.
-func (cc *connCap) idleLongest() net.Conn {
+func (cc *Listener) idleLongest() net.Conn {
 	var oldest net.Conn
 	var since time.Time
 	for c, idle := range cc.conns {
@@ -87,8 +93,8 @@ func (cc *connCap) idleLongest() net.Conn {
 	return oldest
 }
 
-// state follows the connections' states (http.Server.ConnState).
-func (cc *connCap) state(c net.Conn, st http.ConnState) {
+// State follows the connections' states (http.Server.ConnState).
+func (cc *Listener) State(c net.Conn, st http.ConnState) {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
 	idle := cc.conns[c]

@@ -1,8 +1,9 @@
-package mcpserver
+package srcview
 
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -13,11 +14,11 @@ import (
 	"github.com/zumba-dev/zumba/search"
 )
 
-// fileReader reads the files of one read_symbol answer, one at a time,
+// Reader reads the files of one read_symbol answer, one at a time,
 // into a buffer the answers share, as outline reads them
 // (outline.ReadHead); it keeps the last file read, as matches come in path
 // order.
-type fileReader struct {
+type Reader struct {
 	root *search.Root
 	// parses is the server's parse cache (nil: none), which a file read
 	// whole and unchanged while it was read is parsed through.
@@ -44,17 +45,20 @@ type fileReader struct {
 	nc     outline.NonCode
 }
 
-var fileReaders = sync.Pool{New: func() any { return &fileReader{} }}
+var fileReaders = sync.Pool{New: func() any { return &Reader{} }}
 
-func getReader(root *search.Root, parses *search.ParseCache, since time.Time) *fileReader {
-	rd := fileReaders.Get().(*fileReader)
+// GetReader returns a reader of the files of root for one answer that
+// started at since; parses is the server's parse cache (nil: none).
+// Release gives it back.
+func GetReader(root *search.Root, parses *search.ParseCache, since time.Time) *Reader {
+	rd := fileReaders.Get().(*Reader)
 	rd.root, rd.parses, rd.since, rd.path, rd.data, rd.ok = root, parses, since.UnixNano(), "", nil, false
 	return rd
 }
 
-// release gives the reader back; its buffer is kept when it is no larger
+// Release gives the reader back; its buffer is kept when it is no larger
 // than the files the index covers.
-func (rd *fileReader) release() {
+func (rd *Reader) Release() {
 	if cap(rd.buf) > project.MaxFileSize+1 {
 		rd.buf = nil
 	}
@@ -67,7 +71,7 @@ func (rd *fileReader) release() {
 // file was modified within filestat.RacyWindow before the answer started,
 // or since, the index may have located its definitions in other bytes
 // than those read (the file is being rewritten), and changed is set.
-func (rd *fileReader) read(ctx context.Context, path string) bool {
+func (rd *Reader) read(ctx context.Context, path string) bool {
 	if rd.path == path {
 		return rd.ok
 	}
@@ -102,11 +106,18 @@ func (rd *fileReader) read(ctx context.Context, path string) bool {
 	return true
 }
 
-// locate is d as found in the bytes read of its file: d itself when the
+// Data is the bytes of the file read last.
+func (rd *Reader) Data() []byte { return rd.data }
+
+// NonCode is the parts of the file read last that are not code, when
+// known (see Definitions).
+func (rd *Reader) NonCode() outline.NonCode { return rd.nc }
+
+// Locate is d as found in the bytes read of its file: d itself when the
 // file is unchanged since the index located it, else the definition of
 // the same qualified name and kind in the bytes read nearest d's line; ok
 // is false when there is none.
-func (rd *fileReader) locate(ctx context.Context, d *outline.Definition) (*outline.Definition, bool) {
+func (rd *Reader) Locate(ctx context.Context, d *outline.Definition) (*outline.Definition, bool) {
 	if !rd.read(ctx, d.Path) {
 		return nil, false
 	}
@@ -114,7 +125,7 @@ func (rd *fileReader) locate(ctx context.Context, d *outline.Definition) (*outli
 		return d, true
 	}
 	var best *outline.Definition
-	for _, c := range rd.definitions(ctx, d.Path) {
+	for _, c := range rd.Definitions(ctx, d.Path) {
 		if c.Kind == d.Kind && c.QualifiedName() == d.QualifiedName() &&
 			(best == nil || abs(c.Line-d.Line) < abs(best.Line-d.Line)) {
 			best = &c
@@ -125,9 +136,9 @@ func (rd *fileReader) locate(ctx context.Context, d *outline.Definition) (*outli
 
 func abs(n int) int { return max(n, -n) }
 
-// extent is lines start..end of path, as in the file, each with its line
+// Extent is lines start..end of path, as in the file, each with its line
 // break; ok is false when the file cannot be read or is shorter.
-func (rd *fileReader) extent(ctx context.Context, path string, start, end int) ([]byte, bool) {
+func (rd *Reader) Extent(ctx context.Context, path string, start, end int) ([]byte, bool) {
 	if !rd.read(ctx, path) || start < 1 || end < start {
 		return nil, false
 	}
@@ -146,9 +157,9 @@ func (rd *fileReader) extent(ctx context.Context, path string, start, end int) (
 	return rd.data[from:to], true
 }
 
-// linesOf is lines start..end of data, as far as data has them, each with
+// LinesOf is lines start..end of data, as far as data has them, each with
 // its line break.
-func linesOf(data []byte, start, end int) []byte {
+func LinesOf(data []byte, start, end int) []byte {
 	from, ok := lineOffset(data, 0, 1, start)
 	if !ok {
 		return nil
@@ -173,10 +184,10 @@ func lineOffset(data []byte, off, at, want int) (int, bool) {
 	return off, off < len(data)
 }
 
-// definitions outlines the file the reader holds, once: through the
+// Definitions outlines the file the reader holds, once: through the
 // parse cache when it was read whole and did not change while it was
 // read, else under outline's large-file policy.
-func (rd *fileReader) definitions(ctx context.Context, path string) []outline.Definition {
+func (rd *Reader) Definitions(ctx context.Context, path string) []outline.Definition {
 	if !rd.read(ctx, path) {
 		return nil
 	}
@@ -191,7 +202,18 @@ func (rd *fileReader) definitions(ctx context.Context, path string) []outline.De
 		}
 	}
 	if lang := grammar.ForPath(path, rd.data); lang != nil {
-		_, rd.defs, _ = definitions(ctx, path, lang, rd.data, rd.whole, nil)
+		_, rd.defs, _ = Definitions(ctx, path, lang, rd.data, rd.whole, nil)
 	}
 	return rd.defs
+}
+
+// Definitions outlines a file read under outline's large-file
+// policy. enough, when not nil, says when the outline of a large file's
+// start is all that is needed.
+func Definitions(ctx context.Context, rel string, lang *grammar.Language, src []byte, whole outline.Size, enough func(*outline.Outline) bool) (*outline.File, []outline.Definition, string) {
+	f, err := outline.OutlineFile(ctx, lang, src, whole, enough)
+	if err != nil {
+		return nil, nil, fmt.Sprintf("cannot read the definitions of %s: %v", project.Echo(rel), err)
+	}
+	return f, f.Definitions(rel), ""
 }

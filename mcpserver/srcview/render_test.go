@@ -1,4 +1,4 @@
-package mcpserver
+package srcview
 
 import (
 	"context"
@@ -10,13 +10,17 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/zumba-dev/zumba/search"
 )
+
+// readBudget is read_symbol's budget of source lines (mcpserver's).
+const readBudget = 200
 
 // synthClass builds a class of methods of the given body sizes: line 1
 // "class C:", then per method a "    def mN(self):" line and its body
 // lines "        xN_K = K". It returns the lines and the folds.
-func synthClass(sizes ...int) (fileLines, []fold) {
-	lines := fileLines{"class C:"}
+func synthClass(sizes ...int) (Lines, []fold) {
+	lines := Lines{"class C:"}
 	var folds []fold
 	for i, n := range sizes {
 		name := fmt.Sprintf("m%d", i)
@@ -111,7 +115,7 @@ func TestWriteBodyElidesLargestFirst(t *testing.T) {
 // cut at the budget, and the last line says what is left and how to read
 // it.
 func TestWriteBodyCut(t *testing.T) {
-	lines := fileLines{"func F() {"}
+	lines := Lines{"func F() {"}
 	for i := range 300 {
 		lines = append(lines, fmt.Sprintf("\tx%d := %d", i, i))
 	}
@@ -150,8 +154,8 @@ func TestShowLine(t *testing.T) {
 		{strings.Repeat("a", 300), strings.Repeat("a", 300)},
 		{"a\xffb", "a\uFFFDb"},
 	} {
-		if got := show(c.in); got != c.want {
-			t.Errorf("show(%q) = %q; want %q", c.in, got, c.want)
+		if got := Show(c.in); got != c.want {
+			t.Errorf("Show(%q) = %q; want %q", c.in, got, c.want)
 		}
 	}
 }
@@ -159,15 +163,15 @@ func TestShowLine(t *testing.T) {
 func TestSplitFileLines(t *testing.T) {
 	for _, c := range []struct {
 		in   string
-		want fileLines
+		want Lines
 	}{
-		{"a\r\nb\r\n", fileLines{"a", "b"}},
-		{"a\nb", fileLines{"a", "b"}},
-		{"a\n\n", fileLines{"a", ""}},
-		{"", fileLines{}},
+		{"a\r\nb\r\n", Lines{"a", "b"}},
+		{"a\nb", Lines{"a", "b"}},
+		{"a\n\n", Lines{"a", ""}},
+		{"", Lines{}},
 	} {
-		if diff := cmp.Diff(c.want, splitFileLines([]byte(c.in))); diff != "" {
-			t.Errorf("splitFileLines(%q) (-want +got):\n%s", c.in, diff)
+		if diff := cmp.Diff(c.want, SplitLines([]byte(c.in))); diff != "" {
+			t.Errorf("SplitLines(%q) (-want +got):\n%s", c.in, diff)
 		}
 	}
 }
@@ -183,12 +187,12 @@ func TestFileReaderExtent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	root, err := openRoot(dir)
+	root, err := search.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd := getReader(root, nil, time.Now())
-	defer rd.release()
+	rd := GetReader(root, nil, time.Now())
+	defer rd.Release()
 	for _, c := range []struct {
 		path       string
 		start, end int
@@ -204,7 +208,7 @@ func TestFileReaderExtent(t *testing.T) {
 		{"c.go", 1, 1, "", false},
 		{"no.go", 1, 1, "", false},
 	} {
-		got, ok := rd.extent(context.Background(), c.path, c.start, c.end)
+		got, ok := rd.Extent(context.Background(), c.path, c.start, c.end)
 		if string(got) != c.want || ok != c.ok {
 			t.Errorf("extent(%s, %d, %d) = %q, %v; want %q, %v", c.path, c.start, c.end, got, ok, c.want, c.ok)
 		}

@@ -1,4 +1,4 @@
-package mcpserver
+package srcview
 
 import (
 	"cmp"
@@ -29,14 +29,15 @@ type fold struct {
 
 func (f fold) size() int { return f.end - f.keep }
 
-// fileLines is a file split into lines, without their "\n" or "\r\n".
-type fileLines []string
+// Lines is a file split into lines, without their "\n" or "\r\n".
+type Lines []string
 
-func splitFileLines(src []byte) fileLines {
+// SplitLines splits src into lines.
+func SplitLines(src []byte) Lines {
 	s := string(src)
 	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
-		return fileLines{}
+		return Lines{}
 	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
@@ -45,10 +46,10 @@ func splitFileLines(src []byte) fileLines {
 	return lines
 }
 
-// show is a source line as an answer prints it: exact, except that a line
+// Show is a source line as an answer prints it: exact, except that a line
 // longer than search.MaxLineRunes characters is cut with "…", and bytes
 // that are not UTF-8 become U+FFFD.
-func show(l string) string {
+func Show(l string) string {
 	if !utf8.ValidString(l) {
 		l = strings.ToValidUTF8(l, "\uFFFD")
 	}
@@ -112,7 +113,7 @@ func chooseFolds(start, end int, nested []fold, budget int) ([]fold, int) {
 // NAME" indented as the body it replaces. If the lines still do not fit in
 // budget, it writes the first budget source lines and a last line saying
 // what is left and how to read it. It returns the source lines written.
-func writeBody(sb *strings.Builder, lines fileLines, path string, start, end int, nested []fold, budget int) int {
+func writeBody(sb *strings.Builder, lines Lines, path string, start, end int, nested []fold, budget int) int {
 	end = min(end, start+len(lines)-1)
 	at := func(l int) string { return lines[l-start] }
 	folds, _ := chooseFolds(start, end, nested, budget)
@@ -143,7 +144,7 @@ func writeBody(sb *strings.Builder, lines fileLines, path string, start, end int
 			writeRest(sb, path, l, end, nested)
 			return written
 		}
-		sb.WriteString(show(at(l)))
+		sb.WriteString(Show(at(l)))
 		sb.WriteByte('\n')
 		written++
 	}
@@ -183,11 +184,11 @@ func writeReadHeader(sb *strings.Builder, path string, start, end int, kind, nam
 	sb.WriteByte('\n')
 }
 
-// writeDefinition writes d: its header, then its lines within budget,
+// WriteDefinition writes d: its header, then its lines within budget,
 // with the bodies of the definitions of defs nested in it collapsed as
 // needed. lines are d's lines (lines[0] is line d.Start). It returns the
 // source lines written.
-func writeDefinition(sb *strings.Builder, lines fileLines, d *outline.Definition, defs []outline.Definition, budget int, full bool) int {
+func WriteDefinition(sb *strings.Builder, lines Lines, d *outline.Definition, defs []outline.Definition, budget int, full bool) int {
 	writeReadHeader(sb, d.Path, d.Start, d.End, d.Kind.String(), d.QualifiedName())
 	var nested []fold
 	for k := range defs {
@@ -215,7 +216,7 @@ const (
 // name's line: a licence among them, all of it (it is no documentation),
 // and the doc comment when it is longer than maxDocLines. lines are d's
 // lines (lines[0] is line d.Start).
-func docFold(lines fileLines, d *outline.Definition) []fold {
+func docFold(lines Lines, d *outline.Definition) []fold {
 	n := 0
 	for n < len(lines) && d.Start+n < d.Line && commentLine(lines[n]) {
 		n++
@@ -240,7 +241,7 @@ func docFold(lines fileLines, d *outline.Definition) []fold {
 // licenceLines is how many of a comment block's lines are a licence: a
 // block whose first lines name a copyright or a licence, up to the end of
 // its first /* */ comment (the doc comment may follow it), or all of it.
-func licenceLines(block fileLines) int {
+func licenceLines(block Lines) int {
 	head := strings.Join(block[:min(len(block), 3)], "\n")
 	if !strings.Contains(head, "Copyright") && !strings.Contains(head, "SPDX-License-Identifier") && !strings.Contains(head, "Licensed under") {
 		return 0
@@ -270,7 +271,7 @@ func commentLine(l string) bool {
 	return false
 }
 
-// writePlace writes "PATH:LINE KIND NAME" and note.
-func writePlace(sb *strings.Builder, d *outline.Definition, note string) {
+// WritePlace writes "PATH:LINE KIND NAME" and note.
+func WritePlace(sb *strings.Builder, d *outline.Definition, note string) {
 	fmt.Fprintf(sb, "%s:%d %s %s%s\n", d.Path, d.Line, d.Kind, d.QualifiedName(), note)
 }

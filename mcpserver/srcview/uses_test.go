@@ -1,4 +1,4 @@
-package mcpserver
+package srcview
 
 import (
 	"context"
@@ -63,8 +63,8 @@ const Max = 3
 		{"helper", nc, ""},
 		{"T", nc, ""},
 	} {
-		if got := usesLine([]byte(src), find(tc.name), defs, tc.nc); got != tc.want {
-			t.Errorf("usesLine(%s, nc %v) = %q; want %q", tc.name, tc.nc != nil, got, tc.want)
+		if got := UsesLine([]byte(src), find(tc.name), defs, tc.nc); got != tc.want {
+			t.Errorf("UsesLine(%s, nc %v) = %q; want %q", tc.name, tc.nc != nil, got, tc.want)
 		}
 	}
 }
@@ -87,15 +87,15 @@ func TestUsesLineBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defs := o.Definitions("p.go")
-	got := usesLine(src, &defs[0], defs, nil)
+	got := UsesLine(src, &defs[0], defs, nil)
 	if !strings.HasSuffix(got, ", … 5 more") || strings.Count(got, "short") != 10 || len(got) > maxUsesLine {
-		t.Errorf("usesLine = %q (%d bytes); want 10 names, then … 5 more, within %d bytes", got, len(got), maxUsesLine)
+		t.Errorf("UsesLine = %q (%d bytes); want 10 names, then … 5 more, within %d bytes", got, len(got), maxUsesLine)
 	}
 	long := strings.ReplaceAll(sb.String(), "short", "aVeryLongHelperFunctionName")
 	o, _ = outline.Parse(context.Background(), grammar.ByName("go"), []byte(long))
 	defs = o.Definitions("p.go")
-	got = usesLine([]byte(long), &defs[0], defs, nil)
+	got = UsesLine([]byte(long), &defs[0], defs, nil)
 	if len(got) > maxUsesLine || !strings.Contains(got, "more") {
-		t.Errorf("usesLine = %q (%d bytes); want at most %d bytes and a count of the rest", got, len(got), maxUsesLine)
+		t.Errorf("UsesLine = %q (%d bytes); want at most %d bytes and a count of the rest", got, len(got), maxUsesLine)
 	}
 }
