@@ -66,7 +66,7 @@ type Options struct {
 // key, a file's records, freshness). It knows no search.
 type Index struct {
 	proj  *project.Root
-	Opts  Options
+	opts  Options
 	Logf  func(format string, args ...any)
 	Rules *project.Rules
 
@@ -113,8 +113,8 @@ type Index struct {
 	// is generated, kept beside each record (tiers).
 	TierOf func(path string, generated bool) uint8
 
-	// SyncMu serialises bringing the index up to date.
-	SyncMu sync.Mutex
+	// syncMu serialises bringing the index up to date.
+	syncMu sync.Mutex
 	// saveMu serialises saves of the disk cache. A save takes its
 	// snapshot under mu and encodes and writes it holding saveMu alone,
 	// so a call that brings the index up to date does not wait for a
@@ -222,7 +222,7 @@ func NewEngine(proj *project.Root, opts Options, kinds []RecordKind) *Index {
 	many := opts.Shared != nil
 	ix := &Index{
 		proj:      proj,
-		Opts:      opts,
+		opts:      opts,
 		Logf:      logf,
 		Rules:     proj.Rules(),
 		ready:     make(chan struct{}),
@@ -279,8 +279,8 @@ func (ix *Index) Close() {
 		<-ix.ready
 	}
 	ix.loops.Wait()
-	ix.SyncMu.Lock()
-	defer ix.SyncMu.Unlock()
+	ix.syncMu.Lock()
+	defer ix.syncMu.Unlock()
 	if ix.Watcher != nil {
 		ix.Watcher.Close()
 		ix.Watcher = nil
@@ -304,7 +304,7 @@ func (ix *Index) Build(ctx context.Context) {
 	ctx = ix.withStop(ctx)
 	start := time.Now()
 	spareProc()
-	ix.Opts.Memory.building()
+	ix.opts.Memory.building()
 	ix.startWatch()
 	ix.cacheFile = ix.cachePath()
 	if !ix.wordPass(ctx, start) {
@@ -350,10 +350,10 @@ func (ix *Index) Build(ctx context.Context) {
 // startWatch starts the watcher, unless the options ask for sweeps or
 // watching fails (then each answer sweeps).
 func (ix *Index) startWatch() {
-	if ix.Opts.NoWatch {
+	if ix.opts.NoWatch {
 		return
 	}
-	w, err := watch.Start(ix.proj.Real, watch.Options{Skip: ix.Rules.DirIgnored, SyncTimeout: ix.Opts.SyncTimeout})
+	w, err := watch.Start(ix.proj.Real, watch.Options{Skip: ix.Rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout})
 	if err != nil {
 		ix.Logf("watching failed, sweeping before each answer instead: %v", err)
 		return
@@ -363,7 +363,7 @@ func (ix *Index) startWatch() {
 
 // cachePath is the disk cache file the options name, "" for none.
 func (ix *Index) cachePath() string {
-	switch ix.Opts.CacheFile {
+	switch ix.opts.CacheFile {
 	case "-":
 		return ""
 	case "":
@@ -374,7 +374,7 @@ func (ix *Index) cachePath() string {
 		}
 		return filepath.Join(dir, diskcache.FileName)
 	}
-	return ix.Opts.CacheFile
+	return ix.opts.CacheFile
 }
 
 // storeDir is the store's folder, "" for none.
@@ -382,9 +382,9 @@ func (ix *Index) storeDir() string {
 	switch {
 	case ix.cacheFile == "":
 		return ""
-	case ix.Opts.StoreDir != "":
-		return ix.Opts.StoreDir
-	case ix.Opts.CacheFile == "":
+	case ix.opts.StoreDir != "":
+		return ix.opts.StoreDir
+	case ix.opts.CacheFile == "":
 		dir, err := diskcache.StoreDir()
 		if err != nil {
 			return ""
@@ -413,7 +413,7 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 			ix.Logf("%v", err)
 		}
 		if dir := ix.storeDir(); dir != "" {
-			ix.store, err = diskcache.OpenShared(dir, CacheProducer(), ix.Opts.StoreLimit)
+			ix.store, err = diskcache.OpenShared(dir, CacheProducer(), ix.opts.StoreLimit)
 			if err != nil {
 				ix.Logf("%v", err)
 			}
@@ -475,9 +475,9 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	todo, live := ix.pendingFiles()
 	if longParse(len(todo), live) {
 		ix.Save()
-		ix.Opts.Memory.parsing()
+		ix.opts.Memory.parsing()
 	} else {
-		ix.Opts.Memory.complete()
+		ix.opts.Memory.complete()
 	}
 	ix.parseFiles(ctx, todo)
 	if ctx.Err() != nil {
@@ -487,7 +487,7 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	ix.Ahead.drop()
 	// What is left allocates the postings' arrays, which
 	// the collector need not scan: as tight as once complete.
-	ix.Opts.Memory.complete()
+	ix.opts.Memory.complete()
 	// The postings merged as the save below would merge them, and the
 	// records moved together.
 	ix.Mu.Lock()

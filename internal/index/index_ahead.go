@@ -27,9 +27,9 @@ type aheadKey struct {
 	key  diskcache.Key
 }
 
-// Put makes the records of the file at path whose bytes are data and
+// put makes the records of the file at path whose bytes are data and
 // whose definitions are defs, for the build to take.
-func (a *aheadRecs) Put(ix *Index, path string, data []byte, defs []outline.Definition) {
+func (a *aheadRecs) put(ix *Index, path string, data []byte, defs []outline.Definition) {
 	k := aheadKey{path, contentKey(path, data)}
 	a.mu.Lock()
 	_, have := a.m[k]
@@ -71,5 +71,5 @@ func (a *aheadRecs) drop() {
 // file at path, whose bytes are data, before the index had its records:
 // the build takes them instead of parsing the file again.
 func (ix *Index) ParsedAhead(path string, data []byte, defs []outline.Definition) {
-	ix.Ahead.Put(ix, path, data, defs)
+	ix.Ahead.put(ix, path, data, defs)
 }

@@ -156,7 +156,7 @@ const compactChunk = 4 << 20
 // at most the records' size once more. Shared records (a Shared given)
 // stay where package unique keeps them. The caller holds ix.Mu.
 func (ix *Index) compactRecordsLocked() {
-	if ix.Opts.Shared != nil {
+	if ix.opts.Shared != nil {
 		return
 	}
 	var arena []byte

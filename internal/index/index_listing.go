@@ -81,7 +81,7 @@ func (ix *Index) Listing(ctx context.Context, deadline time.Time, walked func([]
 	}
 	var timeUp <-chan time.Time
 	select {
-	case <-ix.Walk.Wait():
+	case <-ix.Walk.wait():
 		// Listed: no wait, even with the deadline past (a select of
 		// several ready cases picks one at random).
 	default:
@@ -92,7 +92,7 @@ func (ix *Index) Listing(ctx context.Context, deadline time.Time, walked func([]
 		}
 	}
 	select {
-	case <-ix.Walk.Wait():
+	case <-ix.Walk.wait():
 	case <-ix.Ready():
 		return walk(nil, nil)
 	case <-ctx.Done():
@@ -105,7 +105,7 @@ func (ix *Index) Listing(ctx context.Context, deadline time.Time, walked func([]
 	}
 	// The index's first sync takes the changes, under syncMu, once the
 	// word index is in; the build drops its walk then, under syncMu too.
-	ix.SyncMu.Lock()
+	ix.syncMu.Lock()
 	var ch watch.Changes
 	files, words, pass := ix.Walk.Files, ix.WordsReady.Load(), ix.Pass.Load()
 	if !words {
@@ -116,7 +116,7 @@ func (ix *Index) Listing(ctx context.Context, deadline time.Time, walked func([]
 			ch = ix.Watcher.Peek(ctx)
 		}
 	}
-	ix.SyncMu.Unlock()
+	ix.syncMu.Unlock()
 	switch {
 	case words:
 		return walk(nil, nil)

@@ -296,7 +296,7 @@ func (ix *Index) readWordsImage(ctx context.Context, files []project.Entry, snap
 			continue
 		}
 		r.ID = uint32(len(ix.Files))
-		if ix.Opts.Shared != nil {
+		if ix.opts.Shared != nil {
 			r.shared, r.Recs = ShareRecords(r.Recs)
 		}
 		ix.Files = append(ix.Files, r)

@@ -137,7 +137,7 @@ func (ix *Index) read(e project.Entry, sc *project.Scratch, es *entryScratch) (*
 	if a, ok := ix.Ahead.take(e.Path, key); ok {
 		// A call parsed these bytes before the record was made.
 		r.Parsed, r.Recs = true, a
-		if ix.Opts.Shared != nil {
+		if ix.opts.Shared != nil {
 			r.shared, r.Recs = ShareRecords(r.Recs)
 		}
 	} else if lang == nil {
@@ -178,7 +178,7 @@ func (ix *Index) fromStore(e project.Entry, key diskcache.Key, ref int64, es *en
 	}
 	r.Generated, r.Recs = s.Generated, s.Recs
 	ix.setTier(r)
-	if ix.Opts.Shared != nil {
+	if ix.opts.Shared != nil {
 		r.shared, r.Recs = ShareRecords(r.Recs)
 	}
 	return r, s.Words
@@ -486,7 +486,7 @@ func (ix *Index) setParsed(r *FileRec, recs records) bool {
 	r.Recs = recs
 	ix.addKeysLocked(r, true)
 	ix.countLocked(r, 1)
-	if ix.Opts.Shared != nil {
+	if ix.opts.Shared != nil {
 		r.shared, r.Recs = ShareRecords(r.Recs)
 	}
 	ix.gen++
@@ -603,8 +603,8 @@ func (ix *Index) wakeParser() {
 // events (or there is no watcher), every file's stat is compared. Files
 // that could not be read are tried again.
 func (ix *Index) Sync(ctx context.Context) error {
-	ix.SyncMu.Lock()
-	defer ix.SyncMu.Unlock()
+	ix.syncMu.Lock()
+	defer ix.syncMu.Unlock()
 	if ix.Watcher == nil {
 		return ix.sweep(ctx, true)
 	}

@@ -19,8 +19,8 @@ type buildWalk struct {
 	OK    bool
 }
 
-// Wait is closed once the walk has ended (see Set).
-func (b *buildWalk) Wait() chan struct{} {
+// wait is closed once the walk has ended (see Set).
+func (b *buildWalk) wait() chan struct{} {
 	b.once.Do(func() { b.done = make(chan struct{}) })
 	return b.done
 }
@@ -28,7 +28,7 @@ func (b *buildWalk) Wait() chan struct{} {
 // Set is called once, when the walk ends (ok: it was not stopped).
 func (b *buildWalk) Set(files []project.Entry, ok bool) {
 	b.Files, b.OK = files, ok
-	close(b.Wait())
+	close(b.wait())
 }
 
 // WordPass is the build's word pass as it goes: for each file of the
@@ -72,9 +72,9 @@ func (p *WordPass) CoveredCount() int {
 // dropWalk forgets the build's walk and the word pass's lists once the
 // word index answers (on the Linux kernel the walk's entries hold 10 MB).
 func (ix *Index) dropWalk() {
-	ix.SyncMu.Lock()
+	ix.syncMu.Lock()
 	ix.Walk.Files = nil
 	ix.Pass.Store(nil)
-	ix.SyncMu.Unlock()
+	ix.syncMu.Unlock()
 	ix.WordsDone()
 }
