@@ -123,7 +123,7 @@ func (c *coldSymbolCall) file(n int, sc *project.Scratch, out *[]Def) int {
 	e := v.files[k]
 	// Files without a grammar are passed over unread, as Symbols passes
 	// them.
-	if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
+	if grammar.ForPath(e.Path, nil) == nil && strings.Contains(project.Base(e.Path), ".") {
 		return 0
 	}
 	i := v.walkIndex(k)

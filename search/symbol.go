@@ -400,7 +400,7 @@ func scanDefs(ctx context.Context, files []project.Entry, src project.Source, li
 	perFile := make([][]Def, len(files))
 	emitted, timedOut := scan.Ordered(ctx, len(files), limit, deadline, func(i int, sc *project.Scratch) int {
 		e := files[i]
-		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(pathBase(e.Path), ".") {
+		if grammar.ForPath(e.Path, nil) == nil && strings.Contains(project.Base(e.Path), ".") {
 			return 0
 		}
 		readAt := time.Now().UnixNano()
@@ -465,8 +465,6 @@ func definitionWord(word *WordScanner, data []byte, langOf func() *grammar.Langu
 	lang := langOf()
 	return lang != nil && !noDotDefinitions[lang.Name]
 }
-
-func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 // fileDefs parses one file and keeps the definitions classify accepts. A file
 // the parser gives up on contributes nothing.

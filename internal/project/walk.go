@@ -30,6 +30,10 @@ type Entry struct {
 	CTime int64
 }
 
+// Base is the last element of the project path p (a file's name), ""
+// for "".
+func Base(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
 // Stat is the entry's size, modification time, inode and status change
 // time, the key of its cached records.
 func (e Entry) Stat() filestat.Stat {

@@ -1,8 +1,6 @@
 package findcode
 
 import (
-	"strings"
-
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
 )
@@ -23,6 +21,3 @@ type Index struct {
 	// engine's postings of Kind.
 	Post *index.Postings
 }
-
-// pathBase is the last element of the project path p.
-func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }

@@ -1,6 +1,10 @@
 package findcode
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/zumba-dev/zumba/internal/project"
+)
 
 // Code before prose: a Markdown file's headings are definitions too, and
 // a section that talks about a feature at length often holds more of a
@@ -15,7 +19,7 @@ var proseExts = []string{".md", ".markdown", ".mdx", ".rst", ".adoc", ".txt"}
 
 // proseFile reports whether the project path p is a documentation file.
 func proseFile(p string) bool {
-	base := strings.ToLower(pathBase(p))
+	base := strings.ToLower(project.Base(p))
 	for _, e := range proseExts {
 		if strings.HasSuffix(base, e) {
 			return true

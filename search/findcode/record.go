@@ -11,6 +11,7 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/index"
+	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -238,11 +239,11 @@ func lineStarts(data []byte) []int {
 // pathWords is the text of a project path that find_code's qualifier
 // takes: its folders and its file name without the extension.
 func pathWords(p string) string {
-	base := pathBase(p)
+	base := project.Base(p)
 	if i := bytes.IndexByte([]byte(base), '.'); i > 0 {
 		base = base[:i]
 	}
-	return p[:len(p)-len(pathBase(p))] + base
+	return p[:len(p)-len(project.Base(p))] + base
 }
 
 // encode interns the words in v and returns the file's record and its

@@ -296,7 +296,7 @@ func (c *indexCounter) countBase(p *index.Postings, files []bool, w uint32, dir 
 type langMemo map[string][2]bool
 
 func (u langMemo) of(p string) (lang, code bool) {
-	base := pathBase(p)
+	base := project.Base(p)
 	key := base
 	if i := strings.IndexByte(base[min(1, len(base)):], '.'); i >= 0 {
 		key = base[i+1:]

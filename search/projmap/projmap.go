@@ -58,9 +58,6 @@ type Def struct {
 // search/internal/filetier).
 func (d *Def) InTest() bool { return d.tier != filetier.Own }
 
-// pathBase is the last element of the project path p.
-func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
-
 // Map is the ranked definitions of the files under a folder.
 type Map struct {
 	// Dir is the folder, a clean project path ("." for the whole project).
@@ -146,7 +143,7 @@ func isMapUser(p string) bool {
 // mayOutline reports whether the project file p may have definitions:
 // a grammar for its name, or no extension (a #! script).
 func mayOutline(p string) bool {
-	base := pathBase(p)
+	base := project.Base(p)
 	return grammar.ForPath(p, nil) != nil || !strings.Contains(base, ".") || strings.HasPrefix(base, ".")
 }
 
