@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -37,7 +38,11 @@ var changesTool = &Tool{
 		uses := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
 			return s.engine().Sites(ctx, name, nil, search.RefOptions{Group: true, Code: true, Uncounted: true, TimeLimit: limit}, &s.parses)
 		}
-		cs, err := search.Changes(ctx, s.cfg.Root.Root, base, filter, uses)
+		// A Go definition's users are the uses that resolve to it.
+		byDef := func(ctx context.Context, d *outline.Definition, _ time.Duration) (*search.Sites, bool, error) {
+			return resolvedCallers(ctx, s.engine(), s, search.ResolveQuery{Definition: d.Path + ":" + strconv.Itoa(d.Line), Group: true})
+		}
+		cs, err := search.ChangesResolved(ctx, s.cfg.Root.Root, base, filter, uses, byDef)
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
 				// The work tree's comparison with the base (every tracked
@@ -52,6 +57,9 @@ var changesTool = &Tool{
 			// find_references depth searches them.
 			callers := func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
 				return s.engine().Sites(ctx, name, filter, search.RefOptions{Group: true, Code: true, Uncounted: true, TimeLimit: limit}, &s.parses)
+			}
+			cs.ByDef = func(ctx context.Context, d *outline.Definition, _ time.Duration) (*search.Sites, bool, error) {
+				return resolvedCallers(ctx, s.engine(), s, search.ResolveQuery{Definition: d.Path + ":" + strconv.Itoa(d.Line), Filter: filter, Group: true})
 			}
 			// A root that sets its own parse time (the tests' hour) sets
 			// this one, as find_references depth's.

@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
 )
 
 // callersAnswer is find_references with depth > 1: the definitions that
 // use name, each with its own users indented under it, to depth.
-func callersAnswer(ctx context.Context, s *Server, name, path string, filter *project.PathFilter, depth int) (string, bool) {
+func callersAnswer(ctx context.Context, s *Server, name, def, path string, filter *project.PathFilter, depth int) (string, bool) {
 	// The tree shows no totals: the hits past each search's limit are
 	// not counted.
 	opts := search.RefOptions{Group: true, Code: true, Uncounted: true}
@@ -22,9 +23,26 @@ func callersAnswer(ctx context.Context, s *Server, name, path string, filter *pr
 		o.TimeLimit = limit
 		return s.searcher().Sites(ctx, name, filter, o, &s.parses)
 	}
+	// Go definitions' users are those whose uses resolve to them; a
+	// qualified name (or a definition) picks the first one so too.
+	byDef := func(ctx context.Context, d *outline.Definition, _ time.Duration) (*search.Sites, bool, error) {
+		return resolvedCallers(ctx, s.searcher(), s, search.ResolveQuery{Definition: d.Path + ":" + strconv.Itoa(d.Line), Filter: filter, Group: true})
+	}
+	// The first search too, when the name picks one Go definition (or
+	// a qualified name or a definition picks it).
+	plain := find
+	find = func(ctx context.Context, n string, limit time.Duration) (*search.Sites, error) {
+		if n == name {
+			q := search.ResolveQuery{Name: name, Definition: def, Filter: filter, Group: true, Unique: def == "" && !search.IsQualified(name)}
+			if res, ok, err := resolvedCallers(ctx, s.searcher(), s, q); ok {
+				return res, err
+			}
+		}
+		return plain(ctx, n, limit)
+	}
 	// A root that sets its own parse time (the tests' hour) sets this one.
 	limit := cmp.Or(s.cfg.Root.SiteTimeLimit, search.CallerTimeLimit)
-	tree, err := search.Callers(ctx, find, name, depth, search.RefLimit, limit)
+	tree, err := search.ResolvedCallers(ctx, find, byDef, name, depth, search.RefLimit, limit)
 	if err != nil {
 		return toolError(err), true
 	}
@@ -75,4 +93,18 @@ func formatCallers(t *search.CallerTree, name, path string, opts search.RefOptio
 		sb.WriteString("… more uses not searched (a search stopped at " + strconv.Itoa(search.RefLimit) + " hit lines, or the time ran out); narrow it with path")
 	}
 	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+// resolvedCallers is the resolved uses of the definition q picks, asked
+// of sr, as callers of callers read them; ok is false when q picks no Go
+// definition.
+func resolvedCallers(ctx context.Context, sr search.Searcher, s *Server, q search.ResolveQuery) (*search.Sites, bool, error) {
+	res, err := sr.Resolved(ctx, q, &s.parses)
+	if err != nil {
+		return nil, true, err
+	}
+	if !res.Go {
+		return nil, false, nil
+	}
+	return res.CallerSites(), true, nil
 }

@@ -36,14 +36,15 @@ var findReferencesTool = &Tool{
 			return toolError(err), true
 		}
 		limit, _ := strconv.Atoi(args["limit"])
-		if def := strings.TrimSpace(args["definition"]); def != "" || search.IsQualified(name) {
+		def := strings.TrimSpace(args["definition"])
+		if depth, _ := strconv.Atoi(args["depth"]); depth > 1 {
+			return callersAnswer(ctx, s, name, def, strings.TrimSpace(pathArg), filter, depth)
+		}
+		if def != "" || search.IsQualified(name) {
 			q := search.ResolveQuery{Name: name, Definition: def, Filter: filter, Limit: limit, Group: args["group"] == "definition"}
 			if text, isErr, ok := resolvedAnswer(ctx, s, q, strings.TrimSpace(pathArg)); ok {
 				return text, isErr
 			}
-		}
-		if depth, _ := strconv.Atoi(args["depth"]); depth > 1 {
-			return callersAnswer(ctx, s, name, strings.TrimSpace(pathArg), filter, depth)
 		}
 		var res *search.RefResult
 		if opts := (search.RefOptions{Group: args["group"] == "definition", Code: args["code"] == "true", Limit: limit}); opts != (search.RefOptions{}) {

@@ -61,6 +61,12 @@ type CallerTree struct {
 // default).
 type CallerFunc func(ctx context.Context, name string, limit time.Duration) (*Sites, error)
 
+// DefCallerFunc finds the code uses of the definition d resolved (see
+// [ResolveQuery]), grouped by definition, parsing for at most limit; ok
+// is false when d's uses are not resolved (not Go), and its name is
+// searched instead.
+type DefCallerFunc func(ctx context.Context, d *outline.Definition, limit time.Duration) (res *Sites, ok bool, err error)
+
 // CallerTimeLimit is the usual bound of a Callers call's searches, depth
 // 1's included (see Callers).
 const CallerTimeLimit = 500 * time.Millisecond
@@ -80,6 +86,13 @@ const CallerTimeLimit = 500 * time.Millisecond
 // ranked as find_symbol ranks (rank.go): the project's own files, its
 // test files, then vendored and generated code, then by path and line.
 func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines int, limit time.Duration) (*CallerTree, error) {
+	return ResolvedCallers(ctx, find, nil, name, depth, maxLines, limit)
+}
+
+// ResolvedCallers is Callers where the users of each definition found
+// are those byDef resolves to it, for the definitions it resolves (Go):
+// the callers of this definition, not of every one of its name.
+func ResolvedCallers(ctx context.Context, find CallerFunc, byDef DefCallerFunc, name string, depth, maxLines int, limit time.Duration) (*CallerTree, error) {
 	deadline := stopBy(ctx, limit)
 	first, err := find(ctx, name, 0)
 	if err != nil {
@@ -94,7 +107,7 @@ func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines 
 	}
 	top := callerSites(first.Sites, "", "")
 	w := &callerWalk{
-		ctx: ctx, find: find, tree: t, depth: depth, maxLines: maxLines,
+		ctx: ctx, find: find, byDef: byDef, tree: t, depth: depth, maxLines: maxLines,
 		own: own, level1: map[string]bool{}, shown: map[string]bool{}, expanded: map[string]bool{},
 		searched: map[string]*Sites{}, deadline: deadline,
 	}
@@ -115,6 +128,7 @@ func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines 
 type callerWalk struct {
 	ctx             context.Context
 	find            CallerFunc
+	byDef           DefCallerFunc
 	tree            *CallerTree
 	depth, maxLines int
 	deadline        time.Time
@@ -178,7 +192,20 @@ func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
 		w.tree.Partial = true
 		return nil, false
 	}
-	found, ok := w.searched[name]
+	found, ok := w.searched[defID(d)]
+	if !ok && w.byDef != nil {
+		res, resolved, err := w.byDef(w.ctx, d, left)
+		if resolved {
+			if err != nil {
+				res = nil
+			}
+			found, ok = res, true
+			w.searched[defID(d)] = found
+		}
+	}
+	if !ok {
+		found, ok = w.searched[name]
+	}
 	if !ok {
 		var err error
 		if found, err = w.find(w.ctx, name, left); err != nil {

@@ -84,6 +84,10 @@ type ChangeSet struct {
 	// DeepPartial: with depth, some users' own users were not searched
 	// (the time ran out) or not all found (a search stopped at its limit).
 	DeepPartial bool
+	// ByDef, when set, finds the users of the definitions it resolves
+	// (Go) instead of the users of their names: set it before Changes
+	// finds the direct users (ChangesResolved) and FindCallers theirs.
+	ByDef DefCallerFunc
 }
 
 // MaxUses is how many uses of a changed definition are listed.
@@ -108,6 +112,13 @@ const UsesTimeLimit = 150 * time.Millisecond
 // merge base of base and HEAD), in the files filter keeps (nil: all), and
 // through uses (nil: none) who uses them.
 func Changes(ctx context.Context, root *project.Root, base string, filter *project.PathFilter, uses UsesFunc) (*ChangeSet, error) {
+	return ChangesResolved(ctx, root, base, filter, uses, nil)
+}
+
+// ChangesResolved is Changes where the users of the changed definitions
+// that byDef resolves (Go; not those removed, which the files no longer
+// hold) are the uses that resolve to them.
+func ChangesResolved(ctx context.Context, root *project.Root, base string, filter *project.PathFilter, uses UsesFunc, byDef DefCallerFunc) (*ChangeSet, error) {
 	repo, err := gitread.Open(root.Real)
 	switch {
 	case errors.Is(err, gitread.ErrNotRepo):
@@ -127,7 +138,7 @@ func Changes(ctx context.Context, root *project.Root, base string, filter *proje
 	diffs = slices.DeleteFunc(diffs, func(d gitread.FileDiff) bool {
 		return filter != nil && !filter.Match(cmp.Or(d.New, d.Old))
 	})
-	cs := &ChangeSet{Base: cmp.Or(base, "HEAD")}
+	cs := &ChangeSet{Base: cmp.Or(base, "HEAD"), ByDef: byDef}
 	stopParse, stopUses := softDeadlines(ctx)
 	if err := cs.readAll(ctx, root, diffs, stopParse); err != nil {
 		return nil, err
@@ -523,6 +534,14 @@ func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 		if !ok && (ctx.Err() != nil || left <= 0) {
 			d.MoreUsesUncounted = true
 			continue
+		}
+		if cs.ByDef != nil && d.Kind != Removed {
+			if res, resolved, err := cs.ByDef(ctx, &d.Def, left); resolved {
+				if err != nil {
+					res = nil
+				}
+				sites, ok = res, true
+			}
 		}
 		if !ok {
 			var err error

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/outline"
 )
 
 // goplsCallerNames is how many exported functions the callers
@@ -49,6 +52,36 @@ func TestGoplsCallersDifferential(t *testing.T) {
 	find := func(ctx context.Context, name string, _ time.Duration) (*Sites, error) {
 		return allSites(ctx, root, name, RefOptions{Code: true, Group: true}, nil)
 	}
+	// The users of Go definitions below depth 1 are those whose uses
+	// resolve to them (issue 45), as find_references' depth has them;
+	// ZUMBA_CALLERS_BY_NAME=1 measures the search by name alone.
+	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	defer ix.Close()
+	ix.Build(ctx)
+	var byDef DefCallerFunc = func(ctx context.Context, d *outline.Definition, _ time.Duration) (*Sites, bool, error) {
+		res, err := ix.Resolved(ctx, ResolveQuery{Definition: d.Path + ":" + strconv.Itoa(d.Line), Group: true, Limit: 1 << 20}, nil)
+		if err != nil {
+			return nil, true, err
+		}
+		if !res.Go {
+			return nil, false, nil
+		}
+		return res.CallerSites(), true, nil
+	}
+	if os.Getenv("ZUMBA_CALLERS_BY_NAME") != "" {
+		byDef = nil
+	} else {
+		// As find_references' depth: a name that picks one Go
+		// definition has its first level resolved too.
+		plain := find
+		find = func(ctx context.Context, name string, limit time.Duration) (*Sites, error) {
+			res, err := ix.Resolved(ctx, ResolveQuery{Name: name, Group: true, Unique: true, Limit: 1 << 20}, nil)
+			if err != nil || !res.Go {
+				return plain(ctx, name, limit)
+			}
+			return res.CallerSites(), nil
+		}
+	}
 	var want, got, both int
 	var misses []string
 	for i := range goplsCallerNames {
@@ -59,17 +92,24 @@ func TestGoplsCallersDifferential(t *testing.T) {
 			t.Fatalf("gopls call hierarchy %s: %v", f.name, err)
 		}
 		delete(gset, self)
-		tree, err := Callers(ctx, find, f.name, 2, 1<<20, time.Hour)
+		tree, err := ResolvedCallers(ctx, find, byDef, f.name, 2, 1<<20, time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}
 		zset := map[string]bool{}
+		lines := map[string]string{}
 		for _, n := range tree.Nodes {
 			if d := n.Site.Def; d != nil && (d.Kind.String() == "function" || d.Kind.String() == "method") {
 				zset[d.Path+":"+strconv.Itoa(d.Line)] = true
+				lines[d.Path+":"+strconv.Itoa(d.Line)] = fmt.Sprintf("level %d %s:%d: %s", n.Level, n.Site.Path, n.Site.Line, n.Site.Text)
 			}
 		}
 		delete(zset, self)
+		for k := range zset {
+			if !gset[k] {
+				t.Logf("  not a gopls caller of %s: %s (%s)", f.name, k, lines[k])
+			}
+		}
 		n := 0
 		for k := range gset {
 			if zset[k] {

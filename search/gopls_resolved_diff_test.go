@@ -6,12 +6,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -63,7 +67,20 @@ func TestGoplsResolvedDifferential(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("all modules: %s", all)
+	if os.Getenv("ZUMBA_RESOLVE_GOROOT") != "" {
+		t.Run("GOROOT", func(t *testing.T) {
+			gopls := os.Getenv("ZUMBA_GOPLS_BIN")
+			if gopls == "" {
+				t.Skip("set ZUMBA_GOPLS_BIN to a gopls for the Go tree")
+			}
+			ws := filepath.Join(runtime.GOROOT(), "src")
+			env := append(os.Environ(), "GOTOOLCHAIN=local", "GOWORK=off", "GOFLAGS=")
+			tally := resolveDiffIn(t, gopls, ws, env, []string{"net/http", "encoding/json", "os"})
+			t.Logf("gopls on the Go tree (%s), definitions of net/http, encoding/json and os: %s", runtime.Version(), tally)
+			all.add(tally)
+		})
+	}
+	t.Logf("all: %s", all)
 }
 
 // resolveTally counts uses: gopls' references, those the resolver lists
@@ -100,8 +117,22 @@ func (a resolveTally) String() string {
 // resolveDiff compares the resolver with gopls on the definitions of
 // the module unpacked in ws.
 func resolveDiff(t *testing.T, gopls, ws string, env []string) resolveTally {
+	return resolveDiffIn(t, gopls, ws, env, nil)
+}
+
+// resolveDiffIn is resolveDiff with the definitions picked from the
+// packages of the folders dirs (nil: all).
+func resolveDiffIn(t *testing.T, gopls, ws string, env []string, dirs []string) resolveTally {
 	paths, defs := moduleDefs(t, ws)
+	if dirs != nil {
+		defs = slices.DeleteFunc(defs, func(d goFunc) bool {
+			return !slices.Contains(dirs, path.Dir(d.path)) || strings.HasSuffix(d.path, "_test.go")
+		})
+	}
 	n := 120
+	if dirs != nil {
+		n = 200
+	}
 	if v, err := strconv.Atoi(os.Getenv("ZUMBA_RESOLVE_DEFS")); err == nil && v > 0 {
 		n = v
 	}
@@ -215,7 +246,7 @@ func moduleDefs(t *testing.T, ws string) (paths []string, defs []goFunc) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && p != ws && (d.Name() == "testdata" || d.Name() == "vendor" || strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+		if d.IsDir() && p != ws && (d.Name() == "testdata" || d.Name() == "cmd" && filepath.Dir(p) == ws || d.Name() == "vendor" || strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() {
@@ -223,6 +254,12 @@ func moduleDefs(t *testing.T, ws string) (paths []string, defs []goFunc) {
 		}
 		rel, _ := filepath.Rel(ws, p)
 		rel = filepath.ToSlash(rel)
+		if strings.HasSuffix(p, ".go") {
+			// The files gopls loads: this platform's.
+			if ok, err := build.Default.MatchFile(filepath.Dir(p), d.Name()); err != nil || !ok {
+				return nil
+			}
+		}
 		paths = append(paths, rel)
 		if !strings.HasSuffix(p, ".go") {
 			return nil

@@ -32,6 +32,9 @@ type ResolveQuery struct {
 	Limit int
 	// Group finds the definition holding each line.
 	Group bool
+	// Unique resolves only a name that picks one definition (a bare
+	// name for callers of callers): with several, Resolved.Go is false.
+	Unique bool
 }
 
 // Resolved is the answer: the uses of the definition chosen.
@@ -108,7 +111,7 @@ func resolveRefs(ctx context.Context, q ResolveQuery, env resolveEnv) (*Resolved
 		}
 		byTarget[i] = append(byTarget[i], d)
 	}
-	if len(targets) == 0 {
+	if len(targets) == 0 || q.Unique && len(targets) > 1 {
 		return &Resolved{}, nil
 	}
 	word := targets[0].Name
@@ -351,4 +354,18 @@ func definitionAt(ctx context.Context, root *Root, def string) ([]Def, error) {
 		return nil, fmt.Errorf("no definition at %s:%d; find_symbol and outline print the lines of definitions", rel, line)
 	}
 	return out[:1], nil
+}
+
+// CallerSites are the lines of res as find_references with group and
+// code gives them, for callers of callers: its uses and the calls
+// through interfaces it implements (gopls' call hierarchy counts them
+// too), with the definitions holding them.
+func (res *Resolved) CallerSites() *Sites {
+	out := &Sites{More: res.More}
+	for _, s := range res.Sites {
+		if s.Class != resolve.Unresolved {
+			out.Sites = append(out.Sites, s.Site)
+		}
+	}
+	return out
 }

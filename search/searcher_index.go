@@ -75,11 +75,19 @@ type Index struct {
 	resolve resolverMemo
 }
 
+// noFacts leaves the resolver's facts out of the indexes made (a test
+// measures what they cost).
+var noFacts bool
+
 // NewIndex returns the index of the project root; Build fills it.
 func NewIndex(root *Root, opts index.Options) *Index {
 	code := &findcode.Kind{}
 	ix := &Index{root: root, src: root}
-	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code, kindFacts: resolve.Kind{}})
+	var facts index.RecordKind = resolve.Kind{}
+	if noFacts {
+		facts = resolve.NoKind{}
+	}
+	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code, kindFacts: facts})
 	ix.WordsDone = ix.dropCold
 	ix.WhenComplete = func() { ix.names.prepare(ix) }
 	ix.TierOf = filetier.Record

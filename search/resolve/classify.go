@@ -214,7 +214,7 @@ func (r *Resolver) selected(fc *fileCtx, m member, name string, targets []Target
 				own = append(own, t)
 			}
 		}
-		u := r.through(errorTy, nil, "error", name, own)
+		u := r.through(fc.pkg, errorTy, nil, "error", name, own)
 		if u.Class == Through {
 			u.Target = slices.Index(targets, own[u.Target])
 		}
@@ -236,12 +236,12 @@ func (r *Resolver) selected(fc *fileCtx, m member, name string, targets []Target
 	if !m.iface {
 		return Use{}
 	}
-	return r.through(&ty{k: tNamed, decl: m.owner}, p, d.Name, name, targets)
+	return r.through(fc.pkg, &ty{k: tNamed, decl: m.owner}, p, d.Name, name, targets)
 }
 
 // through classifies a use of the method name of the interface iface
 // (named recv in p): a target of that name whose type implements it.
-func (r *Resolver) through(iface *ty, p *Pkg, recv, name string, targets []Target) Use {
+func (r *Resolver) through(from *Pkg, iface *ty, p *Pkg, recv, name string, targets []Target) Use {
 	for i, t := range targets {
 		if t.Iface || t.Recv == "" || t.Name != name {
 			continue
@@ -249,6 +249,11 @@ func (r *Resolver) through(iface *ty, p *Pkg, recv, name string, targets []Targe
 		tp := r.pkg(t.Dir, t.Pkg)
 		d, ok := tp.types[t.Recv]
 		if !ok {
+			continue
+		}
+		// A call in a package that does not depend on the target's
+		// cannot reach it (gopls searches only those).
+		if from != nil && !r.reaches(from, tp) {
 			continue
 		}
 		if r.implements(&ty{k: tNamed, decl: d}, iface) {
@@ -363,4 +368,39 @@ func (r *Resolver) bareMayMatch(fc *fileCtx, name string, targets []Target) bool
 		}
 	}
 	return false
+}
+
+// reaches reports whether package from is package to or imports it,
+// directly or through others. The caller holds r.mu.
+func (r *Resolver) reaches(from, to *Pkg) bool {
+	if from == to || from.Dir == to.Dir {
+		return true
+	}
+	k := [2]*Pkg{from, to}
+	if v, ok := r.reach[k]; ok {
+		return v
+	}
+	seen := map[*Pkg]bool{from: true}
+	stack := []*Pkg{from}
+	found := false
+	for len(stack) > 0 && !found {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, fc := range p.files {
+			for i := range fc.f.Imports {
+				q := r.importPkg(fc, int32(i))
+				if q == nil || seen[q] {
+					continue
+				}
+				if q == to || q.Dir == to.Dir {
+					found = true
+					break
+				}
+				seen[q] = true
+				stack = append(stack, q)
+			}
+		}
+	}
+	r.reach[k] = found
+	return found
 }

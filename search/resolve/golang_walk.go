@@ -83,6 +83,12 @@ func (b *builder) walk(n *sitter.Node) {
 	case "struct_type", "interface_type":
 		// An anonymous type outside a declaration: its sites.
 		b.expr(n)
+	case "label_name":
+		// A label is no package-level name: bound on its line.
+		if s := b.text(n); s != "" && s != "_" {
+			l := line(n)
+			b.f.Locals = append(b.f.Locals, Local{Name: s, From: l, To: l})
+		}
 	case "identifier", "field_identifier", "type_identifier", "package_identifier",
 		"interpreted_string_literal", "raw_string_literal", "int_literal", "comment":
 	default:

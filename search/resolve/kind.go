@@ -48,3 +48,13 @@ func (Kind) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
 func (Kind) Import(dst, rec []byte, _ uint64, _ func(uint32) uint32, _ []uint32) ([]byte, error) {
 	return append(dst, rec...), nil
 }
+
+// NoKind is Kind without records (an index without the resolver's facts,
+// to measure what they cost).
+type NoKind struct{ Kind }
+
+// MakePlain makes no record.
+func (NoKind) MakePlain(string, []byte, []outline.Definition) []byte { return nil }
+
+// Make makes no record.
+func (NoKind) Make(string, []byte, []outline.Definition, *index.Vocab) []byte { return nil }
