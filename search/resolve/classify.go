@@ -214,7 +214,7 @@ func (r *Resolver) selected(fc *fileCtx, m member, name string, targets []Target
 				own = append(own, t)
 			}
 		}
-		u := r.through(fc.pkg, errorTy, nil, "error", name, own)
+		u := r.through(errorTy, nil, "error", name, own)
 		if u.Class == Through {
 			u.Target = slices.Index(targets, own[u.Target])
 		}
@@ -236,12 +236,12 @@ func (r *Resolver) selected(fc *fileCtx, m member, name string, targets []Target
 	if !m.iface {
 		return Use{}
 	}
-	return r.through(fc.pkg, &ty{k: tNamed, decl: m.owner}, p, d.Name, name, targets)
+	return r.through(&ty{k: tNamed, decl: m.owner}, p, d.Name, name, targets)
 }
 
 // through classifies a use of the method name of the interface iface
 // (named recv in p): a target of that name whose type implements it.
-func (r *Resolver) through(from *Pkg, iface *ty, p *Pkg, recv, name string, targets []Target) Use {
+func (r *Resolver) through(iface *ty, p *Pkg, recv, name string, targets []Target) Use {
 	for i, t := range targets {
 		if t.Iface || t.Recv == "" || t.Name != name {
 			continue
@@ -249,11 +249,6 @@ func (r *Resolver) through(from *Pkg, iface *ty, p *Pkg, recv, name string, targ
 		tp := r.pkg(t.Dir, t.Pkg)
 		d, ok := tp.types[t.Recv]
 		if !ok {
-			continue
-		}
-		// A call in a package that does not depend on the target's
-		// cannot reach it (gopls searches only those).
-		if from != nil && !r.reaches(from, tp) {
 			continue
 		}
 		if r.implements(&ty{k: tNamed, decl: d}, iface) {
@@ -328,14 +323,14 @@ func (r *Resolver) FileUses(path, name string, targets []Target, text func() []b
 	if fc == nil {
 		return nil, false
 	}
-	for _, s := range fc.f.Sites {
-		if s.Name != name {
-			continue
-		}
+	at := map[[2]int32]bool{}
+	fc.f.EachSite(name, func(s Site) bool {
+		at[[2]int32{s.Line, s.Col}] = true
 		if u := r.site(fc, s, targets); u.Class != Other {
 			uses = append(uses, FileUse{Line: s.Line, Col: s.Col, Use: u})
 		}
-	}
+		return true
+	})
 	if !r.bareMayMatch(fc, name, targets) {
 		return uses, true
 	}
@@ -344,10 +339,8 @@ func (r *Resolver) FileUses(path, name string, targets []Target, text func() []b
 		return uses, true
 	}
 	Uses(src, name, func(line, col int32) {
-		for _, s := range fc.f.SitesAt(line) {
-			if s.Col == col {
-				return
-			}
+		if at[[2]int32{line, col}] {
+			return
 		}
 		if u := r.bare(fc, line, name, targets); u.Class != Other {
 			uses = append(uses, FileUse{Line: line, Col: col, Use: u})
@@ -368,39 +361,4 @@ func (r *Resolver) bareMayMatch(fc *fileCtx, name string, targets []Target) bool
 		}
 	}
 	return false
-}
-
-// reaches reports whether package from is package to or imports it,
-// directly or through others. The caller holds r.mu.
-func (r *Resolver) reaches(from, to *Pkg) bool {
-	if from == to || from.Dir == to.Dir {
-		return true
-	}
-	k := [2]*Pkg{from, to}
-	if v, ok := r.reach[k]; ok {
-		return v
-	}
-	seen := map[*Pkg]bool{from: true}
-	stack := []*Pkg{from}
-	found := false
-	for len(stack) > 0 && !found {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, fc := range p.files {
-			for i := range fc.f.Imports {
-				q := r.importPkg(fc, int32(i))
-				if q == nil || seen[q] {
-					continue
-				}
-				if q == to || q.Dir == to.Dir {
-					found = true
-					break
-				}
-				seen[q] = true
-				stack = append(stack, q)
-			}
-		}
-	}
-	r.reach[k] = found
-	return found
 }

@@ -92,26 +92,32 @@ func Encode(f *File) []byte {
 		e.i(x.B)
 		e.s(x.Name)
 	}
-	e.u(uint64(len(f.Sites)))
+	e.u(uint64(len(f.Dots)))
+	for _, d := range f.Dots {
+		e.u(uint64(d))
+	}
+	// Sites and locals last: a decoded file keeps them encoded (tail).
+	nsites, nlocals := len(f.Sites), len(f.Locals)
+	if f.tail != nil {
+		nsites, nlocals = f.nsites, f.nlocals
+	}
+	e.u(uint64(nsites))
 	prev := int32(0)
-	for _, s := range f.Sites {
+	f.eachSite(-1, func(s Site) bool {
 		e.u(uint64(s.Line - prev))
 		prev = s.Line
 		e.u(uint64(s.Col))
 		e.u(uint64(s.Kind))
 		e.i(s.X)
 		e.s(s.Name)
-	}
-	e.u(uint64(len(f.Locals)))
-	for _, l := range f.Locals {
+		return true
+	})
+	e.u(uint64(nlocals))
+	f.eachLocal(func(l Local) {
 		e.s(l.Name)
 		e.u(uint64(l.From))
 		e.u(uint64(l.To - l.From))
-	}
-	e.u(uint64(len(f.Dots)))
-	for _, d := range f.Dots {
-		e.u(uint64(d))
-	}
+	})
 	// The strings, then the body: a reader reads the table first.
 	out := make([]byte, 0, len(e.b)+16*len(e.list)+8)
 	out = append(out, encVersion)
@@ -211,23 +217,26 @@ func Decode(b []byte) (*File, error) {
 	for k := range f.Exprs {
 		f.Exprs[k] = Expr{Op: Op(d.u()), A: d.i(), B: d.i(), Name: d.s()}
 	}
-	f.Sites = make([]Site, d.n())
-	prev := int32(0)
-	for k := range f.Sites {
-		s := &f.Sites[k]
-		s.Line = prev + int32(d.u())
-		prev = s.Line
-		s.Col, s.Kind, s.X, s.Name = int32(d.u()), SiteKind(d.u()), d.i(), d.s()
-	}
-	f.Locals = make([]Local, d.n())
-	for k := range f.Locals {
-		l := &f.Locals[k]
-		l.Name, l.From = d.s(), int32(d.u())
-		l.To = l.From + int32(d.u())
-	}
 	f.Dots = make([]int32, d.n())
 	for k := range f.Dots {
 		f.Dots[k] = int32(d.u())
+	}
+	f.tail, f.strs = d.b, d.strs
+	// The sites and locals are checked once, and read where they lie.
+	f.nsites = d.n()
+	for range f.nsites {
+		d.u()
+		d.u()
+		d.u()
+		d.i()
+		d.s()
+	}
+	f.localsAt = len(f.tail) - len(d.b)
+	f.nlocals = d.n()
+	for range f.nlocals {
+		d.s()
+		d.u()
+		d.u()
 	}
 	if d.err == nil && len(d.b) != 0 {
 		d.err = errBadFacts
@@ -268,7 +277,8 @@ func (f *File) check() error {
 			return errBadFacts
 		}
 	}
-	for _, s := range f.Sites {
+	var bad bool
+	f.eachSite(-1, func(s Site) bool {
 		lim := nx
 		switch s.Kind {
 		case SitePkg:
@@ -279,8 +289,13 @@ func (f *File) check() error {
 			lim = nf
 		}
 		if s.X < 0 || s.X >= lim {
-			return errBadFacts
+			bad = true
+			return false
 		}
+		return true
+	})
+	if bad {
+		return errBadFacts
 	}
 	for _, d := range f.Dots {
 		if d < 0 || d >= ni {

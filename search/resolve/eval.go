@@ -33,8 +33,6 @@ type Resolver struct {
 	files   map[string]*fileCtx
 	pkgs    map[pkgKey]*Pkg
 	byPath  map[string]*Pkg // import path → package, from a folder
-	// reach memoizes reaches.
-	reach map[[2]*Pkg]bool
 }
 
 type module struct{ dir, path string }
@@ -76,7 +74,7 @@ type fileCtx struct {
 
 // NewResolver returns a resolver over src.
 func NewResolver(src Source) *Resolver {
-	r := &Resolver{src: src, files: map[string]*fileCtx{}, pkgs: map[pkgKey]*Pkg{}, byPath: map[string]*Pkg{}, reach: map[[2]*Pkg]bool{}}
+	r := &Resolver{src: src, files: map[string]*fileCtx{}, pkgs: map[pkgKey]*Pkg{}, byPath: map[string]*Pkg{}}
 	r.dirs = src.GoDirs()
 	r.readModules()
 	return r

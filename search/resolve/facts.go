@@ -187,30 +187,133 @@ type File struct {
 	Locals []Local
 	// Dots lists the indexes of the dot imports.
 	Dots []int32
+
+	// A decoded file (Decode) keeps its sites and locals encoded, where
+	// they lie in the record (tail; locals from localsAt), with the
+	// record's strings: Sites and Locals are nil.
+	tail            []byte
+	strs            []string
+	nsites, nlocals int
+	localsAt        int
 }
 
 // SitesAt returns the sites on line, in column order.
 func (f *File) SitesAt(line int32) []Site {
-	lo, hi := 0, len(f.Sites)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if f.Sites[m].Line < line {
-			lo = m + 1
-		} else {
-			hi = m
+	var out []Site
+	f.eachSite(-1, func(s Site) bool {
+		if s.Line == line {
+			out = append(out, s)
+		}
+		return s.Line <= line
+	})
+	return out
+}
+
+// EachSite calls fn with each site of name, in source order, until fn
+// returns false.
+func (f *File) EachSite(name string, fn func(Site) bool) {
+	if f.tail == nil {
+		for _, s := range f.Sites {
+			if s.Name == name && !fn(s) {
+				return
+			}
+		}
+		return
+	}
+	id := f.strIndex(name)
+	if id < 0 {
+		return
+	}
+	f.eachSite(id, fn)
+}
+
+// strIndex is the index of s in a decoded file's strings; -1 when
+// absent.
+func (f *File) strIndex(s string) int {
+	for i, x := range f.strs {
+		if x == s {
+			return i
 		}
 	}
-	end := lo
-	for end < len(f.Sites) && f.Sites[end].Line == line {
-		end++
+	return -1
+}
+
+// eachSite calls fn with the sites whose name is string id (-1: all),
+// in source order, until fn returns false.
+func (f *File) eachSite(id int, fn func(Site) bool) {
+	if f.tail == nil {
+		for _, s := range f.Sites {
+			if !fn(s) {
+				return
+			}
+		}
+		return
 	}
-	return f.Sites[lo:end]
+	d := &decoder{b: f.tail, strs: f.strs}
+	d.n()
+	prev := int32(0)
+	for range f.nsites {
+		line := prev + int32(d.u())
+		prev = line
+		col, kind, x := int32(d.u()), SiteKind(d.u()), d.i()
+		n := int(d.u())
+		if d.err != nil || n >= len(f.strs) {
+			return
+		}
+		if id >= 0 && n != id {
+			continue
+		}
+		if !fn(Site{Line: line, Col: col, Kind: kind, X: x, Name: f.strs[n]}) {
+			return
+		}
+	}
+}
+
+// eachLocal calls fn with each local binding.
+func (f *File) eachLocal(fn func(Local)) {
+	if f.tail == nil {
+		for _, l := range f.Locals {
+			fn(l)
+		}
+		return
+	}
+	d := &decoder{b: f.tail[f.localsAt:], strs: f.strs}
+	d.n()
+	for range f.nlocals {
+		n := int(d.u())
+		from := int32(d.u())
+		to := from + int32(d.u())
+		if d.err != nil || n >= len(f.strs) {
+			return
+		}
+		fn(Local{Name: f.strs[n], From: from, To: to})
+	}
 }
 
 // LocalAt reports whether name is bound inside a function at line.
 func (f *File) LocalAt(name string, line int32) bool {
-	for _, l := range f.Locals {
-		if l.Name == name && l.From <= line && line <= l.To {
+	if f.tail == nil {
+		for _, l := range f.Locals {
+			if l.Name == name && l.From <= line && line <= l.To {
+				return true
+			}
+		}
+		return false
+	}
+	id := f.strIndex(name)
+	if id < 0 {
+		return false
+	}
+	d := &decoder{b: f.tail[f.localsAt:], strs: f.strs}
+	d.n()
+	for range f.nlocals {
+		n := int(d.u())
+		from := int32(d.u())
+		to := from + int32(d.u())
+		if d.err != nil {
+			return false
+		}
+		if n == id && from <= line && line <= to {
 			return true
 		}
 	}

@@ -86,7 +86,10 @@ func (s *Files) Facts(p string) *File {
 	}
 	data, err := s.read(p)
 	if err == nil {
-		f = Parse(data)
+		// Kept as the index keeps it: decoded from its record.
+		if parsed := Parse(data); parsed != nil {
+			f, _ = Decode(Encode(parsed))
+		}
 	}
 	s.mu.Lock()
 	s.facts[p] = f

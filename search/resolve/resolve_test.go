@@ -75,12 +75,18 @@ func TestEncodeRoundTrip(t *testing.T) {
 			continue
 		}
 		facts := Parse(f.Data)
-		got, err := Decode(Encode(facts))
+		rec := Encode(facts)
+		got, err := Decode(rec)
 		if err != nil {
 			t.Fatalf("%s: %v", f.Name, err)
 		}
-		if a, b := fmt.Sprintf("%+v", facts), fmt.Sprintf("%+v", got); a != b {
-			t.Errorf("%s: Decode(Encode(f)) =\n%s\nwant\n%s", f.Name, b, a)
+		if again := Encode(got); !bytes.Equal(again, rec) {
+			t.Errorf("%s: Encode(Decode(rec)) differs from rec", f.Name)
+		}
+		var sites []Site
+		got.eachSite(-1, func(s Site) bool { sites = append(sites, s); return true })
+		if a, b := fmt.Sprintf("%+v", facts.Sites), fmt.Sprintf("%+v", sites); a != b {
+			t.Errorf("%s: decoded sites =\n%s\nwant\n%s", f.Name, b, a)
 		}
 		if _, err := Decode(Encode(facts)[:len(Encode(facts))-1]); err == nil {
 			t.Errorf("%s: a cut record decodes", f.Name)
