@@ -11,7 +11,7 @@ import (
 // the table. Lines and columns of sites and locals are deltas from the
 // previous one's.
 
-const encVersion = 1
+const encVersion = 2
 
 var errBadFacts = errors.New("bad facts record")
 
@@ -22,6 +22,9 @@ type encoder struct {
 }
 
 func (e *encoder) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
+
+// z encodes a signed number of any size (zigzag).
+func (e *encoder) z(v int32) { e.u(uint64(uint32(v<<1) ^ uint32(v>>31))) }
 
 // i encodes a signed number (-1 for none) as a uvarint.
 func (e *encoder) i(v int32) { e.u(uint64(int64(v) + 1)) }
@@ -102,13 +105,15 @@ func Encode(f *File) []byte {
 		nsites, nlocals = f.nsites, f.nlocals
 	}
 	e.u(uint64(nsites))
-	prev := int32(0)
+	prev, prevX := int32(0), int32(0)
 	f.eachSite(-1, func(s Site) bool {
 		e.u(uint64(s.Line - prev))
 		prev = s.Line
-		e.u(uint64(s.Col))
-		e.u(uint64(s.Kind))
-		e.i(s.X)
+		// The kind in the column's low bits, the operand as the change
+		// from the last one's (sites of a line share their operands).
+		e.u(uint64(s.Col)<<3 | uint64(s.Kind))
+		e.z(s.X - prevX)
+		prevX = s.X
 		e.s(s.Name)
 		return true
 	})
@@ -159,6 +164,11 @@ func (d *decoder) n() int {
 }
 
 func (d *decoder) i() int32 { return int32(int64(d.u()) - 1) }
+
+func (d *decoder) z() int32 {
+	v := uint32(d.u())
+	return int32(v>>1) ^ -int32(v&1)
+}
 
 func (d *decoder) s() string {
 	v := d.u()
@@ -227,8 +237,7 @@ func Decode(b []byte) (*File, error) {
 	for range f.nsites {
 		d.u()
 		d.u()
-		d.u()
-		d.i()
+		d.z()
 		d.s()
 	}
 	f.localsAt = len(f.tail) - len(d.b)

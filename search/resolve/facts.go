@@ -251,11 +251,13 @@ func (f *File) eachSite(id int, fn func(Site) bool) {
 	}
 	d := &decoder{b: f.tail, strs: f.strs}
 	d.n()
-	prev := int32(0)
+	prev, x := int32(0), int32(0)
 	for range f.nsites {
 		line := prev + int32(d.u())
 		prev = line
-		col, kind, x := int32(d.u()), SiteKind(d.u()), d.i()
+		ck := d.u()
+		col, kind := int32(ck>>3), SiteKind(ck&7)
+		x += d.z()
 		n := int(d.u())
 		if d.err != nil || n >= len(f.strs) {
 			return

@@ -33,6 +33,8 @@ type builder struct {
 	// switches are the type switches being walked: the alias and the
 	// value switched on.
 	switches []typeSwitch
+	// lastLocal is the index of each name's last local binding.
+	lastLocal map[string]int
 }
 
 type typeSwitch struct {
@@ -58,7 +60,7 @@ func namesOf(lang *sitter.Language) []string {
 // GoFacts returns the facts of the Go file src, whose tree is root, of
 // the language lang.
 func GoFacts(lang *sitter.Language, root *sitter.Node, src []byte) *File {
-	b := &builder{src: src, f: &File{}, memo: map[Expr]int32{}, names: namesOf(lang), imports: map[string]int32{}}
+	b := &builder{src: src, f: &File{}, memo: map[Expr]int32{}, names: namesOf(lang), imports: map[string]int32{}, lastLocal: map[string]int{}}
 	// The imports first: a use may come before them in no file, but
 	// declarations are walked in order.
 	for i := range int(root.NamedChildCount()) {
@@ -200,7 +202,22 @@ func (b *builder) bind(n *sitter.Node, e int32) {
 		return
 	}
 	b.scopes[len(b.scopes)-1][s] = e
-	b.f.Locals = append(b.f.Locals, Local{Name: s, From: line(n), To: b.ends[len(b.ends)-1]})
+	b.addLocal(s, line(n), b.ends[len(b.ends)-1])
+}
+
+// addLocal records that name is bound from line from to line to,
+// merged with the name's last binding where their lines meet (err,
+// bound again and again in one function, is one range).
+func (b *builder) addLocal(name string, from, to int32) {
+	if i, ok := b.lastLocal[name]; ok {
+		l := &b.f.Locals[i]
+		if from >= l.From && from <= l.To+1 {
+			l.To = max(l.To, to)
+			return
+		}
+	}
+	b.lastLocal[name] = len(b.f.Locals)
+	b.f.Locals = append(b.f.Locals, Local{Name: name, From: from, To: to})
 }
 
 // site records a site of the name node n.

@@ -87,7 +87,7 @@ func (b *builder) walk(n *sitter.Node) {
 		// A label is no package-level name: bound on its line.
 		if s := b.text(n); s != "" && s != "_" {
 			l := line(n)
-			b.f.Locals = append(b.f.Locals, Local{Name: s, From: l, To: l})
+			b.addLocal(s, l, l)
 		}
 	case "identifier", "field_identifier", "type_identifier", "package_identifier",
 		"interpreted_string_literal", "raw_string_literal", "int_literal", "comment":
