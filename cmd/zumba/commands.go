@@ -195,16 +195,19 @@ func runMCP(args []string) int {
 	// fixed soft limit near a small project's heap makes a large one
 	// collect without pause (at 160 MB the kernel's build spent a fifth
 	// of its CPU collecting, and stopped the world every few hundred
-	// milliseconds). So the heap may grow half its live size past it
-	// (GOGC=50: a small project's server stays near 100 MB), with a soft
-	// limit well above a large project's heap as a backstop.
+	// milliseconds). So the heap may grow past its live size by a share
+	// of it (GOGC), with a soft limit well above a large project's heap
+	// as a backstop.
 	// During the word pass the heap is mostly arrays without pointers,
 	// cheap to mark, and the collector keeps within a tenth of it (a
 	// second checkout of the kernel served from the store peaks ~120 MiB
 	// lower, in the same time).
-	// Once the index is complete little is allocated but by calls, and
-	// the heap is kept within a fifth of its live size (the kernel's
-	// server stays under 500 MB).
+	// While the rest is parsed, and once the index is complete, the heap
+	// is kept within a fifth of its live size: the parse's heap is mostly
+	// records and arrays without pointers too, and at half its live size
+	// (GOGC=50) the kernel's cold build peaked at 734 MiB (658 MiB at 25,
+	// with the records compacted at the end); little is allocated once
+	// complete but by calls (the kernel's server stays under 500 MB).
 	// GOGC and GOMEMLIMIT, when set, override these; the index applies
 	// the policy (search.MemoryPolicy).
 	limit, err := cacheLimit()
@@ -213,7 +216,7 @@ func runMCP(args []string) int {
 	}
 	indexOpts := &search.IndexOptions{StoreLimit: limit}
 	if os.Getenv("GOGC") == "" {
-		indexOpts.Memory.WordsGCPercent, indexOpts.Memory.GCPercent, indexOpts.Memory.CompleteGCPercent = 10, 50, 20
+		indexOpts.Memory.WordsGCPercent, indexOpts.Memory.GCPercent, indexOpts.Memory.CompleteGCPercent = 10, 20, 20
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		indexOpts.Memory.Limit = serverMemoryLimit
