@@ -105,6 +105,7 @@ func main() {
 	poll := flag.String("poll", "", "TOOL:NAME called from the start until the index is complete, -poll-gap after each answer")
 	pollGap := flag.Duration("poll-gap", 50*time.Millisecond, "the pause after each answer of the -poll client")
 	pollBound := flag.Duration("poll-bound", 3850*time.Millisecond, "a -poll call taking longer is counted over the bound")
+	pollTrace := flag.Bool("poll-trace", false, "print each -poll call to stderr: when it started (ms from the start), how long it took, its status")
 	flag.Parse()
 	if *server == "" || *dir == "" || (*names == "" && *cold == "" && *readyWait == 0) {
 		fmt.Fprintln(os.Stderr, "usage: benchclient -server ZUMBA -dir DIR [-cold TOOL:NAME,...] [-names A,B,...] [-ready-wait D] [-idle D]")
@@ -145,7 +146,7 @@ func main() {
 
 	var poller *polling
 	if *poll != "" {
-		poller = startPolling(c, *poll, *pollGap, partialRE)
+		poller = startPolling(c, *poll, *pollGap, partialRE, *pollTrace)
 	}
 	coldSteps(c, split(*cold), *coldLimit, partialRE)
 	if *readyWait > 0 {
@@ -210,7 +211,7 @@ type polling struct {
 	wg         sync.WaitGroup
 }
 
-func startPolling(c *client, step string, gap time.Duration, partialRE *regexp.Regexp) *polling {
+func startPolling(c *client, step string, gap time.Duration, partialRE *regexp.Regexp, trace bool) *polling {
 	tool, name, ok := strings.Cut(step, ":")
 	if !ok {
 		tool, name = "find_symbol", step
@@ -228,7 +229,11 @@ func startPolling(c *client, step string, gap time.Duration, partialRE *regexp.R
 				return
 			default:
 			}
+			at := time.Since(c.started)
 			r := c.tool(tool, name, partialRE)
+			if trace {
+				fmt.Fprintf(os.Stderr, "poll call at %.1f ms: %.1f ms, %s\n", ms(at), ms(r.took), r.status)
+			}
 			p.mu.Lock()
 			p.times = append(p.times, ms(r.took))
 			if r.status == "partial" {
