@@ -46,10 +46,14 @@ type Pkg struct {
 	files     []*fileCtx
 	// The package-level names: types, functions and variables by name,
 	// methods by receiver type and name.
-	types   map[string]ref
-	funcs   map[string]ref
-	vars    map[string]ref
-	methods map[string]map[string]ref
+	types map[string]ref
+	// variants are the other declarations of the types declared more
+	// than once (one per build variant: net's netFD in fd_plan9.go and
+	// fd_posix.go).
+	variants map[string][]ref
+	funcs    map[string]ref
+	vars     map[string]ref
+	methods  map[string]map[string]ref
 }
 
 // ref is a declaration in a file: a type, function or variable by its
@@ -159,6 +163,11 @@ func (p *Pkg) add(fc *fileCtx) {
 		if !t.Local {
 			if _, ok := p.types[t.Name]; !ok {
 				p.types[t.Name] = ref{fc, int32(i)}
+			} else {
+				if p.variants == nil {
+					p.variants = map[string][]ref{}
+				}
+				p.variants[t.Name] = append(p.variants[t.Name], ref{fc, int32(i)})
 			}
 		}
 	}

@@ -115,19 +115,30 @@ func (r *Resolver) membersOf(x *ty, name string, hit []member, next []*ty, unsur
 			return hit, next, unsure
 		}
 	}
-	for _, m := range d.Members {
-		switch {
-		case m.Embedded:
-			et := r.eval(decl.fc, m.Type).t
-			if m.Name == name && d.Kind == TypeStruct {
-				hit = append(hit, member{owner: decl, t: et})
+	decls := []ref{decl}
+	if !d.Local && decl == x.decl {
+		// The type's other build variants may have other fields.
+		decls = append(decls, decl.fc.pkg.variants[d.Name]...)
+	}
+	for _, decl := range decls {
+		d := decl.fc.f.Types[decl.i]
+		for _, m := range d.Members {
+			switch {
+			case m.Embedded:
+				et := r.eval(decl.fc, m.Type).t
+				if m.Name == name && d.Kind == TypeStruct {
+					hit = append(hit, member{owner: decl, t: et})
+				}
+				next = append(next, et)
+			case m.Name != name:
+			case m.Method:
+				hit = append(hit, member{method: true, iface: true, owner: decl, t: r.eval(decl.fc, m.Type).t})
+			default:
+				hit = append(hit, member{owner: decl, t: r.eval(decl.fc, m.Type).t})
 			}
-			next = append(next, et)
-		case m.Name != name:
-		case m.Method:
-			hit = append(hit, member{method: true, iface: true, owner: decl, t: r.eval(decl.fc, m.Type).t})
-		default:
-			hit = append(hit, member{owner: decl, t: r.eval(decl.fc, m.Type).t})
+		}
+		if len(hit) > 0 {
+			break
 		}
 	}
 	return hit, next, unsure
