@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"strconv"
 	"strings"
@@ -18,6 +19,9 @@ func resolvedAnswer(ctx context.Context, s *Server, q search.ResolveQuery, path 
 	res, err := s.searcher().Resolved(ctx, q, &s.parses)
 	if err != nil {
 		return toolError(err), true, true
+	}
+	if res.Building {
+		return "No resolved uses of " + project.Echo(cmp.Or(q.Definition, q.Name)) + " yet: the index is still being built, and resolving needs it; a later call will answer (a bare name is searched as text now)", false, true
 	}
 	if !res.Go {
 		if q.Definition != "" {

@@ -109,3 +109,17 @@ func goFrameName(s string) (string, bool) {
 	}
 	return m[1] + "." + m[3], true
 }
+
+// goMethodExpr matches a Go method expression, as a method is written
+// in Go itself: "(*os.File).Close", "(T).String".
+var goMethodExpr = regexp.MustCompile(`^\(\*?((?:\w+\.)?\w+)(?:\[[^\]]*\])?\)\.(\w+)$`)
+
+// goMethodExprName is the qualified name a Go method expression names
+// ("(*os.File).Close" is "os.File.Close").
+func goMethodExprName(s string) (string, bool) {
+	m := goMethodExpr.FindStringSubmatch(s)
+	if m == nil {
+		return "", false
+	}
+	return m[1] + "." + m[2], true
+}

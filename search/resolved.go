@@ -56,6 +56,9 @@ type Resolved struct {
 	Uses, Through, Unresolved, Files int
 	// More: lines past the limit were left out.
 	More bool
+	// Building: the index is still being built, and nothing was
+	// resolved (a later call will be).
+	Building bool
 }
 
 // ResolvedSite is one line listed.
@@ -71,6 +74,9 @@ type ResolvedSite struct {
 func IsQualified(name string) bool {
 	name = strings.TrimSpace(name)
 	if _, ok := goFrameName(name); ok {
+		return true
+	}
+	if _, ok := goMethodExprName(name); ok {
 		return true
 	}
 	i := strings.LastIndexByte(name, '.')

@@ -22,7 +22,10 @@ const resolveTimeLimit = 3 * time.Second
 func (ix *Index) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache) (*Resolved, error) {
 	defer ix.Call()()
 	if !ix.WordsReady.Load() {
-		return ix.root.Resolved(ctx, q, cache)
+		// Resolving needs the files' facts: walking and parsing the
+		// project now would not end within a client's time (the Go
+		// tree: 20 s).
+		return &Resolved{Go: true, Building: true}, nil
 	}
 	if err := ix.Sync(ctx); err != nil {
 		return nil, err

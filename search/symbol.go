@@ -92,6 +92,8 @@ func ParseSymbolQuery(name string) SymbolQuery {
 	dotted := memberHash(q.Name)
 	if frame, ok := goFrameName(q.Name); ok {
 		dotted = frame
+	} else if expr, ok := goMethodExprName(q.Name); ok {
+		dotted = expr
 	} else if msg, ok := objcMessageName(q.Name); ok {
 		dotted = msg
 	} else if mfa, ok := erlangMFA(q.Name); ok {
