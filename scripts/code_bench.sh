@@ -41,7 +41,7 @@
 # Every query is the sentence about the target with each word of the
 # target's own name taken out (words.py applies find_code's splitting and
 # stemming to decide), so a query never names what it looks for. Each
-# project's queries are tuned on by search's TestCodeTune (the first,
+# project's queries are tuned on by search/findcode's TestCodeTune (the first,
 # third, … of each set; the others are held out, and their figures are the
 # rows NAME/held and all/held): see the notes at the end.
 #
@@ -187,7 +187,7 @@ PY
 #   latency go: 119 calls, median 6.54 ms, p99 16.52 ms (load ~5)
 #
 # Before (the same run's settings): all 0.231 / 0.415 / 0.309, all-kept
-# 0.248 / 0.483 / 0.353. What bounds these figures: search's TestCodeDump
+# 0.248 / 0.483 / 0.353. What bounds these figures: search/findcode's TestCodeDump
 # counts the queries whose target holds none of the query's distinctive
 # words (in fewer than a fifth of the project's files): 56 of the 294,
 # none of them found; 81 hold one (10 found), 157 two or more (112).

@@ -18,7 +18,7 @@
 //	latency NAME CALLS MEDIAN_MS P99_MS MAX_MS
 //
 // NAME/held is the held-out half: the second, fourth, … query with
-// targets, as search's TestCodeTune holds them out (it tunes on the
+// targets, as search/findcode's TestCodeTune holds them out (it tunes on the
 // others). find_code is asked for its best -limit (20, its most); MRR
 // counts ranks up to 20 for both. Latency is each find_code call's time
 // from request to reply, -rounds calls per query.
