@@ -23,6 +23,10 @@
 # in the page cache, as rg has it. On the Linux kernel (86,629 files, 1.6 GB)
 # one run takes 15 to 40 minutes and both cores: run it under `nice -n 10`.
 #
+# The memory, restart and warm latency goals are issue 42's (Linux 6.12:
+# peak 650 MiB, idle 420 MiB, restart 3 s at 470 MiB, find_references
+# median 2 ms, find_symbol p99 20 ms), tighter than the first issues'.
+#
 # Tools: ripgrep, universal-ctags, hyperfine and GNU time come from Debian
 # (`apt-get install ripgrep universal-ctags hyperfine time`); the script
 # installs those that are missing.
@@ -295,24 +299,24 @@ if p and p[0]:
     row(f"cold: ping during the build ({p[0]} pings): p99", fmt_ms(p[2]), f"median {fmt_ms(p[1])}, max {fmt_ms(p[3])}", "<= 50 ms", le(p[2], 50))
 else:
     row("cold: ping during the build: p99", "n/a", "", "<= 50 ms", None)
-row("cold: peak RSS to the complete index", fmt_mb(cold.get("rss_ready")), f"ctags {fmt_mb(ctags_mb)}", "<= 1 GiB", le(cold.get("rss_ready"), 1024))
-row("cold: RSS once idle (after the build)", fmt_mb(cold.get("rss_idle")), "" if ready else "the build had not ended", "<= 500 MiB",
-    le(cold.get("rss_idle"), 500) if ready else None)
-row("restart with the disk cache: complete", fmt_ms(restart.get("ready")), "", "<= 10 s", le(restart.get("ready"), 10000))
-row("restart with the disk cache: peak RSS", fmt_mb(restart.get("rss_ready")), "", "<= 500 MiB", le(restart.get("rss_ready"), 500))
+row("cold: peak RSS to the complete index", fmt_mb(cold.get("rss_ready")), f"ctags {fmt_mb(ctags_mb)}", "<= 650 MiB", le(cold.get("rss_ready"), 650))
+row("cold: RSS once idle (after the build)", fmt_mb(cold.get("rss_idle")), "" if ready else "the build had not ended", "<= 420 MiB",
+    le(cold.get("rss_idle"), 420) if ready else None)
+row("restart with the disk cache: complete", fmt_ms(restart.get("ready")), "", "<= 3 s", le(restart.get("ready"), 3000))
+row("restart with the disk cache: peak RSS", fmt_mb(restart.get("rss_ready")), "", "<= 470 MiB", le(restart.get("rss_ready"), 470))
 cache, src = num(read("cache.bytes")), num(info["bytes"])
 cr = None if not cache or not src else cache / src
 row("disk cache size / source size", "n/a" if cr is None else f"{cr:.3f}", f"{(cache or 0)/1e6:,.0f} MB of {src/1e6:,.0f} MB", "<= 0.333", le(cr, 1/3))
 refs_s = restart["summary"].get("find_references", (None, None, None))
 syms_s = restart["summary"].get("find_symbol", (None, None, None))
-row("warm: find_references median (of the names' medians)", fmt_ms(refs_s[0]), f"rg {fmt_ms(rg_med)}", "<= 5 ms", le(refs_s[0], 5))
+row("warm: find_references median (of the names' medians)", fmt_ms(refs_s[0]), f"rg {fmt_ms(rg_med)}", "<= 2 ms", le(refs_s[0], 2))
 row("warm: find_references p99 (every call)", fmt_ms(refs_s[2]), "", "<= 50 ms", le(refs_s[2], 50))
 c = restart["calls"].get(("find_references", common), (None,))[0]
 row(f"warm: find_references {common} median", fmt_ms(c), f"rg {fmt_ms(rg.get(common))}", "<= 50 ms", le(c, 50))
 rr = None if refs_s[0] is None or not rg_med else refs_s[0] / rg_med
 row("warm: find_references median / rg median", "n/a" if rr is None else f"{rr:.4f}", "", "<= 0.05", le(rr, 0.05))
 row("warm: find_symbol median (of the names' medians)", fmt_ms(syms_s[0]), "", "<= 2 ms", le(syms_s[0], 2))
-row("warm: find_symbol p99 (every call)", fmt_ms(syms_s[2]), "", "<= 50 ms", le(syms_s[2], 50))
+row("warm: find_symbol p99 (every call)", fmt_ms(syms_s[2]), "", "<= 20 ms", le(syms_s[2], 20))
 c = restart["calls"].get(("find_symbol", common), (None,))[0]
 row(f"warm: find_symbol {common} median", fmt_ms(c), "", "<= 50 ms", le(c, 50))
 if info.get("is_goroot") == "1":
