@@ -164,7 +164,7 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	if err := checkName(q.Name); err != nil {
 		return nil, err
 	}
-	defer ix.Call()()
+	defer ix.CallUntil(deadline)()
 	q.packages = newGoPackages(ix.root.Root)
 	if !ix.WordsReady.Load() {
 		return ix.coldSymbols(ctx, q, deadline)

@@ -94,6 +94,9 @@ type Index struct {
 	// busy counts the calls being answered: background work waits while
 	// there is one.
 	busy atomic.Int32
+	// late counts the calls being answered past their deadline (see
+	// CallUntil), which the build's workers wait for.
+	late atomic.Int32
 	// cores says how many background parse workers may run.
 	cores coreGate
 	// parseWake tells the background parser that files need parsing.
@@ -186,6 +189,9 @@ type FileRec struct {
 	Generated bool
 	// FromStore: the record came from the disk cache's store.
 	FromStore bool
+	// packed: recs lie in an arena with others' (the image's, or
+	// compactRecords'), not in memory of their own.
+	packed bool
 	// Tier ranks the file (see rank.go), known once its head is: made
 	// when the record is, so that ranking a common name's thousands of
 	// files matches no path against the rules (see Index.tiers).
@@ -492,8 +498,8 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// records moved together.
 	ix.Mu.Lock()
 	ix.MergeLocked(true)
-	ix.compactRecordsLocked()
 	ix.Mu.Unlock()
+	ix.compactRecords()
 	// The parse's and the merge's garbage first, as at the word pass's
 	// end, before the names' text adds its own memory.
 	releaseGoHeap()
@@ -693,7 +699,7 @@ func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work fun
 			for ctx.Err() == nil {
 				switch kind {
 				case buildWork:
-					y.yield(ctx, &ix.busy)
+					y.yield(ctx, &ix.busy, &ix.late)
 				case idleWork:
 					ix.waitIdle(ctx)
 				}
@@ -757,9 +763,16 @@ func (y *yielder) worked() {
 // tree's word pass took 19.7 s instead of 1.0 s (issue 42).
 const yieldQuantum = 2 * time.Millisecond
 
-// yield waits while busy counts a call, as long as the worker has earned,
-// once it has earned yieldQuantum.
-func (y *yielder) yield(ctx context.Context, busy *atomic.Int32) {
+// yield waits while late counts a call past its deadline (at most
+// maxYield), then while busy counts a call, as long as the worker has
+// earned, once it has earned yieldQuantum.
+func (y *yielder) yield(ctx context.Context, busy, late *atomic.Int32) {
+	if late.Load() > 0 {
+		start := time.Now()
+		for late.Load() > 0 && ctx.Err() == nil && time.Since(start) < maxYield {
+			time.Sleep(time.Millisecond)
+		}
+	}
 	if busy.Load() > 0 && y.earned >= yieldQuantum {
 		start := time.Now()
 		for busy.Load() > 0 && ctx.Err() == nil && time.Since(start) < y.earned {
@@ -774,6 +787,51 @@ func (y *yielder) yield(ctx context.Context, busy *atomic.Int32) {
 func (ix *Index) waitIdle(ctx context.Context) {
 	for ix.busy.Load() > 0 && ctx.Err() == nil {
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// CallUntil is Call for a call that must be answered by deadline (none
+// when zero): past it, the call is finishing what it found (the parses
+// it started, its answer), and for up to maxYield the build's workers
+// wait for it instead of taking half the cores (a polling client's
+// complete answers on the Go tree came 0.2 to 0.8 s past the deadline).
+func (ix *Index) CallUntil(deadline time.Time) func() {
+	done := ix.Call()
+	if deadline.IsZero() {
+		return done
+	}
+	var mu sync.Mutex
+	var late, over bool
+	var t2 *time.Timer
+	end := func() {
+		if late {
+			late = false
+			ix.late.Add(-1)
+		}
+	}
+	t := time.AfterFunc(time.Until(deadline), func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !over {
+			late = true
+			ix.late.Add(1)
+			t2 = time.AfterFunc(maxYield, func() {
+				mu.Lock()
+				defer mu.Unlock()
+				end()
+			})
+		}
+	})
+	return func() {
+		t.Stop()
+		mu.Lock()
+		over = true
+		if t2 != nil {
+			t2.Stop()
+		}
+		end()
+		mu.Unlock()
+		done()
 	}
 }
 

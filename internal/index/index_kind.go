@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/binary"
+	"runtime"
 
 	"github.com/zumba-dev/zumba/outline"
 )
@@ -142,36 +143,52 @@ func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition
 	return PackRecords(recs)
 }
 
-// compactChunk is the size of the arenas compactRecordsLocked moves
-// records to; a record over an eighth of it stays where it is.
-const compactChunk = 4 << 20
+// compactChunk is the size of the arenas compactRecords moves records
+// to; a record over an eighth of it stays where it is. compactBatch is
+// how many bytes of records it moves at a time under the index's lock,
+// collecting the garbage they leave after each batch.
+const (
+	compactChunk = 4 << 20
+	compactBatch = 32 << 20
+)
 
-// compactRecordsLocked moves the records of every file into arenas of
+// compactRecords moves the records of every file into arenas of
 // compactChunk bytes, once the index is complete. Each was allocated on
 // its own as its file was parsed, among the parse's garbage: once that
 // is collected, the spans holding a few records each stay in use (after
 // the kernel's cold build, the heap in use was ~90 MiB more than the
 // same index loaded from its image, whose records lie in one array). A
-// record replaced later keeps its arena alive while others in it live:
-// at most the records' size once more. Shared records (a Shared given)
-// stay where package unique keeps them. The caller holds ix.Mu.
-func (ix *Index) compactRecordsLocked() {
+// batch at a time, the garbage collected after each, so that the moves
+// do not add the records' size to the peak. A record replaced later
+// keeps its arena alive while others in it live: at most the records'
+// size once more. Records in an arena already (the image's) stay, and
+// shared records (a Shared given) stay where package unique keeps them.
+func (ix *Index) compactRecords() {
 	if ix.opts.Shared != nil {
 		return
 	}
 	var arena []byte
-	for _, r := range ix.Files {
-		n := 0
-		if r != nil {
-			n = len(r.Recs)
+	for from := 0; ; {
+		moved := 0
+		ix.Mu.Lock()
+		n := len(ix.Files)
+		for ; from < n && moved < compactBatch; from++ {
+			r := ix.Files[from]
+			if r == nil || r.packed || len(r.Recs) == 0 || len(r.Recs) > compactChunk/8 {
+				continue
+			}
+			m := len(r.Recs)
+			if cap(arena)-len(arena) < m {
+				arena = make([]byte, 0, compactChunk)
+			}
+			arena = append(arena, r.Recs...)
+			r.Recs, r.packed = arena[len(arena)-m:len(arena):len(arena)], true
+			moved += m
 		}
-		if n == 0 || n > compactChunk/8 {
-			continue
+		ix.Mu.Unlock()
+		if from >= n {
+			return
 		}
-		if cap(arena)-len(arena) < n {
-			arena = make([]byte, 0, compactChunk)
-		}
-		arena = append(arena, r.Recs...)
-		r.Recs = arena[len(arena)-n : len(arena) : len(arena)]
+		runtime.GC()
 	}
 }

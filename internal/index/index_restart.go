@@ -258,7 +258,7 @@ func (ix *Index) readImageFiles(im *diskcache.Image, nfiles int) ([]*FileRec, er
 			return nil, errBadImage
 		}
 		recs = append(recs, FileRec{
-			Path: string(path), ID: uint32(i), Stat: st, Key: key, Parsed: true, FromStore: true,
+			Path: string(path), ID: uint32(i), Stat: st, Key: key, Parsed: true, FromStore: true, packed: true,
 			Generated: flags&2 != 0, Tier: tier, Recs: records(arena[at : at+int(n) : at+int(n)]),
 		})
 		if n == 0 {
