@@ -4,7 +4,8 @@
 // file, its snapshot, listing the project's files with their stat and the
 // key of their records in the store, so that a restart reads one file,
 // checks each file's stat against the walk, and re-reads only the files
-// that changed. It knows nothing of what the records mean.
+// that changed; beside it the project's image, the whole index in
+// sections (see [Image]). It knows nothing of what the records mean.
 //
 // The snapshot file starts with a magic, a format version, a checksum
 // and the length of what follows; what follows names the project's real

@@ -21,7 +21,9 @@
 //     process share.
 //   - index_cache.go and index_store.go: the disk cache (the project's
 //     snapshot, and the store of records by content; the format is
-//     package internal/diskcache).
+//     package internal/diskcache); index_image.go: the project's image,
+//     the whole index as its completion saved it, and index_restart.go:
+//     a restart from it.
 //   - index_files.go: which files hold a word, which are live and parsed.
 //   - index_walk.go: the build's walk and word pass as they go, for the
 //     calls answered before the word index; index_ahead.go: the records
