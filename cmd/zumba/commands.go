@@ -202,12 +202,9 @@ func runMCP(args []string) int {
 	// cheap to mark, and the collector keeps within a tenth of it (a
 	// second checkout of the kernel served from the store peaks ~120 MiB
 	// lower, in the same time).
-	// While the rest is parsed, and once the index is complete, the heap
-	// is kept within a fifth of its live size: the parse's heap is mostly
-	// records and arrays without pointers too, and at half its live size
-	// (GOGC=50) the kernel's cold build peaked at 734 MiB (658 MiB at 25,
-	// with the records compacted at the end); little is allocated once
-	// complete but by calls (the kernel's server stays under 500 MB).
+	// During the parse and once complete, within a fifth (records and
+	// arrays without pointers too): the kernel's cold build peaked at 734
+	// MiB at half; little is allocated once complete but by calls.
 	// GOGC and GOMEMLIMIT, when set, override these; the index applies
 	// the policy (search.MemoryPolicy).
 	limit, err := cacheLimit()

@@ -12,7 +12,8 @@
 // The pieces, each in its own file:
 //
 //   - index.go: Index, the build (the word pass, then the parse at low
-//     priority), the memory policy, the workers that give way to calls.
+//     priority), the memory policy; index_work.go: the workers that give
+//     way to calls.
 //   - index_sync.go: reading a file for its words and records, parsing,
 //     and bringing the index up to date from the watcher or a sweep.
 //   - index_kind.go: the record kinds, and a file's records (Records).
