@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/filestat"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search/internal/lines"
@@ -326,28 +327,37 @@ func textLineStarts(data []byte) []int {
 	return out
 }
 
-// definitionAt parses "PATH:LINE" and returns the definitions of the
-// file whose name is on the line (the innermost first).
-func definitionAt(ctx context.Context, root *Root, def string) ([]Def, error) {
+// definitionAt parses "PATH:LINE" and returns the definition of the
+// file whose name is on the line (the innermost), the file parsed
+// through cache (depth and changes ask for many definitions of a few
+// files).
+func definitionAt(ctx context.Context, root *Root, cache *ParseCache, def string) ([]Def, error) {
 	i := strings.LastIndexByte(def, ':')
 	line, err := strconv.Atoi(strings.TrimSpace(def[i+1:]))
 	if i <= 0 || err != nil || line < 1 {
 		return nil, fmt.Errorf("definition %s: want PATH:LINE, as find_symbol prints it", project.Echo(def))
 	}
 	p := strings.TrimSpace(def[:i])
-	data, rel, err := root.ReadFile(p, project.MaxFileSize)
+	rel, err := root.Rel(p)
 	if err != nil {
 		return nil, err
 	}
-	lang := grammar.ForPath(rel, data)
-	if lang == nil {
+	// The stat before the read: the cache's rule.
+	fi, err := root.Stat(rel)
+	if err != nil {
+		return nil, err
+	}
+	data, _, err := root.ReadFile(rel, project.MaxFileSize)
+	if err != nil {
+		return nil, err
+	}
+	if grammar.ForPath(rel, data) == nil {
 		return nil, fmt.Errorf("no definition at %s:%d: no grammar reads the file", rel, line)
 	}
-	o, err := outline.Parse(ctx, lang, data)
-	if err != nil {
-		return nil, fmt.Errorf("definition %s: %w", rel, err)
+	defs, _, ok := cache.Code(ctx, rel, filestat.Of(fi), data)
+	if !ok {
+		return nil, fmt.Errorf("definition %s: the file could not be parsed in time", rel)
 	}
-	defs := o.Definitions(rel)
 	var out []Def
 	for k := len(defs) - 1; k >= 0; k-- {
 		if defs[k].Line == line {

@@ -31,7 +31,7 @@ func (ix *Index) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache
 		return nil, err
 	}
 	env := resolveEnv{
-		defs: func(ctx context.Context) ([]Def, error) { return pickDefs(ctx, ix, ix.root, q) },
+		defs: func(ctx context.Context) ([]Def, error) { return pickDefs(ctx, ix, ix.root, cache, q) },
 		files: func(word string) ([]project.Entry, error) {
 			ix.Mu.RLock()
 			ids, all := ix.CandidateIDsLocked(word)
@@ -120,9 +120,9 @@ func (s *indexFacts) ReadFile(p string) ([]byte, error) {
 
 // pickDefs is the definitions q picks: the one at its Definition, else
 // those find_symbol finds for its name exactly.
-func pickDefs(ctx context.Context, s Searcher, root *Root, q ResolveQuery) ([]Def, error) {
+func pickDefs(ctx context.Context, s Searcher, root *Root, cache *ParseCache, q ResolveQuery) ([]Def, error) {
 	if q.Definition != "" {
-		return definitionAt(ctx, root, q.Definition)
+		return definitionAt(ctx, root, cache, q.Definition)
 	}
 	res, err := s.Symbols(ctx, ParseSymbolQuery(q.Name))
 	if err != nil {
@@ -151,7 +151,7 @@ func (r *Root) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache) 
 		return data, err
 	})
 	env := resolveEnv{
-		defs: func(ctx context.Context) ([]Def, error) { return pickDefs(ctx, r, r, q) },
+		defs: func(ctx context.Context) ([]Def, error) { return pickDefs(ctx, r, r, cache, q) },
 		r:    resolve.NewResolver(src),
 		files: func(word string) ([]project.Entry, error) {
 			files := rankFiles(slices.Clone(entries))
