@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"time"
 )
 
 // A project's image is its whole index as a save found it (the strings,
@@ -334,4 +336,43 @@ func (r *SectionReader) Check() error {
 		return fmt.Errorf("image section %d: %w", r.i, ErrDamaged)
 	}
 	return nil
+}
+
+// MaxImages is how many projects keep an image in one cache folder. An
+// image is as large as much of its project's store entries together (the
+// Linux kernel's: 285 MB), and each checkout of a project is a project of
+// its own: without a bound, every worktree a task makes would leave one
+// behind. A project whose image was dropped restarts from the store.
+const MaxImages = 4
+
+// PruneImages removes the images of other projects in the cache folder
+// that holds the image file keep, the least recently written first,
+// until at most max remain with keep among them. An image being read
+// elsewhere stays readable where the system lets an open file be
+// removed; where it does not, it is left for a later prune. A removal
+// only makes that project's next restart load from the store.
+func PruneImages(keep string, max int) {
+	found, err := filepath.Glob(filepath.Join(filepath.Dir(filepath.Dir(keep)), "*", ImageName))
+	if err != nil {
+		return
+	}
+	type image struct {
+		file string
+		mod  time.Time
+	}
+	var others []image
+	for _, f := range found {
+		if f == keep {
+			continue
+		}
+		if fi, err := os.Stat(f); err == nil {
+			others = append(others, image{f, fi.ModTime()})
+		}
+	}
+	sort.Slice(others, func(i, j int) bool { return others[i].mod.After(others[j].mod) })
+	for i, im := range others {
+		if i+1 >= max {
+			os.Remove(im.file)
+		}
+	}
 }

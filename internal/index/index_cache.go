@@ -96,6 +96,7 @@ func (ix *Index) saveLocked(image bool) {
 		ix.Logf("%v", err)
 		return
 	}
+	diskcache.PruneImages(ix.imageFile(), diskcache.MaxImages)
 	ix.Mu.Lock()
 	ix.imageGen = max(ix.imageGen, gen)
 	ix.Mu.Unlock()
