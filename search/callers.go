@@ -192,20 +192,7 @@ func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
 		w.tree.Partial = true
 		return nil, false
 	}
-	found, ok := w.searched[defID(d)]
-	if !ok && w.byDef != nil {
-		res, resolved, err := w.byDef(w.ctx, d, left)
-		if resolved {
-			if err != nil {
-				res = nil
-			}
-			found, ok = res, true
-			w.searched[defID(d)] = found
-		}
-	}
-	if !ok {
-		found, ok = w.searched[name]
-	}
+	found, ok := knownUses(w.ctx, w.searched, w.byDef, d, left)
 	if !ok {
 		var err error
 		if found, err = w.find(w.ctx, name, left); err != nil {
@@ -221,6 +208,35 @@ func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
 		w.tree.Partial = true
 	}
 	return callerSites(found.Sites, languageFamily(d.Path), defID(d)), true
+}
+
+// knownUses returns what a walk has found of d's uses, keyed in searched:
+// those byDef decides for d (asked once per definition, while ctx and
+// the time left allow), else those of d's name when it has been
+// searched; ok is false when neither is known yet.
+func knownUses(ctx context.Context, searched map[string]*Sites, byDef DefCallerFunc, d *outline.Definition, left time.Duration) (*Sites, bool) {
+	if found, ok := searched[defID(d)]; ok {
+		return found, true
+	}
+	if byDef != nil && ctx.Err() == nil && left > 0 {
+		if found, ok := resolvedSites(ctx, byDef, d, left); ok {
+			searched[defID(d)] = found
+			return found, true
+		}
+	}
+	found, ok := searched[d.LastSegment()]
+	return found, ok
+}
+
+// resolvedSites asks byDef for the uses of d; ok is false when it does not
+// decide d (its name is then searched as text). A search that failed
+// found nothing.
+func resolvedSites(ctx context.Context, byDef DefCallerFunc, d *outline.Definition, left time.Duration) (*Sites, bool) {
+	res, ok, err := byDef(ctx, d, left)
+	if err != nil {
+		res = nil
+	}
+	return res, ok
 }
 
 // callerSites keeps one site per definition (the first) and per file's

@@ -536,10 +536,7 @@ func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 			continue
 		}
 		if cs.ByDef != nil && d.Kind != Removed {
-			if res, resolved, err := cs.ByDef(ctx, &d.Def, left); resolved {
-				if err != nil {
-					res = nil
-				}
+			if res, resolved := resolvedSites(ctx, cs.ByDef, &d.Def, left); resolved {
 				sites, ok = res, true
 			}
 		}

@@ -133,19 +133,7 @@ func (w *changeWalk) users(d *outline.Definition) ([]Site, bool) {
 		return nil, false
 	}
 	left := time.Until(w.end)
-	found, ok := w.searched[defID(d)]
-	if !ok && w.cs.ByDef != nil && w.ctx.Err() == nil && left > 0 {
-		if res, resolved, err := w.cs.ByDef(w.ctx, d, left); resolved {
-			if err != nil {
-				res = nil
-			}
-			found, ok = res, true
-			w.searched[defID(d)] = found
-		}
-	}
-	if !ok {
-		found, ok = w.searched[name]
-	}
+	found, ok := knownUses(w.ctx, w.searched, w.cs.ByDef, d, left)
 	if !ok {
 		if w.ctx.Err() != nil || left <= 0 {
 			w.cs.DeepPartial = true
