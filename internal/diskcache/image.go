@@ -352,7 +352,10 @@ const MaxImages = 4
 // removed; where it does not, it is left for a later prune. A removal
 // only makes that project's next restart load from the store.
 func PruneImages(keep string, max int) {
-	found, err := filepath.Glob(filepath.Join(filepath.Dir(filepath.Dir(keep)), "*", ImageName))
+	// The projects' folders are listed, not globbed: the user's cache
+	// folder's path may hold a glob's special characters.
+	cache := filepath.Dir(filepath.Dir(keep))
+	dirs, err := os.ReadDir(cache)
 	if err != nil {
 		return
 	}
@@ -361,11 +364,12 @@ func PruneImages(keep string, max int) {
 		mod  time.Time
 	}
 	var others []image
-	for _, f := range found {
-		if f == keep {
+	for _, d := range dirs {
+		f := filepath.Join(cache, d.Name(), ImageName)
+		if !d.IsDir() || f == keep {
 			continue
 		}
-		if fi, err := os.Stat(f); err == nil {
+		if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
 			others = append(others, image{f, fi.ModTime()})
 		}
 	}

@@ -11,7 +11,8 @@ import (
 // other projects go; the kept project's image, however old, and every
 // other file of the projects stay.
 func TestPruneImages(t *testing.T) {
-	root := t.TempDir()
+	// A glob's special characters in the cache folder's path.
+	root := filepath.Join(t.TempDir(), "cache [1]*")
 	now := time.Now()
 	image := func(p string) string { return filepath.Join(root, p, ImageName) }
 	for i, p := range []string{"p0", "p1", "p2", "p3", "p4", "p5"} {
