@@ -103,7 +103,7 @@ func resolvedCallers(ctx context.Context, sr search.Searcher, s *Server, q searc
 	if err != nil {
 		return nil, true, err
 	}
-	if !res.Go || res.Building {
+	if res.Lang == "" || res.Building {
 		return nil, false, nil
 	}
 	return res.CallerSites(), true, nil

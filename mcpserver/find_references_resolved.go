@@ -13,8 +13,9 @@ import (
 
 // resolvedAnswer is find_references of one definition, picked by a
 // qualified name or a definition argument: its uses resolved. ok is
-// false when the name picks no definition the resolver reads (no Go
-// definition): the caller answers the name as text, as before.
+// false when the name picks no definition a resolver reads (of none of
+// search.ResolvedLanguages): the caller answers the name as text, as
+// before.
 func resolvedAnswer(ctx context.Context, s *Server, q search.ResolveQuery, path string) (text string, isError, ok bool) {
 	res, err := s.searcher().Resolved(ctx, q, &s.parses)
 	if err != nil {
@@ -23,9 +24,9 @@ func resolvedAnswer(ctx context.Context, s *Server, q search.ResolveQuery, path 
 	if res.Building {
 		return "No resolved uses of " + project.Echo(cmp.Or(q.Definition, q.Name)) + " yet: the index is still being built, and resolving needs it; a later call will answer (a bare name is searched as text now)", false, true
 	}
-	if !res.Go {
+	if res.Lang == "" {
 		if q.Definition != "" {
-			return "find_references: the definition at " + project.Echo(q.Definition) + " is not one whose uses zumba resolves (Go definitions only); search its name instead", true, true
+			return "find_references: the definition at " + project.Echo(q.Definition) + " is not one whose uses zumba resolves (" + strings.Join(search.ResolvedLanguages(), ", ") + " definitions only); search its name instead", true, true
 		}
 		return "", false, false
 	}
@@ -39,7 +40,7 @@ func resolvedAnswer(ctx context.Context, s *Server, q search.ResolveQuery, path 
 func formatResolved(res *search.Resolved, path string, group bool) string {
 	var sb strings.Builder
 	t := res.Targets[0]
-	name := qualifiedGo(res)
+	name := qualifiedName(res)
 	var places []string
 	for _, d := range res.Targets {
 		places = append(places, d.Path+":"+strconv.Itoa(d.Line))
@@ -102,9 +103,9 @@ func formatResolved(res *search.Resolved, path string, group bool) string {
 // maxOthers is how many other definitions of the name the answer names.
 const maxOthers = 8
 
-// qualifiedGo is the listed definition's name with its package:
-// "os.File.Close".
-func qualifiedGo(res *search.Resolved) string {
+// qualifiedName is the listed definition's name with its package or
+// module: "os.File.Close", "http.client.HTTPConnection.close".
+func qualifiedName(res *search.Resolved) string {
 	d := res.Targets[0]
 	q := d.QualifiedName()
 	if res.Package != "" && !strings.HasPrefix(q, res.Package+".") {

@@ -63,7 +63,7 @@ func TestGoplsCallersDifferential(t *testing.T) {
 		if err != nil {
 			return nil, true, err
 		}
-		if !res.Go {
+		if res.Lang == "" {
 			return nil, false, nil
 		}
 		return res.CallerSites(), true, nil
@@ -76,7 +76,7 @@ func TestGoplsCallersDifferential(t *testing.T) {
 		plain := find
 		find = func(ctx context.Context, name string, limit time.Duration) (*Sites, error) {
 			res, err := ix.Resolved(ctx, ResolveQuery{Name: name, Group: true, Unique: true, Limit: 1 << 20}, nil)
-			if err != nil || !res.Go {
+			if err != nil || res.Lang == "" {
 				return plain(ctx, name, limit)
 			}
 			return res.CallerSites(), nil

@@ -18,9 +18,10 @@ import (
 )
 
 // find_references of one definition: a qualified name or a PATH:LINE
-// picks it, and only the uses that resolve to it are listed (package
-// resolve decides, for Go), then those through an interface it
-// implements, then those that may mean it but could not be resolved.
+// picks it, and only the uses that resolve to it are listed (a
+// language's resolver decides: resolved_langs.go), then those through an
+// interface it implements, then those that may mean it but could not be
+// resolved.
 
 // ResolveQuery asks for the uses of one definition.
 type ResolveQuery struct {
@@ -34,15 +35,16 @@ type ResolveQuery struct {
 	// Group finds the definition holding each line.
 	Group bool
 	// Unique resolves only a name that picks one definition (a bare
-	// name for callers of callers): with several, Resolved.Go is false.
+	// name for callers of callers): with several, Resolved.Lang is "".
 	Unique bool
 }
 
 // Resolved is the answer: the uses of the definition chosen.
 type Resolved struct {
-	// Go is false when the name picks no Go definition: the resolver
+	// Lang is the language of the definition listed (resolvedLangs'
+	// name); "" when the name picks no definition a resolver reads: it
 	// has nothing to say, and the name is searched as text.
-	Go bool
+	Lang string
 	// Targets are the declarations of the definition whose uses are
 	// listed (one, or one per build variant of its package); Others the
 	// other definitions the name picks, not listed.
@@ -50,7 +52,8 @@ type Resolved struct {
 	// Sites are the lines listed: the uses, those through interfaces
 	// (Via), then those not resolved, at most the limit.
 	Sites []ResolvedSite
-	// Package is the package clause's name of the targets' package.
+	// Package is the targets' package (Go: the package clause's name)
+	// or module (Python: its dotted name).
 	Package string
 	// Uses, Through and Unresolved count every line of each class, and
 	// Files the files holding them.
@@ -85,13 +88,21 @@ func IsQualified(name string) bool {
 }
 
 // resolveEnv is what a resolved search reads: the definitions the query
-// picks, the resolver, the files that may hold the name, their bytes.
+// picks, the resolver of each language (by its index in resolvedLangs),
+// the files that may hold the name, their bytes.
 type resolveEnv struct {
 	defs  func(ctx context.Context) ([]Def, error)
-	r     *resolve.Resolver
+	lang  func(i int) resolve.Lang
 	files func(word string) ([]project.Entry, error)
 	src   project.Source
 	cache *ParseCache
+}
+
+// langTarget is a target and the language (index in resolvedLangs)
+// whose resolver declared it.
+type langTarget struct {
+	lang int
+	t    resolve.Target
 }
 
 // resolveRefs answers q over env.
@@ -100,20 +111,22 @@ func resolveRefs(ctx context.Context, q ResolveQuery, env resolveEnv) (*Resolved
 	if err != nil {
 		return nil, err
 	}
-	var targets []resolve.Target
+	var targets []langTarget
 	var byTarget [][]Def
 	for _, d := range defs {
-		if !resolve.IsGo(d.Path) {
+		li := langOf(d.Path)
+		if li < 0 {
 			continue
 		}
-		t, ok := env.r.TargetAt(d.Path, int32(d.Line), d.LastSegment())
+		t, ok := env.lang(li).TargetAt(d.Path, int32(d.Line), d.LastSegment())
 		if !ok {
 			continue
 		}
-		i := slices.Index(targets, t)
+		lt := langTarget{li, t}
+		i := slices.Index(targets, lt)
 		if i < 0 {
 			i = len(targets)
-			targets = append(targets, t)
+			targets = append(targets, lt)
 			byTarget = append(byTarget, nil)
 		}
 		byTarget[i] = append(byTarget[i], d)
@@ -121,7 +134,7 @@ func resolveRefs(ctx context.Context, q ResolveQuery, env resolveEnv) (*Resolved
 	if len(targets) == 0 || q.Unique && len(targets) > 1 {
 		return &Resolved{}, nil
 	}
-	word := targets[0].Name
+	word := targets[0].t.Name
 	files, err := env.files(word)
 	if err != nil {
 		return nil, err
@@ -134,9 +147,25 @@ func resolveRefs(ctx context.Context, q ResolveQuery, env resolveEnv) (*Resolved
 	// of every definition implementing it).
 	best := 0
 	if len(targets) > 1 {
-		_, counts, err := classifyFiles(ctx, env, files, word, targets)
-		if err != nil {
-			return nil, err
+		counts := make([]int, len(targets))
+		for li := range resolvedLangs {
+			var ts []resolve.Target
+			var at []int
+			for i, lt := range targets {
+				if lt.lang == li {
+					ts, at = append(ts, lt.t), append(at, i)
+				}
+			}
+			if len(ts) == 0 {
+				continue
+			}
+			_, c, err := classifyFiles(ctx, env, files, word, li, ts)
+			if err != nil {
+				return nil, err
+			}
+			for k, i := range at {
+				counts[i] = c[k]
+			}
 		}
 		for i := range targets {
 			if counts[i] > counts[best] {
@@ -144,11 +173,12 @@ func resolveRefs(ctx context.Context, q ResolveQuery, env resolveEnv) (*Resolved
 			}
 		}
 	}
-	uses, _, err := classifyFiles(ctx, env, files, word, targets[best:best+1])
+	bt := targets[best]
+	uses, _, err := classifyFiles(ctx, env, files, word, bt.lang, []resolve.Target{bt.t})
 	if err != nil {
 		return nil, err
 	}
-	res := &Resolved{Go: true, Targets: byTarget[best], Package: targets[best].Pkg}
+	res := &Resolved{Lang: resolvedLangs[bt.lang].name, Targets: byTarget[best], Package: bt.t.Pkg}
 	for i, ds := range byTarget {
 		if i != best {
 			res.Others = append(res.Others, ds...)
@@ -167,9 +197,9 @@ type useLine struct {
 	resolve.Use
 }
 
-// classifyFiles classifies the uses of word in files; counts are the
-// lines that use each target.
-func classifyFiles(ctx context.Context, env resolveEnv, files []project.Entry, word string, targets []resolve.Target) ([]useLine, []int, error) {
+// classifyFiles classifies the uses of word in the files of the
+// language li; counts are the lines that use each target.
+func classifyFiles(ctx context.Context, env resolveEnv, files []project.Entry, word string, li int, targets []resolve.Target) ([]useLine, []int, error) {
 	var out []useLine
 	counts := make([]int, len(targets))
 	sc := &project.Scratch{}
@@ -178,7 +208,7 @@ func classifyFiles(ctx context.Context, env resolveEnv, files []project.Entry, w
 		if i%64 == 63 && ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
-		if !resolve.IsGo(e.Path) {
+		if langOf(e.Path) != li {
 			continue
 		}
 		text := func() []byte {
@@ -188,11 +218,11 @@ func classifyFiles(ctx context.Context, env resolveEnv, files []project.Entry, w
 			}
 			return data
 		}
-		uses, ok := env.r.FileUses(e.Path, word, targets, text)
+		uses, ok := env.lang(li).FileUses(e.Path, word, targets, text)
 		if !ok {
 			// Not parsed: every use of the word there is unresolved.
 			if data := text(); data != nil {
-				resolve.Uses(data, word, func(line, col int32) {
+				resolvedLangs[li].uses(data, word, func(line, col int32) {
 					uses = append(uses, resolve.FileUse{Line: line, Col: col, Use: resolve.Use{Class: resolve.Unresolved}})
 				})
 			}

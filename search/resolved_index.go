@@ -25,7 +25,7 @@ func (ix *Index) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache
 		// Resolving needs the files' facts: walking and parsing the
 		// project now would not end within a client's time (the Go
 		// tree: 20 s).
-		return &Resolved{Go: true, Building: true}, nil
+		return &Resolved{Building: true}, nil
 	}
 	if err := ix.Sync(ctx); err != nil {
 		return nil, err
@@ -45,27 +45,32 @@ func (ix *Index) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache
 		src:   ix.root,
 		cache: cache,
 	}
-	env.r = ix.resolver()
+	env.lang = ix.resolver
 	return resolveRefs(ctx, q, env)
 }
 
-// resolverMemo is the resolver of the index's generation gen.
+// resolverMemo is the resolvers of the index's generation gen, one per
+// language (resolvedLangs), each made when first asked for.
 type resolverMemo struct {
 	mu  sync.Mutex
 	gen uint64
-	r   *resolve.Resolver
+	rs  []resolve.Lang
 }
 
-// resolver returns the resolver of the index as it is.
-func (ix *Index) resolver() *resolve.Resolver {
+// resolver returns the resolver of the language li (index in
+// resolvedLangs) of the index as it is.
+func (ix *Index) resolver(li int) resolve.Lang {
 	gen := ix.Gen()
 	m := &ix.resolve
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.r == nil || m.gen != gen {
-		m.r, m.gen = resolve.NewResolver(&indexFacts{ix: ix}), gen
+	if m.rs == nil || m.gen != gen {
+		m.rs, m.gen = make([]resolve.Lang, len(resolvedLangs)), gen
 	}
-	return m.r
+	if m.rs[li] == nil {
+		m.rs[li] = resolvedLangs[li].ofIndex(ix)
+	}
+	return m.rs[li]
 }
 
 // indexFacts is the resolver's source over the index's records.
@@ -91,25 +96,7 @@ func (s *indexFacts) Facts(p string) *resolve.File {
 
 // GoDirs lists the live Go and go.mod files by folder.
 func (s *indexFacts) GoDirs() map[string][]string {
-	dirs := map[string][]string{}
-	s.ix.Mu.RLock()
-	for _, r := range s.ix.Files {
-		if r == nil || r.Dead {
-			continue
-		}
-		if resolve.IsGo(r.Path) || path.Base(r.Path) == "go.mod" {
-			d := path.Dir(r.Path)
-			if d == "." {
-				d = ""
-			}
-			dirs[d] = append(dirs[d], r.Path)
-		}
-	}
-	s.ix.Mu.RUnlock()
-	for _, fs := range dirs {
-		slices.Sort(fs)
-	}
-	return dirs
+	return s.ix.liveDirs(func(p string) bool { return resolve.IsGo(p) || path.Base(p) == "go.mod" })
 }
 
 // ReadFile reads a project file.
@@ -134,9 +121,9 @@ func pickDefs(ctx context.Context, s Searcher, root *Root, cache *ParseCache, q 
 	return res.Defs, nil
 }
 
-// Resolved answers q from the files, walked and read afresh: each Go
-// file holding the name is parsed for its facts, and the packages they
-// import when needed.
+// Resolved answers q from the files, walked and read afresh: each file
+// of a resolved language holding the name is parsed for its facts, and
+// the packages or modules they import when needed.
 func (r *Root) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache) (*Resolved, error) {
 	entries, err := r.Walk(ctx)
 	if err != nil {
@@ -146,25 +133,37 @@ func (r *Root) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache) 
 	for i, e := range entries {
 		paths[i] = e.Path
 	}
-	src := resolve.NewFiles(paths, func(p string) ([]byte, error) {
-		data, _, err := r.ReadFile(p, project.MaxFileSize)
-		return data, err
-	})
+	var mu sync.Mutex
+	langs := make([]resolve.Lang, len(resolvedLangs))
+	warms := make([]func(string), len(resolvedLangs))
+	lang := func(li int) (resolve.Lang, func(string)) {
+		mu.Lock()
+		defer mu.Unlock()
+		if langs[li] == nil {
+			langs[li], warms[li] = resolvedLangs[li].ofFiles(paths, func(p string) ([]byte, error) {
+				data, _, err := r.ReadFile(p, project.MaxFileSize)
+				return data, err
+			})
+		}
+		return langs[li], warms[li]
+	}
 	env := resolveEnv{
 		defs: func(ctx context.Context) ([]Def, error) { return pickDefs(ctx, r, r, cache, q) },
-		r:    resolve.NewResolver(src),
+		lang: func(li int) resolve.Lang { l, _ := lang(li); return l },
 		files: func(word string) ([]project.Entry, error) {
 			files := rankFiles(slices.Clone(entries))
 			sc := NewWordScanner(word)
 			keep := make([]bool, len(files))
 			scan.Ordered(ctx, len(files), -1, time.Time{}, func(i int, scr *project.Scratch) int {
-				if !resolve.IsGo(files[i].Path) {
+				li := langOf(files[i].Path)
+				if li < 0 {
 					return 0
 				}
 				data, err := r.Contents(files[i], scr)
 				if err == nil && sc.Next(data, 0) >= 0 {
 					keep[i] = true
-					src.Facts(files[i].Path)
+					_, warm := lang(li)
+					warm(files[i].Path)
 				}
 				return 0
 			})
