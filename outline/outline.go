@@ -78,6 +78,18 @@ func Parse(ctx context.Context, lang *grammar.Language, src []byte) (*Outline, e
 	return o, err
 }
 
+// ParseTree is Parse that also hands f the outline and the root of the
+// syntax tree it was read from, before the tree is freed: for a caller
+// that reads more of a file than its definitions (a resolver's facts)
+// without parsing it a second time. root and every node under it are
+// valid only during the call. The tree is of lang.Prepare(src) where
+// lang has a Prepare, which moves no byte: nodes' offsets are src's. f is
+// not called when ParseTree returns an error.
+func ParseTree(ctx context.Context, lang *grammar.Language, src []byte, f func(o *Outline, root *sitter.Node)) (*Outline, error) {
+	o, _, err := parse(ctx, lang, src, parseOpts{tree: f})
+	return o, err
+}
+
 // ParseHead is Parse of the first max bytes of src at most: a file too
 // large to outline whole within a client's timeout (tree-sitter parses a
 // few MB a second; 15 MB would take several seconds) is outlined from its
@@ -142,7 +154,12 @@ func ParseCode(ctx context.Context, lang *grammar.Language, src []byte) (*Outlin
 }
 
 // parseOpts are what parse does beyond outlining (see parse).
-type parseOpts struct{ code, partial, decls bool }
+type parseOpts struct {
+	code, partial, decls bool
+	// tree, when set, is handed the outline and the tree's root before
+	// the tree is freed (ParseTree).
+	tree func(*Outline, *sitter.Node)
+}
 
 // parse is Parse, and ParseCode when code is set; with partial, queries
 // stopped by the deadline give the definitions before the line where
@@ -219,6 +236,9 @@ func parse(ctx context.Context, lang *grammar.Language, src []byte, opts parseOp
 	qualify(o.Entries, nil)
 	if opts.decls {
 		markExported(lang, o.Entries, nil, true)
+	}
+	if opts.tree != nil {
+		opts.tree(o, root)
 	}
 	if !code {
 		return o, nil, nil

@@ -37,7 +37,7 @@ func (a *aheadRecs) put(ix *Index, path string, data []byte, defs []outline.Defi
 	if have {
 		return
 	}
-	rec := ix.makeRecords(path, data, defs)
+	rec := ix.makeRecords(path, data, defs, nil)
 	a.mu.Lock()
 	if a.m == nil {
 		a.m = map[aheadKey]records{}

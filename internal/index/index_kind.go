@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"runtime"
 
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -45,6 +48,30 @@ type RecordKind interface {
 // its own (a resolver's facts).
 type PlainKind interface {
 	MakePlain(path string, data []byte, defs []outline.Definition) []byte
+}
+
+// A TreeKind is a plain kind that makes its record from the syntax tree
+// the index's own outline of the file parsed (outline.ParseTree), before
+// that tree is freed: a kind that reads more of a file than its
+// definitions (a resolver's facts: imports, selectors, types, for any
+// language) then costs a walk of the tree instead of a second parse.
+//
+// MakeTree returns the record of the file at path whose bytes are data
+// and whose definitions are defs (not empty), read from root, the root of
+// the tree lang's grammar parsed of data (of lang.Prepare(data) where
+// lang has a Prepare, which moves no byte: nodes' offsets are data's).
+// root and every node under it are valid only during the call: keep no
+// node. nil for no record. It is called for every parsed file with
+// definitions, whatever its language, from many goroutines at once and
+// outside the vocab's lock: a kind answers nil at once for the languages
+// it does not read (by lang or path).
+//
+// Where the index has no tree of the file (definitions a call parsed
+// ahead of the build, see ParsedAhead), it calls MakePlain instead, which
+// parses the file itself; both must make the same record.
+type TreeKind interface {
+	PlainKind
+	MakeTree(path string, data []byte, defs []outline.Definition, lang *grammar.Language, root *sitter.Node) []byte
 }
 
 // A recordCounter is a record kind that sums up the live records of its
@@ -121,14 +148,48 @@ func (ix *Index) countLocked(r *FileRec, n int) {
 	}
 }
 
+// hasTreeKind reports whether a kind of ix is a TreeKind.
+func (ix *Index) hasTreeKind() bool {
+	for _, kind := range ix.kinds {
+		if _, ok := kind.(TreeKind); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// treeRecords makes the records of the tree kinds of the file at path
+// from the tree lang's grammar parsed of its bytes data, whose root is
+// root and whose definitions are defs, for makeRecords: one entry per
+// kind, those of the other kinds nil.
+func (ix *Index) treeRecords(path string, data []byte, defs []outline.Definition, lang *grammar.Language, root *sitter.Node) [][]byte {
+	recs := make([][]byte, len(ix.kinds))
+	if len(defs) == 0 {
+		return recs
+	}
+	for k, kind := range ix.kinds {
+		if t, ok := kind.(TreeKind); ok {
+			recs[k] = t.MakeTree(path, data, defs, lang, root)
+		}
+	}
+	return recs
+}
+
 // makeRecords makes the records of every kind of the file at path, whose
-// bytes are data and whose definitions are defs.
-func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition) records {
+// bytes are data and whose definitions are defs. fromTree, when not nil,
+// holds the records treeRecords made (the tree kinds' are not made again).
+func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition, fromTree [][]byte) records {
 	if len(defs) == 0 {
 		return nil
 	}
-	recs := make([][]byte, len(ix.kinds))
+	recs := fromTree
+	if recs == nil {
+		recs = make([][]byte, len(ix.kinds))
+	}
 	for k, kind := range ix.kinds {
+		if _, ok := kind.(TreeKind); ok && fromTree != nil {
+			continue
+		}
 		if p, ok := kind.(PlainKind); ok {
 			recs[k] = p.MakePlain(path, data, defs)
 		}

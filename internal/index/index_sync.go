@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	sitter "github.com/smacker/go-tree-sitter"
+
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/internal/filestat"
@@ -442,6 +444,7 @@ func (ix *Index) ParseFile(ctx context.Context, r *FileRec, sc *project.Scratch)
 	}
 	data, err := ix.proj.Contents(r.Entry(), sc)
 	var defs []outline.Definition
+	var fromTree [][]byte
 	switch {
 	case errors.Is(err, project.ErrUnreadable):
 		return false
@@ -457,8 +460,8 @@ func (ix *Index) ParseFile(ctx context.Context, r *FileRec, sc *project.Scratch)
 		if lang == nil {
 			break
 		}
-		o, err := outline.Parse(ctx, lang, data)
-		if err != nil {
+		var ok bool
+		if defs, fromTree, ok = ix.parseDefs(ctx, r.Path, lang, data); !ok {
 			// Stopped by a call's deadline or the parser's own time
 			// limit (a loaded machine, a file built to be slow): not
 			// "no definitions" but unknown, left for the next call that
@@ -466,9 +469,27 @@ func (ix *Index) ParseFile(ctx context.Context, r *FileRec, sc *project.Scratch)
 			// as nothing here).
 			return false
 		}
-		defs = o.Definitions("")
 	}
-	return ix.setParsed(r, ix.makeRecords(r.Path, data, defs))
+	return ix.setParsed(r, ix.makeRecords(r.Path, data, defs, fromTree))
+}
+
+// parseDefs parses the file at path, whose bytes are data, with lang's
+// grammar: its definitions, and the records of the tree kinds made from
+// the same tree (see treeRecords; nil without tree kinds). ok is false
+// when the parse did not finish.
+func (ix *Index) parseDefs(ctx context.Context, path string, lang *grammar.Language, data []byte) (defs []outline.Definition, fromTree [][]byte, ok bool) {
+	if !ix.hasTreeKind() {
+		o, err := outline.Parse(ctx, lang, data)
+		if err != nil {
+			return nil, nil, false
+		}
+		return o.Definitions(""), nil, true
+	}
+	_, err := outline.ParseTree(ctx, lang, data, func(o *outline.Outline, root *sitter.Node) {
+		defs = o.Definitions("")
+		fromTree = ix.treeRecords(path, data, defs, lang, root)
+	})
+	return defs, fromTree, err == nil
 }
 
 // setParsed gives r its records, unless r was replaced meanwhile. It
