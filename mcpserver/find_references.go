@@ -18,12 +18,12 @@ var findReferencesTool = &Tool{
 	Title:       "Find uses of a name",
 	Description: "Lines that use a name as a whole word, case-sensitive, across the project's text files. At most 80 lines.",
 	Params: []Param{
-		{Name: "name", Description: "The name to find. A qualified Go name (File.Close, os.File.Close) lists only the uses that resolve to that definition, then those not resolved.", Required: true},
+		{Name: "name", Description: "The name to find. A qualified name (File.Close, os.File.Close, Subscription.unsubscribe) lists only the uses that resolve to that definition, then those not resolved.", Required: true},
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
 		{Name: "group", Description: "\"definition\": group the lines under the function, method or type that holds them, to see who uses the name.", Enum: []string{"definition"}},
 		{Name: "code", Description: "true: leave out lines where the name is only in comments or strings, to see real uses.", Bool: true},
 		{Name: "limit", Description: "Stop after this many hits (with group, definitions).", Int: true, Min: 1, Max: search.RefLimit},
-		{Name: "definition", Description: "PATH:LINE of one definition, as find_symbol prints it: only the uses that resolve to it (Go)."},
+		{Name: "definition", Description: "PATH:LINE of one definition, as find_symbol prints it: only the uses that resolve to it (Go, TypeScript, JavaScript)."},
 		{Name: "depth", Description: "2 or 3: also who uses each definition found, indented under it (callers of callers); implies group and code.", Int: true, Min: 1, Max: search.MaxCallerDepth},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {

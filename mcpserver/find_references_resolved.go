@@ -51,7 +51,11 @@ func formatResolved(res *search.Resolved, path string, group bool) string {
 		sb.WriteString(" matching " + project.Echo(path))
 	}
 	if res.Through > 0 {
-		sb.WriteString("; " + strconv.Itoa(res.Through) + " through interfaces")
+		if res.Lang == "Go" {
+			sb.WriteString("; " + strconv.Itoa(res.Through) + " through interfaces")
+		} else {
+			sb.WriteString("; " + strconv.Itoa(res.Through) + " through base types and overrides")
+		}
 	}
 	if res.Unresolved > 0 {
 		sb.WriteString("; " + strconv.Itoa(res.Unresolved) + " not resolved")
@@ -65,7 +69,7 @@ func formatResolved(res *search.Resolved, path string, group bool) string {
 		}
 		switch res.Sites[i].Class {
 		case resolve.Through:
-			sb.WriteString("through interface " + res.Sites[i].Via + ":\n")
+			sb.WriteString("through " + res.Sites[i].Via + ":\n")
 		case resolve.Unresolved:
 			sb.WriteString("may refer to it (not resolved):\n")
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/zumba-dev/zumba/search/resolve"
+	"github.com/zumba-dev/zumba/search/resolve/tsjs"
 )
 
 // The languages whose uses find_references resolves, one row each: how
@@ -33,6 +34,7 @@ type resolvedLang struct {
 
 var resolvedLangs = []resolvedLang{
 	{name: "Go", reads: resolve.IsGo, uses: resolve.Uses, ofIndex: goOfIndex, ofFiles: goOfFiles},
+	{name: "TypeScript/JavaScript", reads: tsjs.Reads, uses: tsjs.Uses, ofIndex: tsOfIndex, ofFiles: tsOfFiles},
 }
 
 // langOf is the index in resolvedLangs of the language of the file at p;

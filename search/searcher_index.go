@@ -10,6 +10,7 @@ import (
 	"github.com/zumba-dev/zumba/search/internal/filetier"
 	"github.com/zumba-dev/zumba/search/projmap"
 	"github.com/zumba-dev/zumba/search/resolve"
+	"github.com/zumba-dev/zumba/search/resolve/tsjs"
 )
 
 // Index is a project's word index (identifier → files holding it) and
@@ -84,10 +85,11 @@ func NewIndex(root *Root, opts index.Options) *Index {
 	code := &findcode.Kind{}
 	ix := &Index{root: root, src: root}
 	var facts index.RecordKind = resolve.Kind{}
+	var tsFacts index.RecordKind = tsjs.Kind{}
 	if noFacts {
-		facts = resolve.NoKind{}
+		facts, tsFacts = resolve.NoKind{}, tsjs.NoKind{}
 	}
-	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code, kindFacts: facts})
+	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code, kindFacts: facts, kindTSFacts: tsFacts})
 	ix.WordsDone = ix.dropCold
 	ix.WhenComplete = func() { ix.names.prepare(ix) }
 	ix.TierOf = filetier.Record
@@ -105,6 +107,9 @@ const (
 	kindCode
 	// kindFacts is a Go file's facts for the resolver (search/resolve).
 	kindFacts
+	// kindTSFacts is a TypeScript or JavaScript file's facts for its
+	// resolver (search/resolve/tsjs).
+	kindTSFacts
 )
 
 // IndexOptions tune an Index (see [index.Options]).

@@ -36,7 +36,9 @@ type Use struct {
 	Class Class
 	// Target is the index of the target the use means (Match, Through).
 	Target int
-	// Via is the interface a Through use calls through ("io.Closer").
+	// Via names the group a Through use is listed in, after
+	// "through ": the interface it calls through ("interface
+	// io.Closer"; in TypeScript also a base class, an override).
 	Via string
 }
 
@@ -256,7 +258,7 @@ func (r *Resolver) through(iface *ty, p *Pkg, recv, name string, targets []Targe
 			if p != nil {
 				via = p.Name + "." + recv
 			}
-			return Use{Class: Through, Target: i, Via: via}
+			return Use{Class: Through, Target: i, Via: "interface " + via}
 		}
 	}
 	return Use{}
