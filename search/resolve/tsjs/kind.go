@@ -73,3 +73,5 @@ func (NoKind) MakeTree(string, []byte, []outline.Definition, *grammar.Language, 
 
 // Make makes no record.
 func (NoKind) Make(string, []byte, []outline.Definition, *index.Vocab) []byte { return nil }
+
+var _ index.TreeKind = Kind{}
