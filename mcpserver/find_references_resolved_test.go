@@ -64,3 +64,62 @@ b/b.go:9: t.Close()`
 		t.Errorf("find_references definition a/a.go:2 = %q, %v; want an error naming the line", got, isError)
 	}
 }
+
+// TestFindReferencesResolvedPython: a qualified Python name (module,
+// class, method) or its definition lists the uses resolved to it (self
+// through the class hierarchy, imports through a package's __init__),
+// then those whose receiver is not known; the bare name answers as
+// before.
+func TestFindReferencesResolvedPython(t *testing.T) {
+	s := newTestServer(t, map[string]string{
+		"net/__init__.py": "from .client import Conn\n",
+		"net/client.py": `class Base:
+    def close(self):
+        pass
+
+
+class Conn(Base):
+    def close(self):
+        self.flush()
+
+    def flush(self):
+        self.close()
+
+
+class Other:
+    def close(self):
+        pass
+`,
+		"app.py": `from net import Conn
+from net.client import Other
+
+
+def run(c: Conn, o: Other, x):
+    c.close()
+    o.close()
+    x.close()
+    Conn().close()
+`,
+	})
+	want := `4 lines use net.client.Conn.close (net/client.py:7) in 2 files; 1 not resolved
+app.py:6: c.close()
+app.py:9: Conn().close()
+net/client.py:7: def close(self):
+net/client.py:11: self.close()
+may refer to it (not resolved):
+app.py:8: x.close()`
+	for _, args := range []map[string]string{
+		{"name": "Conn.close"},
+		{"name": "net.client.Conn.close"},
+		{"name": "anything", "definition": "net/client.py:7"},
+	} {
+		got, isError := s.CallArgs(context.Background(), "find_references", args)
+		if isError || got != want {
+			t.Errorf("find_references %v =\n%s\nwant\n%s", args, got, want)
+		}
+	}
+	got, _ := s.CallArgs(context.Background(), "find_references", map[string]string{"name": "close"})
+	if n := strings.Count(got, "\n") + 1; n != 8 {
+		t.Errorf("find_references close: %d lines; want every 8 with the word:\n%s", n, got)
+	}
+}

@@ -355,7 +355,13 @@ type location struct {
 }
 
 func startLSP(ctx context.Context, bin, root string, env []string) (*lsp, error) {
-	cmd := exec.CommandContext(ctx, bin, "serve")
+	return startLSPArgs(ctx, root, env, bin, "serve")
+}
+
+// startLSPArgs starts the language server bin with args in root and
+// initializes it.
+func startLSPArgs(ctx context.Context, root string, env []string, bin string, args ...string) (*lsp, error) {
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir, cmd.Env = root, env
 	in, err := cmd.StdinPipe()
 	if err != nil {

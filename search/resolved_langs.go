@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/zumba-dev/zumba/search/resolve"
+	"github.com/zumba-dev/zumba/search/resolve/pyres"
 	"github.com/zumba-dev/zumba/search/resolve/tsjs"
 )
 
@@ -35,6 +36,7 @@ type resolvedLang struct {
 var resolvedLangs = []resolvedLang{
 	{name: "Go", reads: resolve.IsGo, uses: resolve.Uses, ofIndex: goOfIndex, ofFiles: goOfFiles},
 	{name: "TypeScript/JavaScript", reads: tsjs.Reads, uses: tsjs.Uses, ofIndex: tsOfIndex, ofFiles: tsOfFiles},
+	{name: "Python", reads: pyres.IsPython, uses: pyres.Uses, ofIndex: pyOfIndex, ofFiles: pyOfFiles},
 }
 
 // langOf is the index in resolvedLangs of the language of the file at p;

@@ -10,6 +10,7 @@ import (
 	"github.com/zumba-dev/zumba/search/internal/filetier"
 	"github.com/zumba-dev/zumba/search/projmap"
 	"github.com/zumba-dev/zumba/search/resolve"
+	"github.com/zumba-dev/zumba/search/resolve/pyres"
 	"github.com/zumba-dev/zumba/search/resolve/tsjs"
 )
 
@@ -86,10 +87,11 @@ func NewIndex(root *Root, opts index.Options) *Index {
 	ix := &Index{root: root, src: root}
 	var facts index.RecordKind = resolve.Kind{}
 	var tsFacts index.RecordKind = tsjs.Kind{}
+	var pyFacts index.RecordKind = pyres.Kind{}
 	if noFacts {
-		facts, tsFacts = resolve.NoKind{}, tsjs.NoKind{}
+		facts, tsFacts, pyFacts = resolve.NoKind{}, tsjs.NoKind{}, pyres.NoKind{}
 	}
-	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code, kindFacts: facts, kindTSFacts: tsFacts})
+	ix.Index = index.NewEngine(root.Root, opts, []index.RecordKind{kindDefs: defrec.Kind{}, kindCode: code, kindFacts: facts, kindTSFacts: tsFacts, kindPyFacts: pyFacts})
 	ix.WordsDone = ix.dropCold
 	ix.WhenComplete = func() { ix.names.prepare(ix) }
 	ix.TierOf = filetier.Record
@@ -110,6 +112,9 @@ const (
 	// kindTSFacts is a TypeScript or JavaScript file's facts for its
 	// resolver (search/resolve/tsjs).
 	kindTSFacts
+	// kindPyFacts is a Python file's facts for its resolver
+	// (search/resolve/pyres).
+	kindPyFacts
 )
 
 // IndexOptions tune an Index (see [index.Options]).
