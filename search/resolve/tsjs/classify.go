@@ -195,7 +195,8 @@ func (r *Resolver) memberUse(m declRef, t resolve.Target) resolve.Use {
 	if m.fc.path == t.Dir && o.Name == t.Recv && o.Parent < 0 {
 		return resolve.Use{Class: resolve.Match}
 	}
-	if o.Name == "" {
+	if o.Name == "" || d.Static {
+		// A static member overrides and implements nothing.
 		return resolve.Use{}
 	}
 	owner, ok := r.targetOwner(t)

@@ -192,20 +192,13 @@ func (r *Resolver) memberVal(v val, name string, asType bool) val {
 		m, how := r.findMember(v.fc, v.i, name, v.k == vStatic && name != "constructor")
 		switch how {
 		case found:
-			t := m.fc.f.Decls[m.i].Type
-			if m.fc.f.Decls[m.i].Name == "constructor" {
-				t = r.ctorType(m)
-			}
-			return r.eval(m.fc, t)
+			return r.eval(m.fc, m.fc.f.Decls[m.i].Type)
 		case absent:
 			return basicVal
 		}
 	}
 	return unknownVal
 }
-
-// ctorType is the OpFunc of a constructor: its method's type.
-func (r *Resolver) ctorType(m declRef) int32 { return m.fc.f.Decls[m.i].Type }
 
 // callResult is what calling v returns. What a function from outside
 // the project returns is unknown: its type may be the project's

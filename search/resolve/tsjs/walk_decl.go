@@ -116,11 +116,6 @@ func (b *builder) classMember(m *sitter.Node, ci int32) {
 			b.function(m, -1)
 			return
 		}
-		name := b.text(nm)
-		if name == "constructor" {
-			b.function(m, b.member(nm, ci, static, -1))
-			return
-		}
 		i := b.member(nm, ci, static, -1)
 		b.f.Decls[i].Type = b.function(m, i)
 		if isAccessor(b, m) {
