@@ -7,14 +7,33 @@
 # most 15% more), and the heap the resolver holds after the calls.
 #
 #   scripts/resolve_bench.sh [GOSRC]
+#   scripts/resolve_bench.sh --ts [TSSRC]
+#
+# --ts measures TypeScript: TSSRC (default: rxjs 7.8.1's src/, packed
+# from npm once into scripts/.cache/tsresolve, as the tsserver
+# differential keeps it) and twelve of its classes' methods.
 #
 # Environment: ROUNDS=9 (calls per name), NAMES=a,b (qualified names; the
-# default twelve are the test's). Timings: run it alone on the machine
+# default twelve are the test's, or --ts's). Timings: run it alone on the machine
 # (here: flock -x /work/cpu.lock scripts/resolve_bench.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--ts" ]; then
+  shift
+  if [ -z "${1:-}" ]; then
+    pack=scripts/.cache/tsresolve/rxjs7.8.1
+    if [ ! -d "$pack/package/src" ]; then
+      mkdir -p "$pack"
+      tgz=$(cd "$pack" && npm pack rxjs@7.8.1 --silent)
+      tar -xzf "$pack/$tgz" -C "$pack"
+    fi
+    set -- "$pack/package/src"
+  fi
+  NAMES=${NAMES:-Subscription.unsubscribe,Observable.subscribe,Observable.pipe,Subscriber.next,Subject.next,Subscription.add,AsyncAction.schedule,OperatorSubscriber.unsubscribe,Observable.lift,Subject.asObservable,AsyncScheduler.flush,Notification.observe}
+fi
 SRC=${1:-"$(go env GOROOT)/src"}
 [ -d "$SRC" ] || { echo "scripts/resolve_bench.sh: not a folder: $SRC" >&2; exit 2; }
+SRC=$(cd "$SRC" && pwd)
 ZUMBA_RESOLVE_TREE="$SRC" ZUMBA_RESOLVE_MEM=1 ZUMBA_RESOLVE_WATCH=1 \
   ZUMBA_RESOLVE_ROUNDS="${ROUNDS:-9}" ZUMBA_RESOLVE_NAMES="${NAMES:-}" \
   go test -count=1 -timeout 30m -run TestResolvedTree -v ./search/ |
