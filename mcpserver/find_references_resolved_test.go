@@ -123,3 +123,93 @@ app.py:8: x.close()`
 		t.Errorf("find_references close: %d lines; want every 8 with the word:\n%s", n, got)
 	}
 }
+
+// TestFindReferencesResolvedTypeScript: a qualified TypeScript name or
+// its definition lists the uses resolved to it (through an import, a
+// barrel's re-export, a declared parameter type, `this`), then those
+// through the interface it implements and the override of a subclass,
+// then those whose receiver's type is not known; `depth` follows the
+// resolution (the callers of the callers of Base.close, not of every
+// close); the bare name answers as before.
+func TestFindReferencesResolvedTypeScript(t *testing.T) {
+	s := newTestServer(t, map[string]string{
+		"lib/base.ts": `export interface Closer {
+  close(): void;
+}
+
+export class Base implements Closer {
+  close(): void {}
+
+  reset(): void {
+    this.close();
+  }
+}
+`,
+		"lib/sub.ts": `import { Base } from './base';
+
+export class Sub extends Base {
+  close(): void {}
+}
+`,
+		"lib/index.ts": "export * from './base';\nexport * from './sub';\n",
+		"app.ts": `import { Base, Closer, Sub } from './lib';
+
+export function shut(b: Base, c: Closer, s: Sub, x: any) {
+  b.close();
+  c.close();
+  s.close();
+  x.close();
+}
+
+export function main() {
+  shut(new Base(), new Base(), new Sub(), null);
+}
+
+class Door {
+  close(): void {}
+}
+
+export function other(d: Door) {
+  d.close();
+}
+`,
+	})
+	want := `3 lines use Base.close (lib/base.ts:6) in 3 files; 4 through base types and overrides; 1 not resolved
+app.ts:4: b.close();
+lib/base.ts:6: close(): void {}
+lib/base.ts:9: this.close();
+through class Sub, which overrides it:
+app.ts:6: s.close();
+lib/sub.ts:4: close(): void {}
+through interface Closer:
+app.ts:5: c.close();
+lib/base.ts:2: close(): void;
+may refer to it (not resolved):
+app.ts:7: x.close();`
+	for _, args := range []map[string]string{
+		{"name": "Base.close"},
+		{"name": "anything", "definition": "lib/base.ts:6"},
+	} {
+		got, isError := s.CallArgs(context.Background(), "find_references", args)
+		if isError || got != want {
+			t.Errorf("find_references %v =\n%s\nwant\n%s", args, got, want)
+		}
+	}
+	got, _ := s.CallArgs(context.Background(), "find_references", map[string]string{"name": "close"})
+	if n := strings.Count(got, "\n") + 1; n != 10 {
+		t.Errorf("find_references close: %d lines; want every 10 with the word:\n%s", n, got)
+	}
+	// The declarations of the members it overrides or that override it
+	// are not callers; Door.close's caller other is none of its.
+	got, _ = s.CallArgs(context.Background(), "find_references", map[string]string{"name": "Base.close", "depth": "2"})
+	wantDepth := `app.ts:3 function shut
+  app.ts:10 function main
+lib/base.ts:8 method Base.reset`
+	if got != wantDepth {
+		t.Errorf("find_references Base.close depth 2 =\n%s\nwant\n%s", got, wantDepth)
+	}
+	got, _ = s.CallArgs(context.Background(), "find_references", map[string]string{"name": "close", "depth": "2"})
+	if !strings.Contains(got, "function other") {
+		t.Errorf("find_references close depth 2 (by name) =\n%s\nwant other among the callers", got)
+	}
+}

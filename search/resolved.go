@@ -337,7 +337,7 @@ func (res *Resolved) texts(ctx context.Context, env resolveEnv, ul []useLine, wo
 				if k, inside := outline.Enclosing(defs, int(l.line)); inside {
 					d := &defs[k]
 					s.Def = implementation(defs, d)
-					s.Own = d.Line == int(l.line) && d.LastSegment() == word && l.Class == resolve.Match
+					s.Own = d.Line == int(l.line) && d.LastSegment() == word && l.Class != resolve.Unresolved
 				}
 			}
 			res.Sites[i] = s
