@@ -87,7 +87,8 @@ func (s *indexFacts) Facts(p string) *resolve.File {
 	if rec == nil {
 		return nil
 	}
-	f, err := resolve.Decode(rec)
+	// Taken after the record: it covers the record's ids.
+	f, err := resolve.DecodeIn(rec, s.ix.Words.View())
 	if err != nil {
 		return nil
 	}

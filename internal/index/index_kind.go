@@ -74,6 +74,19 @@ type TreeKind interface {
 	MakeTree(path string, data []byte, defs []outline.Definition, lang *grammar.Language, root *sitter.Node) []byte
 }
 
+// An InterningKind is a plain kind whose records hold vocab ids after
+// all: the index hands Intern, under the vocab's lock, each record
+// MakePlain or MakeTree made (its strings in it) and keeps what Intern
+// returns, the same record with its strings interned in v (then Export
+// and Import map its ids as any kind's). The long part, making the
+// record (a parse, a tree walk), stays outside the lock; only the
+// interning is in it. A string in many files is kept once (the
+// resolvers' facts: a file's names as ids instead of their bytes).
+type InterningKind interface {
+	PlainKind
+	Intern(rec []byte, v *Vocab) []byte
+}
+
 // A recordCounter is a record kind that sums up the live records of its
 // kind: Count is called, under the index's lock, with n 1 when a record
 // becomes live and -1 when it dies.
@@ -196,7 +209,13 @@ func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition
 	}
 	ix.Words.Write(func(v *Vocab) {
 		for k, kind := range ix.kinds {
-			if _, ok := kind.(PlainKind); !ok {
+			switch kind := kind.(type) {
+			case InterningKind:
+				if recs[k] != nil {
+					recs[k] = kind.Intern(recs[k], v)
+				}
+			case PlainKind:
+			default:
 				recs[k] = kind.Make(path, data, defs, v)
 			}
 		}

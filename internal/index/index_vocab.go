@@ -208,6 +208,9 @@ func (v *Vocab) intern(b []byte) uint32 {
 	return v.add(v.copyRef(b))
 }
 
+// Intern returns the id of the string b, adding a copy when new.
+func (v *Vocab) Intern(b []byte) uint32 { return v.intern(b) }
+
 // InternString returns the id of s, adding it when new.
 func (v *Vocab) InternString(s string) uint32 {
 	return v.intern(unsafe.Slice(unsafe.StringData(s), len(s)))

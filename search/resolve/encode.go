@@ -3,15 +3,22 @@ package resolve
 import (
 	"encoding/binary"
 	"errors"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // A file's facts are kept encoded, in memory as in the disk cache: a
 // version byte, the file's own table of strings (each once), then the
 // facts' lists, every number a uvarint and every string its index in
 // the table. Lines and columns of sites and locals are deltas from the
-// previous one's.
+// previous one's. Encode writes the table's strings (encVersion); in the
+// index the table is the strings' vocab ids (idsVersion, see Intern),
+// each name kept once for the whole project.
 
-const encVersion = 2
+const (
+	encVersion = 4
+	idsVersion = 5
+)
 
 var errBadFacts = errors.New("bad facts record")
 
@@ -105,22 +112,26 @@ func Encode(f *File) []byte {
 		nsites, nlocals = f.nsites, f.nlocals
 	}
 	e.u(uint64(nsites))
-	prev, prevX := int32(0), int32(0)
+	prev, prevX := int32(0), [8]int32{}
 	f.eachSite(-1, func(s Site) bool {
 		e.u(uint64(s.Line - prev))
 		prev = s.Line
 		// The kind in the column's low bits, the operand as the change
-		// from the last one's (sites of a line share their operands).
+		// from the last one's of the kind (sites of a line share their
+		// operands; each kind's operands index a table of their own).
 		e.u(uint64(s.Col)<<3 | uint64(s.Kind))
-		e.z(s.X - prevX)
-		prevX = s.X
+		e.z(s.X - prevX[s.Kind])
+		prevX[s.Kind] = s.X
 		e.s(s.Name)
 		return true
 	})
 	e.u(uint64(nlocals))
+	prevFrom := int32(0)
 	f.eachLocal(func(l Local) {
+		// A scope's first line as the change from the last one's.
 		e.s(l.Name)
-		e.u(uint64(l.From))
+		e.z(l.From - prevFrom)
+		prevFrom = l.From
 		e.u(uint64(l.To - l.From))
 	})
 	// The strings, then the body: a reader reads the table first.
@@ -179,7 +190,7 @@ func (d *decoder) s() string {
 	return d.strs[v]
 }
 
-// Decode decodes a record Encode made.
+// Decode decodes a record Encode made (its strings in it).
 func Decode(b []byte) (*File, error) {
 	if len(b) == 0 || b[0] != encVersion {
 		return nil, errBadFacts
@@ -195,6 +206,31 @@ func Decode(b []byte) (*File, error) {
 		d.strs = append(d.strs, string(d.b[:l]))
 		d.b = d.b[l:]
 	}
+	return d.body()
+}
+
+// DecodeIn decodes a record of the index (Intern made it), its strings
+// from strs, the vocab's (a view taken once the record was read): they
+// are not copied.
+func DecodeIn(b []byte, strs *index.StrTable) (*File, error) {
+	if len(b) == 0 || b[0] != idsVersion {
+		return nil, errBadFacts
+	}
+	d := &decoder{b: b[1:]}
+	ns := d.n()
+	d.strs = make([]string, ns)
+	for k := range d.strs {
+		id := d.u()
+		if d.err != nil || id >= uint64(strs.Len()) {
+			return nil, errBadFacts
+		}
+		d.strs[k] = strs.Str(uint32(id))
+	}
+	return d.body()
+}
+
+// body decodes the facts after the table of strings.
+func (d *decoder) body() (*File, error) {
 	f := &File{Package: d.s()}
 	f.Imports = make([]Import, d.n())
 	for k := range f.Imports {
@@ -312,4 +348,51 @@ func (f *File) check() error {
 		}
 	}
 	return nil
+}
+
+// Intern re-encodes rec, a record Encode made, with its table of strings
+// as their ids in v, interning them.
+func Intern(rec []byte, v *index.Vocab) ([]byte, error) {
+	if len(rec) == 0 || rec[0] != encVersion {
+		return nil, errBadFacts
+	}
+	d := &decoder{b: rec[1:]}
+	ns := d.n()
+	out := make([]byte, 0, len(rec))
+	out = append(out, idsVersion)
+	out = binary.AppendUvarint(out, uint64(ns))
+	for range ns {
+		l := d.n()
+		if d.err != nil {
+			return nil, d.err
+		}
+		out = binary.AppendUvarint(out, uint64(v.Intern(d.b[:l])))
+		d.b = d.b[l:]
+	}
+	out = append(out, d.b...)
+	// Kept for as long as the file is unchanged: without spare room.
+	return out[:len(out):len(out)], nil
+}
+
+// remap appends to dst rec, a record of the index, its string ids (below
+// nstrs) mapped by m.
+func remap(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+	if len(rec) == 0 {
+		return dst, nil
+	}
+	if rec[0] != idsVersion {
+		return dst, errBadFacts
+	}
+	d := &decoder{b: rec[1:]}
+	ns := d.n()
+	dst = append(dst, idsVersion)
+	dst = binary.AppendUvarint(dst, uint64(ns))
+	for range ns {
+		id := d.u()
+		if d.err != nil || id >= nstrs {
+			return dst, errBadFacts
+		}
+		dst = binary.AppendUvarint(dst, uint64(m(uint32(id))))
+	}
+	return append(dst, d.b...), nil
 }

@@ -251,13 +251,14 @@ func (f *File) eachSite(id int, fn func(Site) bool) {
 	}
 	d := &decoder{b: f.tail, strs: f.strs}
 	d.n()
-	prev, x := int32(0), int32(0)
+	prev, xs := int32(0), [8]int32{}
 	for range f.nsites {
 		line := prev + int32(d.u())
 		prev = line
 		ck := d.u()
 		col, kind := int32(ck>>3), SiteKind(ck&7)
-		x += d.z()
+		xs[kind] += d.z()
+		x := xs[kind]
 		n := int(d.u())
 		if d.err != nil || n >= len(f.strs) {
 			return
@@ -281,9 +282,10 @@ func (f *File) eachLocal(fn func(Local)) {
 	}
 	d := &decoder{b: f.tail[f.localsAt:], strs: f.strs}
 	d.n()
+	from := int32(0)
 	for range f.nlocals {
 		n := int(d.u())
-		from := int32(d.u())
+		from += d.z()
 		to := from + int32(d.u())
 		if d.err != nil || n >= len(f.strs) {
 			return
@@ -308,9 +310,10 @@ func (f *File) LocalAt(name string, line int32) bool {
 	}
 	d := &decoder{b: f.tail[f.localsAt:], strs: f.strs}
 	d.n()
+	from := int32(0)
 	for range f.nlocals {
 		n := int(d.u())
-		from := int32(d.u())
+		from += d.z()
 		to := from + int32(d.u())
 		if d.err != nil {
 			return false

@@ -10,14 +10,25 @@ import (
 
 // Kind is the index's record kind of Go files' facts (see
 // index.RecordKind): read from the tree the index's outline parsed
-// (index.TreeKind), outside the vocabulary's lock, its strings in the
-// record itself, found by no key.
+// (index.TreeKind), outside the vocabulary's lock, then its strings
+// interned as vocab ids (index.InterningKind); found by no key.
 type Kind struct{}
 
 var (
-	_ index.RecordKind = Kind{}
-	_ index.TreeKind   = Kind{}
+	_ index.RecordKind    = Kind{}
+	_ index.TreeKind      = Kind{}
+	_ index.InterningKind = Kind{}
 )
+
+// Intern turns the table of strings of rec (MakeTree's or MakePlain's)
+// into their ids in v; nil when rec is damaged.
+func (Kind) Intern(rec []byte, v *index.Vocab) []byte {
+	out, err := Intern(rec, v)
+	if err != nil {
+		return nil
+	}
+	return out
+}
 
 // MakeTree returns the encoded facts of a Go file read from root, the
 // root of its tree; nil for any other file.
@@ -41,25 +52,29 @@ func (Kind) MakePlain(path string, data []byte, _ []outline.Definition) []byte {
 	return Encode(f)
 }
 
-// Make is MakePlain (the index calls MakePlain for this kind).
-func (k Kind) Make(path string, data []byte, defs []outline.Definition, _ *index.Vocab) []byte {
-	return k.MakePlain(path, data, defs)
+// Make is MakePlain, interned in v (the index calls MakeTree or
+// MakePlain, then Intern).
+func (k Kind) Make(path string, data []byte, defs []outline.Definition, v *index.Vocab) []byte {
+	if rec := k.MakePlain(path, data, defs); rec != nil {
+		return k.Intern(rec, v)
+	}
+	return nil
 }
 
 // Keys lists none: the facts are read by path.
 func (Kind) Keys(_ []byte, dst []uint32) []uint32 { return dst }
 
-// Export copies rec: it holds no vocabulary ids.
-func (Kind) Export(dst, rec []byte, _ uint64, _ func(uint32) uint32) ([]byte, error) {
-	return append(dst, rec...), nil
+// Export renumbers the table's ids.
+func (Kind) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+	return remap(dst, rec, nstrs, m)
 }
 
 // PathStrings lists none.
 func (Kind) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
 
-// Import copies rec.
-func (Kind) Import(dst, rec []byte, _ uint64, _ func(uint32) uint32, _ []uint32) ([]byte, error) {
-	return append(dst, rec...), nil
+// Import renumbers the table's ids.
+func (Kind) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, _ []uint32) ([]byte, error) {
+	return remap(dst, rec, nstrs, m)
 }
 
 // NoKind is Kind without records (an index without the resolver's facts,

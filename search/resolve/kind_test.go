@@ -11,6 +11,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -53,4 +54,49 @@ func TestKindFromTree(t *testing.T) {
 			t.Errorf("facts of a Python file: %d bytes; want none", len(rec))
 		}
 	})
+}
+
+// TestKindIntern: a record with its strings as vocab ids (Intern, as the
+// index keeps it) decodes to the same facts as the record Encode made,
+// and still does once exported with another numbering of the strings
+// (the store's) and imported back; an id past the strings is an error.
+func TestKindIntern(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "os", "*.go"))
+	if len(files) < 20 {
+		t.Skipf("%d Go files in GOROOT's os", len(files))
+	}
+	v := index.NewVocab()
+	v.InternString("a word before") // the facts' ids do not start at 0
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := Kind{}.MakePlain(p, data, nil)
+		plain, err := Decode(rec)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		want := Encode(plain)
+		in := Kind{}.Intern(rec, v)
+		got, err := DecodeIn(in, v.View())
+		if err != nil || !bytes.Equal(Encode(got), want) {
+			t.Fatalf("%s: interned record decodes to other facts (%v)", p, err)
+		}
+		// Exported to a store numbering its strings its own way.
+		store := index.NewVocab()
+		n := uint64(v.Len())
+		out, err := Kind{}.Export(nil, in, n, func(id uint32) uint32 { return store.InternString(v.View().Str(id)) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Kind{}.Import(nil, out, uint64(store.Len()), func(id uint32) uint32 { return v.InternString(store.View().Str(id)) }, nil)
+		if err != nil || !bytes.Equal(back, in) {
+			t.Fatalf("%s: exported and imported back: %v, equal %v", p, err, bytes.Equal(back, in))
+		}
+		if _, err := (Kind{}).Export(nil, in, 1, func(id uint32) uint32 { return id }); err == nil {
+			t.Fatalf("%s: ids past the strings exported without an error", p)
+		}
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // TestFactsSize sums the facts' records of the Go files under
@@ -15,7 +17,8 @@ func TestFactsSize(t *testing.T) {
 	if dir == "" {
 		t.Skip("ZUMBA_FACTS_SIZE_DIR is not set")
 	}
-	var src, total, noLocals, noSites, nSites, nLocals, nExprs int
+	var src, total, interned, noLocals, noSites, nSites, nLocals, nExprs int
+	v := index.NewVocab()
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
 			return nil
@@ -26,7 +29,10 @@ func TestFactsSize(t *testing.T) {
 			return nil
 		}
 		src += len(data)
-		total += len(Encode(f))
+		rec := Encode(f)
+		total += len(rec)
+		in, _ := Intern(rec, v)
+		interned += len(in)
 		nSites, nLocals, nExprs = nSites+len(f.Sites), nLocals+len(f.Locals), nExprs+len(f.Exprs)
 		g := *f
 		g.Locals = nil
@@ -38,4 +44,5 @@ func TestFactsSize(t *testing.T) {
 	})
 	t.Logf("Go source %d KiB: facts %d KiB (locals %d KiB, sites %d KiB); %d sites, %d locals, %d expressions",
 		src>>10, total>>10, (total-noLocals)>>10, (total-noSites)>>10, nSites, nLocals, nExprs)
+	t.Logf("in the index, strings as vocab ids: %d KiB (%d strings in the vocab)", interned>>10, v.Len())
 }
