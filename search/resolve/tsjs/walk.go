@@ -63,6 +63,12 @@ func Facts(lang *sitter.Language, root *sitter.Node, src []byte) *File {
 		return cmp.Or(cmp.Compare(x.Line, y.Line), cmp.Compare(x.Col, y.Col))
 	})
 	b.f.Sites = slices.CompactFunc(b.f.Sites, func(x, y Site) bool { return x == y })
+	// A member of a value from outside the project (Math.max, a
+	// string's length) is none of the project's: no site.
+	b.f.Sites = slices.DeleteFunc(b.f.Sites, func(s Site) bool {
+		return (s.Kind == SiteMember || s.Kind == SiteKey) && s.X >= 0 && b.f.Exprs[s.X].Op == OpBasic
+	})
+	b.f.prune()
 	return b.f
 }
 
