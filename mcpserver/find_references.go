@@ -23,7 +23,7 @@ var findReferencesTool = &Tool{
 		{Name: "group", Description: "\"definition\": group the lines under the function, method or type that holds them, to see who uses the name.", Enum: []string{"definition"}},
 		{Name: "code", Description: "true: leave out lines where the name is only in comments or strings, to see real uses.", Bool: true},
 		{Name: "limit", Description: "Stop after this many hits (with group, definitions).", Int: true, Min: 1, Max: search.RefLimit},
-		{Name: "definition", Description: "PATH:LINE of one definition, as find_symbol prints it: only the uses that resolve to it (Go, TypeScript, JavaScript)."},
+		{Name: "definition", Description: "PATH:LINE of one definition, as find_symbol prints it: only the uses that resolve to it (Go, TypeScript, JavaScript, Python)."},
 		{Name: "depth", Description: "2 or 3: also who uses each definition found, indented under it (callers of callers); implies group and code.", Int: true, Min: 1, Max: search.MaxCallerDepth},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {

@@ -99,6 +99,10 @@ def run(c: Conn, o: Other, x):
     o.close()
     x.close()
     Conn().close()
+
+
+def main():
+    run(Conn(), Other(), None)
 `,
 	})
 	want := `4 lines use net.client.Conn.close (net/client.py:7) in 2 files; 1 not resolved
@@ -121,6 +125,15 @@ app.py:8: x.close()`
 	got, _ := s.CallArgs(context.Background(), "find_references", map[string]string{"name": "close"})
 	if n := strings.Count(got, "\n") + 1; n != 8 {
 		t.Errorf("find_references close: %d lines; want every 8 with the word:\n%s", n, got)
+	}
+	// depth follows the resolution: Other.close's users are not listed.
+	want = `app.py:5 function run
+  app.py:12 function main
+net/client.py:10 method Conn.flush
+  net/client.py:7 method Conn.close (definition)`
+	got, _ = s.CallArgs(context.Background(), "find_references", map[string]string{"name": "Conn.close", "depth": "2"})
+	if got != want {
+		t.Errorf("find_references Conn.close depth 2 =\n%s\nwant\n%s", got, want)
 	}
 }
 

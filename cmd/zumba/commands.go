@@ -51,7 +51,7 @@ func init() {
 		}},
 		{name: "refs", usage: "NAME [--path GLOBS] [--group definition] [--code] [--limit N] [--depth N] [--definition PATH:LINE] [DIR]", short: "print the lines that use NAME as a whole word (a qualified name, Type.Method: the uses of that definition)", run: runRefs, flags: []flagDef{
 			pathFlag,
-			{name: "definition", arg: "PATH:LINE", usage: "only the uses that resolve to the definition there (Go)"},
+			{name: "definition", arg: "PATH:LINE", usage: "only the uses that resolve to the definition there (Go, TypeScript, JavaScript, Python)"},
 			{name: "group", arg: "definition", usage: "group the hits under the definition that holds them"},
 			{name: "code", arg: "", usage: "leave out hits in comments and strings"},
 			{name: "limit", arg: "N", usage: "1 to 80: stop after this many hits (with --group, definitions)"},
