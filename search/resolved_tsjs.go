@@ -47,7 +47,8 @@ func (s *indexTSFacts) Facts(p string) *tsjs.File {
 	}
 	s.ix.Mu.RUnlock()
 	if rec != nil {
-		if f, err := tsjs.Decode(rec); err == nil {
+		// The view taken after the record: it covers the record's ids.
+		if f, err := tsjs.DecodeIn(rec, s.ix.Words.View()); err == nil {
 			return f
 		}
 	}

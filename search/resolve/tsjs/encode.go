@@ -3,11 +3,23 @@ package tsjs
 import (
 	"encoding/binary"
 	"errors"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
-// A file's facts as the index keeps them: varints, the strings once in a
-// table at the front, each table a count and its entries; sites' lines
-// as deltas.
+// A file's facts as the index keeps them: a version byte, the file's
+// table of strings (each once), then the tables of imports, exports,
+// declarations, expressions and sites, each a count and its entries,
+// every number a uvarint and every string its index in the table. Sites'
+// lines are deltas, their operands deltas from the last one's of their
+// kind. Encode writes the table's strings (encVersion); in the index the
+// table is the strings' vocab ids (idsVersion, see Intern), each name
+// kept once for the whole project.
+
+const (
+	encVersion = 1
+	idsVersion = 2
+)
 
 type encoder struct {
 	b    []byte
@@ -19,6 +31,9 @@ func (e *encoder) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
 
 // i encodes an index that may be -1.
 func (e *encoder) i(v int32) { e.u(uint64(int64(v) + 1)) }
+
+// z encodes a signed number (zigzag).
+func (e *encoder) z(v int32) { e.u(uint64(uint32(v<<1) ^ uint32(v>>31))) }
 
 func (e *encoder) id(s string) uint64 {
 	if id, ok := e.ids[s]; ok {
@@ -68,15 +83,18 @@ func Encode(f *File) []byte {
 		body.u(body.id(x.Name))
 	}
 	body.u(uint64(len(f.Sites)))
-	prev := int32(0)
+	prev, prevX := int32(0), [8]int32{}
 	for _, s := range f.Sites {
 		body.u(uint64(s.Line - prev))
 		prev = s.Line
 		body.u(uint64(s.Col)<<3 | uint64(s.Kind))
-		body.i(s.X)
+		// Each kind's operands index a table of their own; a line's
+		// sites share them.
+		body.z(s.X - prevX[s.Kind])
+		prevX[s.Kind] = s.X
 		body.u(body.id(s.Name))
 	}
-	out := &encoder{}
+	out := &encoder{b: []byte{encVersion}}
 	out.u(uint64(len(body.strs)))
 	for _, s := range body.strs {
 		out.u(uint64(len(s)))
@@ -116,6 +134,11 @@ func (d *decoder) n() int {
 
 func (d *decoder) i() int32 { return int32(int64(d.u()) - 1) }
 
+func (d *decoder) z() int32 {
+	v := uint32(d.u())
+	return int32(v>>1) ^ -int32(v&1)
+}
+
 func (d *decoder) s() string {
 	v := d.u()
 	if v >= uint64(len(d.strs)) {
@@ -125,9 +148,12 @@ func (d *decoder) s() string {
 	return d.strs[v]
 }
 
-// Decode reads facts Encode wrote.
+// Decode reads facts Encode wrote (its strings in it).
 func Decode(b []byte) (*File, error) {
-	d := &decoder{b: b}
+	if len(b) == 0 || b[0] != encVersion {
+		return nil, errCorrupt
+	}
+	d := &decoder{b: b[1:]}
 	d.strs = make([]string, d.n())
 	for k := range d.strs {
 		n := d.n()
@@ -137,6 +163,30 @@ func Decode(b []byte) (*File, error) {
 		d.strs[k] = string(d.b[:n])
 		d.b = d.b[n:]
 	}
+	return d.body()
+}
+
+// DecodeIn reads a record of the index (Intern made it), its strings
+// from strs, the vocab's (a view taken once the record was read): they
+// are not copied.
+func DecodeIn(b []byte, strs *index.StrTable) (*File, error) {
+	if len(b) == 0 || b[0] != idsVersion {
+		return nil, errCorrupt
+	}
+	d := &decoder{b: b[1:]}
+	d.strs = make([]string, d.n())
+	for k := range d.strs {
+		id := d.u()
+		if d.err != nil || id >= uint64(strs.Len()) {
+			return nil, errCorrupt
+		}
+		d.strs[k] = strs.Str(uint32(id))
+	}
+	return d.body()
+}
+
+// body reads the facts after the table of strings.
+func (d *decoder) body() (*File, error) {
 	f := &File{}
 	f.Imports = make([]Import, d.n())
 	for k := range f.Imports {
@@ -157,11 +207,13 @@ func Decode(b []byte) (*File, error) {
 		f.Exprs[k] = Expr{Op: Op(d.u()), A: d.i(), B: d.i(), Name: d.s()}
 	}
 	f.Sites = make([]Site, d.n())
-	prev := int32(0)
+	prev, prevX := int32(0), [8]int32{}
 	for k := range f.Sites {
 		prev += int32(d.u())
 		ck := d.u()
-		f.Sites[k] = Site{Line: prev, Col: int32(ck >> 3), Kind: SiteKind(ck & 7), X: d.i(), Name: d.s()}
+		kind := SiteKind(ck & 7)
+		prevX[kind] += d.z()
+		f.Sites[k] = Site{Line: prev, Col: int32(ck >> 3), Kind: kind, X: prevX[kind], Name: d.s()}
 	}
 	if d.err != nil {
 		return nil, d.err
@@ -224,4 +276,51 @@ func (f *File) check() error {
 		}
 	}
 	return nil
+}
+
+// Intern re-encodes rec, a record Encode made, with its table of strings
+// as their ids in v, interning them.
+func Intern(rec []byte, v *index.Vocab) ([]byte, error) {
+	if len(rec) == 0 || rec[0] != encVersion {
+		return nil, errCorrupt
+	}
+	d := &decoder{b: rec[1:]}
+	ns := d.n()
+	out := make([]byte, 0, len(rec))
+	out = append(out, idsVersion)
+	out = binary.AppendUvarint(out, uint64(ns))
+	for range ns {
+		l := d.n()
+		if d.err != nil {
+			return nil, d.err
+		}
+		out = binary.AppendUvarint(out, uint64(v.Intern(d.b[:l])))
+		d.b = d.b[l:]
+	}
+	out = append(out, d.b...)
+	// Kept for as long as the file is unchanged: without spare room.
+	return out[:len(out):len(out)], nil
+}
+
+// remap appends to dst rec, a record of the index, its string ids (below
+// nstrs) mapped by m.
+func remap(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+	if len(rec) == 0 {
+		return dst, nil
+	}
+	if rec[0] != idsVersion {
+		return dst, errCorrupt
+	}
+	d := &decoder{b: rec[1:]}
+	ns := d.n()
+	dst = append(dst, idsVersion)
+	dst = binary.AppendUvarint(dst, uint64(ns))
+	for range ns {
+		id := d.u()
+		if d.err != nil || id >= nstrs {
+			return dst, errCorrupt
+		}
+		dst = binary.AppendUvarint(dst, uint64(m(uint32(id))))
+	}
+	return append(dst, d.b...), nil
 }
