@@ -81,3 +81,61 @@ func TestImageRestart(t *testing.T) {
 	}
 	sameAnswers(t, "damaged image", ix2, root, names)
 }
+
+// TestImageNewCheckout: a new checkout of files the store holds (a copy
+// of a project indexed before, as a task's worktree is) writes no image
+// on its first run, only its snapshot; its next run loads from the store
+// and writes the image, which the run after takes. A cold build writes
+// its image at once.
+func TestImageNewCheckout(t *testing.T) {
+	t.Parallel()
+	a := freshProject(t)
+	touchPast(t, a)
+	caches := t.TempDir() // one store for both projects, as the user's cache folder
+	cacheA, cacheB := filepath.Join(caches, "a", "files"), filepath.Join(caches, "b", "files")
+	imageA, imageB := filepath.Join(caches, "a", diskcache.ImageName), filepath.Join(caches, "b", diskcache.ImageName)
+	ix, _, logs := testIndex(t, a, cacheA, true)
+	ix.Close()
+	if _, err := os.Stat(imageA); err != nil {
+		t.Fatalf("cold build: no image: %v; log:\n%s", err, logs)
+	}
+	b := t.TempDir()
+	filepath.Walk(a, func(p string, fi os.FileInfo, err error) error {
+		if err != nil || !fi.Mode().IsRegular() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(a, p)
+		fixture.WriteFile(t, b, filepath.ToSlash(rel), string(data))
+		return nil
+	})
+	touchPast(t, b)
+	run := func(what string) string {
+		t.Helper()
+		ix, _, logs := testIndex(t, b, cacheB, true)
+		ix.Close()
+		if m := fromCacheRE.FindStringSubmatch(logs.String()); m == nil || m[1] != m[2] {
+			t.Errorf("%s: want every file from the cache; log:\n%s", what, logs)
+		}
+		return logs.String()
+	}
+	if log := run("new checkout"); !strings.Contains(log, "its image waits for its next run") {
+		t.Errorf("new checkout: no word of the image waiting; log:\n%s", log)
+	}
+	if _, err := os.Stat(imageB); !os.IsNotExist(err) {
+		t.Fatalf("new checkout wrote an image (%v)", err)
+	}
+	if _, err := os.Stat(cacheB); err != nil {
+		t.Fatalf("new checkout wrote no snapshot: %v", err)
+	}
+	run("its next run")
+	if _, err := os.Stat(imageB); err != nil {
+		t.Fatalf("next run of the checkout: no image: %v", err)
+	}
+	if log := run("the run after"); strings.Contains(log, "image") {
+		t.Errorf("the run after: image not used; log:\n%s", log)
+	}
+}

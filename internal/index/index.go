@@ -155,6 +155,8 @@ type Index struct {
 	// gen is bumped by every change, so that save knows what it saved;
 	// imageGen is the gen of the last image (index_image.go).
 	gen, savedGen, imageGen uint64
+	// noImage: the index writes no image (see imageWaits).
+	noImage bool
 	// parsedGen is gen+1 when every file was found parsed at gen.
 	parsedGen atomic.Uint64
 	// Cached counts the files the disk cache served at the start.
@@ -443,6 +445,13 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 	} else {
 		ix.readWords(ctx, files, snap)
 	}
+	ix.Mu.Lock()
+	ix.noImage = imageWaits(snap != nil, ix.Cached, ix.Live)
+	cached, live := ix.Cached, ix.Live
+	ix.Mu.Unlock()
+	if ix.noImage && ix.cacheFile != "" {
+		ix.Logf("a new checkout (%d of %d files from the store): its image waits for its next run", cached, live)
+	}
 	if ix.store != nil {
 		ix.store.Touch()
 	}
@@ -603,6 +612,20 @@ func releaseGoHeap() {
 	}
 }
 
+// imageWaits reports whether a project's first run writes no image (see
+// index_image.go): a project without a snapshot (never indexed, or its
+// list deleted) whose files came mostly (cached of live) from the store,
+// i.e. a new checkout (a task's worktree, a copy) of what another
+// checkout indexed. Such a checkout may never be served again, and an
+// image of it would be a second copy of the other's (the kernel's: 285
+// MB, 0.4 of the tree's size, for each worktree). If it is served again,
+// that restart loads from the store (as its first run did) and writes the
+// image then. A cold build (files read, not from the store) writes its
+// image at once: its restart is what the image is for.
+func imageWaits(hadSnapshot bool, cached, live int) bool {
+	return !hadSnapshot && live > 0 && 2*cached > live
+}
+
 // saveInterval is how often the disk cache is saved while the index
 // changes, so that a server killed without warning loses little.
 const saveInterval = 2 * time.Minute
@@ -619,7 +642,7 @@ func (ix *Index) save(image bool) bool {
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
 	ix.Mu.RLock()
-	changed := ix.cacheFile != "" && (ix.gen != ix.savedGen || image && ix.gen != ix.imageGen)
+	changed := ix.cacheFile != "" && (ix.gen != ix.savedGen || image && !ix.noImage && ix.gen != ix.imageGen)
 	ix.Mu.RUnlock()
 	if !changed {
 		return false

@@ -47,6 +47,7 @@ func (ix *Index) saveLocked(image bool) {
 		return
 	}
 	ix.Mu.Lock()
+	image = image && !ix.noImage
 	if ix.gen == ix.savedGen && (!image || ix.gen == ix.imageGen) {
 		ix.Mu.Unlock()
 		return
