@@ -243,7 +243,7 @@ func (f *File) check() error {
 			if x.A < 0 || x.A >= nd {
 				return errCorrupt
 			}
-		case OpMember, OpCall, OpNew, OpAwait:
+		case OpMember, OpCall, OpNew, OpAwait, OpArrayOf, OpElem:
 			if x.A >= nx {
 				return errCorrupt
 			}

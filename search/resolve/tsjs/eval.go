@@ -19,6 +19,12 @@ const (
 	vModule
 	// vUnion is one of alts.
 	vUnion
+	// vArray is an array of alts[0]; vArrayMethod its method name
+	// (alts[0] the array); vCallback a callback of one, whose first
+	// parameter is alts[0].
+	vArray
+	vArrayMethod
+	vCallback
 )
 
 type val struct {
@@ -26,6 +32,7 @@ type val struct {
 	fc   *fileCtx
 	i    int32
 	alts []val
+	name string
 }
 
 var (
@@ -102,6 +109,10 @@ func (r *Resolver) evalExpr(fc *fileCtx, e Expr, x int32) val {
 		return val{k: vFunc, fc: fc, i: x}
 	case OpArg, OpArgParam:
 		return r.paramType(r.eval(fc, e.A), int(e.B))
+	case OpArrayOf:
+		return val{k: vArray, alts: []val{r.eval(fc, e.A)}}
+	case OpElem:
+		return elemOf(r.eval(fc, e.A))
 	}
 	return unknownVal
 }
@@ -185,6 +196,8 @@ func (r *Resolver) memberVal(v val, name string, asType bool) val {
 		return r.valueOf(r.export(v.fc, name, 0), asType)
 	case vFunc:
 		return basicVal
+	case vArray:
+		return arrayMember(v, name)
 	case vInst, vStatic:
 		if v.k == vStatic && name == "prototype" {
 			return val{k: vInst, fc: v.fc, i: v.i}
@@ -205,6 +218,8 @@ func (r *Resolver) memberVal(v val, name string, asType bool) val {
 // (Map<K, V>.get).
 func (r *Resolver) callResult(v val) val {
 	switch v.k {
+	case vArrayMethod:
+		return arrayCall(v)
 	case vFunc:
 		e := v.fc.f.Exprs[v.i]
 		if e.Op != OpFunc {
@@ -252,6 +267,12 @@ func (r *Resolver) newVal(v val) val {
 // paramType is the type of the parameter number k of the function v.
 func (r *Resolver) paramType(v val, k int) val {
 	switch v.k {
+	case vArrayMethod:
+		return arrayParam(v, k)
+	case vCallback:
+		if k == 0 {
+			return v.alts[0]
+		}
 	case vFunc:
 		e := v.fc.f.Exprs[v.i]
 		if e.Op != OpFunc {

@@ -54,6 +54,10 @@ const (
 	// OpStatic is the class Decls[A] itself, as a value (its static
 	// members).
 	OpStatic
+	// OpArrayOf is an array whose elements are A (T[], Array<T>).
+	OpArrayOf
+	// OpElem is an element of the array A (for … of, a[i]).
+	OpElem
 	opCount
 )
 

@@ -67,7 +67,7 @@ func (f *File) prune() {
 // exprRefs are the expression nodes e refers to (-1: none).
 func exprRefs(e Expr) (a, b int32) {
 	switch e.Op {
-	case OpMember, OpCall, OpNew, OpAwait, OpArg, OpArgParam:
+	case OpMember, OpCall, OpNew, OpAwait, OpArg, OpArgParam, OpArrayOf, OpElem:
 		return e.A, -1
 	case OpUnion, OpFunc, OpParam:
 		return e.A, e.B

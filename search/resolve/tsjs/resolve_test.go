@@ -54,6 +54,15 @@ function use(c: Closer, o: Other, x: any) {
   return m;
 }
 `,
+	"lists.ts": `import { Base } from './lib/base';
+export function all(list: Base[], more: Array<Base>, m: Map<string, Base>) {
+  for (const b of list) b.close();
+  more.forEach((b) => b.close());
+  list.filter((b) => b.close()).find((b) => true)!.close();
+  list[0].close();
+  m.get('x')!.close();
+}
+`,
 	"view.tsx": `import { Base } from './lib/base';
 export function Widget() { return <Base />; }
 `,
@@ -110,6 +119,12 @@ func TestResolveMembers(t *testing.T) {
 		"lib/sub.ts:3:3 through (class Sub, which overrides it)",
 		"lib/sub.ts:3:25 use",
 		"lib/sub.ts:4:22 through (class Sub, which overrides it)",
+		"lists.ts:3:27 use",
+		"lists.ts:4:25 use",
+		"lists.ts:5:24 use",
+		"lists.ts:5:52 use",
+		"lists.ts:6:11 use",
+		"lists.ts:7:15 unresolved",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("uses of Base.close:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -27,10 +27,14 @@ func (b *builder) walk(n *sitter.Node) {
 	case "for_in_statement":
 		b.push()
 		defer b.pop()
+		x := b.expr(field(n, "right"))
 		if l := field(n, "left"); l != nil {
-			b.bindPattern(l, b.unknown(), false)
+			elem := b.unknown()
+			if b.text(field(n, "operator")) == "of" {
+				elem = b.add(Expr{Op: OpElem, A: x})
+			}
+			b.bindPattern(l, elem, false)
 		}
-		b.expr(field(n, "right"))
 		b.statement(field(n, "body"))
 		return
 	case "catch_clause":
@@ -124,9 +128,9 @@ func (b *builder) expr(n *sitter.Node) int32 {
 		}
 		return b.unknown()
 	case "subscript_expression":
-		b.expr(field(n, "object"))
+		x := b.expr(field(n, "object"))
 		b.expr(field(n, "index"))
-		return b.unknown()
+		return b.add(Expr{Op: OpElem, A: x})
 	case "call_expression":
 		return b.call(n, false)
 	case "new_expression":
@@ -162,8 +166,24 @@ func (b *builder) expr(n *sitter.Node) int32 {
 	case "object":
 		return b.exprWith(n, -1)
 	case "array":
-		b.walk(n)
-		return b.unknown()
+		// [a, b]: an array of what its elements are; [] and spreads
+		// say nothing of its elements.
+		elem := int32(-1)
+		for i := range int(n.NamedChildCount()) {
+			c := n.NamedChild(i)
+			x := b.expr(c)
+			switch {
+			case b.t(c) == "spread_element" || b.t(c) == "comment":
+			case elem < 0:
+				elem = x
+			default:
+				elem = b.union(elem, x)
+			}
+		}
+		if elem < 0 {
+			return b.unknown()
+		}
+		return b.add(Expr{Op: OpArrayOf, A: elem})
 	case "string", "number", "true", "false", "null", "regex", "template_string", "unary_expression", "update_expression":
 		for i := range int(n.NamedChildCount()) {
 			b.any(n.NamedChild(i))
@@ -314,6 +334,9 @@ func (b *builder) jsx(n *sitter.Node) {
 // are their argument's.
 var passThrough = map[string]bool{"Partial": true, "Readonly": true, "Required": true, "NonNullable": true}
 
+// arrays are the standard library's array types.
+var arrays = map[string]bool{"Array": true, "ReadonlyArray": true}
+
 // typ walks the type n and returns its expression.
 func (b *builder) typ(n *sitter.Node) int32 {
 	if n == nil {
@@ -343,6 +366,9 @@ func (b *builder) typ(n *sitter.Node) int32 {
 		args := field(n, "type_arguments")
 		if passThrough[b.text(nm)] && !b.module[b.text(nm)] && childCount(args) > 0 {
 			return b.typ(args.NamedChild(0))
+		}
+		if arrays[b.text(nm)] && !b.module[b.text(nm)] && childCount(args) > 0 {
+			return b.add(Expr{Op: OpArrayOf, A: b.typ(args.NamedChild(0))})
 		}
 		for i := range int(childCount(args)) {
 			b.typ(args.NamedChild(i))
@@ -391,6 +417,10 @@ func (b *builder) typ(n *sitter.Node) int32 {
 		if b.class >= 0 {
 			return b.add(Expr{Op: OpThis, A: b.class})
 		}
+	case "array_type":
+		return b.add(Expr{Op: OpArrayOf, A: b.typ(n.NamedChild(0))})
+	case "readonly_type":
+		return b.typ(n.NamedChild(0))
 	case "literal_type", "template_literal_type", "index_type_query":
 		b.walkTypes(n)
 		return b.basic()
