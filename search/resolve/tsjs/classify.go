@@ -118,8 +118,12 @@ func (r *Resolver) classify(fc *fileCtx, s Site, t resolve.Target) resolve.Use {
 		return r.memberSite(r.eval(fc, s.X), s.Name, t)
 	case SiteName:
 		e := fc.f.Exprs[s.X]
-		if e.Op == OpDecl {
+		switch e.Op {
+		case OpDecl:
 			return r.bindingUse(binding{fc: fc, decls: []int32{e.A}}, t)
+		case OpMember:
+			// A local bound to a required module's member.
+			return r.memberSite(r.eval(fc, e.A), e.Name, t)
 		}
 		return r.bindingUse(r.name(fc, e.Name, 0), t)
 	case SiteImport:

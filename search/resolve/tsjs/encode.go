@@ -243,6 +243,10 @@ func (f *File) check() error {
 			if x.A < 0 || x.A >= nd {
 				return errCorrupt
 			}
+		case OpRequire:
+			if x.A < 0 || int(x.A) >= len(f.Imports) {
+				return errCorrupt
+			}
 		case OpMember, OpCall, OpNew, OpAwait, OpArrayOf, OpElem:
 			if x.A >= nx {
 				return errCorrupt

@@ -113,6 +113,9 @@ func (r *Resolver) evalExpr(fc *fileCtx, e Expr, x int32) val {
 		return val{k: vArray, alts: []val{r.eval(fc, e.A)}}
 	case OpElem:
 		return elemOf(r.eval(fc, e.A))
+	case OpRequire:
+		im := fc.f.Imports[e.A]
+		return r.valueOf(r.imported(fc, im.Spec, "*", 0), false)
 	}
 	return unknownVal
 }

@@ -58,6 +58,8 @@ const (
 	OpArrayOf
 	// OpElem is an element of the array A (for … of, a[i]).
 	OpElem
+	// OpRequire is the module Imports[A] names (require('./x')).
+	OpRequire
 	opCount
 )
 

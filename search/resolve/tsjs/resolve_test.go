@@ -166,3 +166,46 @@ func TestEncodeRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveCommonJS: require('./x') and its destructured members are
+// imports, module.exports and exports.name exports.
+func TestResolveCommonJS(t *testing.T) {
+	files := map[string]string{
+		"lib/util.js": `function helper() {}
+function other() {}
+module.exports = { helper, alias: other };
+`,
+		"lib/two.js": "function helper() {}\nexports.helper = helper;\n",
+		"app.js": `const { helper } = require('./lib/util');
+const util = require('./lib/util');
+function run() {
+  const { helper: h } = require('./lib/util');
+  helper();
+  util.helper();
+  h();
+  require('./lib/two').helper();
+}
+`,
+	}
+	var paths []string
+	for p := range files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	r := NewResolver(NewFiles(paths, func(p string) ([]byte, error) { return []byte(files[p]), nil }))
+	target, ok := r.TargetAt("lib/util.js", 1, "helper")
+	if !ok {
+		t.Fatal("no target at lib/util.js:1 helper")
+	}
+	var got []string
+	for _, p := range paths {
+		us, _ := r.FileUses(p, "helper", []resolve.Target{target}, nil)
+		for _, u := range us {
+			got = append(got, fmt.Sprintf("%s:%d:%d", p, u.Line, u.Col))
+		}
+	}
+	want := []string{"app.js:1:9", "app.js:4:11", "app.js:5:3", "app.js:6:8", "lib/util.js:1:10", "lib/util.js:3:20"}
+	if !slices.Equal(got, want) {
+		t.Errorf("uses of util.js's helper: %v; want %v", got, want)
+	}
+}

@@ -83,7 +83,9 @@ func newFileCtx(p string, f *File) *fileCtx {
 		}
 	}
 	for i, im := range f.Imports {
-		fc.imports[im.Local] = int32(i)
+		if im.Local != "" {
+			fc.imports[im.Local] = int32(i)
+		}
 	}
 	return fc
 }
@@ -152,6 +154,9 @@ const maxHops = 24
 // name is what the module-level name means in fc.
 func (r *Resolver) name(fc *fileCtx, name string, hops int) binding {
 	if ds := fc.byName[name]; len(ds) > 0 {
+		if b, ok := r.requiredName(fc, ds, hops); ok {
+			return b
+		}
 		return binding{fc: fc, decls: ds}
 	}
 	i, ok := fc.imports[name]

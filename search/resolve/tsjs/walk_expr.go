@@ -104,7 +104,7 @@ func (b *builder) expr(n *sitter.Node) int32 {
 		if !ok {
 			return b.basic()
 		}
-		if op := b.f.Exprs[x].Op; op == OpName || op == OpDecl {
+		if op := b.f.Exprs[x].Op; op == OpName || op == OpDecl || b.required(x) {
 			b.site(n, SiteName, x, name)
 		}
 		return x
@@ -157,6 +157,7 @@ func (b *builder) expr(n *sitter.Node) int32 {
 		}
 		return b.basic()
 	case "assignment_expression", "augmented_assignment_expression":
+		b.cjsExport(field(n, "left"), field(n, "right"))
 		l := b.expr(field(n, "left"))
 		return b.exprWith(field(n, "right"), l)
 	case "arrow_function", "function_expression", "function", "generator_function":
@@ -211,6 +212,9 @@ func (b *builder) call(n *sitter.Node, isNew bool) int32 {
 	fn := field(n, "function")
 	if isNew {
 		fn = field(n, "constructor")
+	}
+	if x, ok := b.require(fn, field(n, "arguments")); ok && !isNew {
+		return x
 	}
 	callee := b.expr(fn)
 	if ta := field(n, "type_arguments"); ta != nil {
