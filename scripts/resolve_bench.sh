@@ -8,10 +8,15 @@
 #
 #   scripts/resolve_bench.sh [GOSRC]
 #   scripts/resolve_bench.sh --ts [TSSRC]
+#   scripts/resolve_bench.sh --py [PYSRC]
 #
 # --ts measures TypeScript: TSSRC (default: rxjs 7.8.1's src/, packed
 # from npm once into scripts/.cache/tsresolve, as the tsserver
 # differential keeps it) and twelve of its classes' methods.
+#
+# --py measures Python: PYSRC (default: python3's standard library, its
+# .py files but site-packages' copied once into scripts/.cache/pyresolve)
+# and twelve of its functions and methods.
 #
 # Environment: ROUNDS=9 (calls per name), NAMES=a,b (qualified names; the
 # default twelve are the test's, or --ts's). Timings: run it alone on the machine
@@ -30,6 +35,28 @@ if [ "${1:-}" = "--ts" ]; then
     set -- "$pack/package/src"
   fi
   NAMES=${NAMES:-Subscription.unsubscribe,Observable.subscribe,Observable.pipe,Subscriber.next,Subject.next,Subscription.add,AsyncAction.schedule,OperatorSubscriber.unsubscribe,Observable.lift,Subject.asObservable,AsyncScheduler.flush,Notification.observe}
+fi
+if [ "${1:-}" = "--py" ]; then
+  shift
+  if [ -z "${1:-}" ]; then
+    stdlib=$(python3 -c 'import sysconfig;print(sysconfig.get_paths()["stdlib"])')
+    copy=scripts/.cache/pyresolve/$(basename "$stdlib")
+    if [ ! -d "$copy" ]; then
+      python3 - "$stdlib" "$copy" <<'PY'
+import os, shutil, sys
+src, dst = sys.argv[1], sys.argv[2]
+for dp, dns, fns in os.walk(src):
+    dns[:] = [d for d in dns if d not in ("site-packages", "__pycache__")]
+    for fn in fns:
+        if fn.endswith(".py"):
+            out = os.path.join(dst, os.path.relpath(os.path.join(dp, fn), src))
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            shutil.copy2(os.path.join(dp, fn), out)
+PY
+    fi
+    set -- "$copy"
+  fi
+  NAMES=${NAMES:-http.client.HTTPConnection.close,HTTPConnection.request,JSONDecoder.decode,json.dumps,BaseEventLoop.run_until_complete,Future.set_result,Logger.info,Thread.start,Path.exists,Popen.communicate,ArgumentParser.add_argument,TestCase.assertEqual}
 fi
 SRC=${1:-"$(go env GOROOT)/src"}
 [ -d "$SRC" ] || { echo "scripts/resolve_bench.sh: not a folder: $SRC" >&2; exit 2; }

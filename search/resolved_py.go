@@ -44,7 +44,7 @@ func (s *indexPyFacts) Facts(p string) *pyres.File {
 	}
 	s.ix.Mu.RUnlock()
 	if rec != nil {
-		if f, err := pyres.Decode(rec); err == nil {
+		if f, err := pyres.DecodeIn(rec, s.ix.Words.View()); err == nil {
 			return f
 		}
 	}

@@ -3,14 +3,23 @@ package pyres
 import (
 	"encoding/binary"
 	"errors"
+
+	"github.com/zumba-dev/zumba/internal/index"
 )
 
 // A file's facts are kept encoded, in memory as in the disk cache: a
-// version byte, the file's own table of strings (each once), then the
-// facts' lists, every number a uvarint and every string its index in
-// the table; the lines of sites are deltas from the previous site's.
+// version byte, the file's own table of strings (each once: in the
+// index, their ids in its vocabulary), then the facts' lists, every
+// number a uvarint and every string its index in the table; the lines
+// of sites are deltas from the previous site's.
 
-const encVersion = 1
+// encVersion marks a record with its strings in it (Encode), idsVersion
+// one whose table holds the strings' ids in the index's vocabulary
+// (Intern).
+const (
+	encVersion = 1
+	idsVersion = 2
+)
 
 var errBadFacts = errors.New("bad Python facts record")
 
@@ -35,6 +44,9 @@ func (e *encoder) s(s string) {
 	e.u(id)
 }
 
+// z encodes a signed number (zigzag).
+func (e *encoder) z(v int32) { e.u(uint64(uint32(v<<1) ^ uint32(v>>31))) }
+
 func (e *encoder) list32(l []int32) {
 	e.u(uint64(len(l)))
 	for _, v := range l {
@@ -54,25 +66,31 @@ func Encode(f *File) []byte {
 		e.list32(c.Bases)
 	}
 	e.u(uint64(len(f.Funcs)))
+	prev := int32(0)
 	for _, fn := range f.Funcs {
 		e.s(fn.Name)
-		e.u(uint64(fn.Line))
+		// Lines as the distance from the previous one's.
+		e.z(fn.Line - prev)
+		prev = fn.Line
 		e.u(uint64(fn.Col))
 		e.i(fn.Class)
 		e.u(uint64(fn.Flags))
 		e.list32(fn.Rets)
 	}
 	e.u(uint64(len(f.Vars)))
+	prev = 0
 	for _, v := range f.Vars {
 		e.s(v.Name)
 		e.i(v.Class)
-		e.u(uint64(v.Line))
+		e.z(v.Line - prev)
+		prev = v.Line
 		e.list32(v.Vals)
 	}
 	e.u(uint64(len(f.Exprs)))
-	for _, x := range f.Exprs {
+	for k, x := range f.Exprs {
 		e.u(uint64(x.Op))
-		e.i(x.A)
+		// An operand comes before its expression: A as the distance.
+		e.z(int32(k) - x.A)
 		if x.Op == OpUnion {
 			e.i(x.B)
 		}
@@ -80,12 +98,13 @@ func Encode(f *File) []byte {
 	}
 	e.list32(f.Stars)
 	e.u(uint64(len(f.Sites)))
-	prev := int32(0)
+	prev, prevX := int32(0), int32(0)
 	for _, s := range f.Sites {
-		e.i(s.Line - prev)
+		e.u(uint64(s.Line-prev)<<2 | uint64(s.Kind))
 		prev = s.Line
-		e.u(uint64(s.Col)<<2 | uint64(s.Kind))
-		e.i(s.X)
+		e.u(uint64(s.Col))
+		e.z(s.X - prevX)
+		prevX = s.X
 		e.s(s.Name)
 	}
 	e.u(uint64(len(f.Locals)))
@@ -134,6 +153,11 @@ func (d *decoder) n() int {
 
 func (d *decoder) i() int32 { return int32(int64(d.u()) - 1) }
 
+func (d *decoder) z() int32 {
+	v := uint32(d.u())
+	return int32(v>>1) ^ -int32(v&1)
+}
+
 func (d *decoder) s() string {
 	v := d.u()
 	if v >= uint64(len(d.strs)) {
@@ -155,7 +179,7 @@ func (d *decoder) list32() []int32 {
 	return out
 }
 
-// Decode decodes a record Encode made.
+// Decode decodes a record Encode made (its strings in it).
 func Decode(b []byte) (*File, error) {
 	if len(b) == 0 || b[0] != encVersion {
 		return nil, errBadFacts
@@ -170,22 +194,53 @@ func Decode(b []byte) (*File, error) {
 		d.strs[k] = string(d.b[:n])
 		d.b = d.b[n:]
 	}
+	return d.body()
+}
+
+// DecodeIn decodes a record of the index (Intern made it), its strings
+// from strs, the vocabulary's: they are not copied.
+func DecodeIn(b []byte, strs *index.StrTable) (*File, error) {
+	if len(b) == 0 || b[0] != idsVersion {
+		return nil, errBadFacts
+	}
+	d := &decoder{b: b[1:]}
+	d.strs = make([]string, d.n())
+	for k := range d.strs {
+		id := d.u()
+		if d.err != nil || id >= uint64(strs.Len()) {
+			return nil, errBadFacts
+		}
+		d.strs[k] = strs.Str(uint32(id))
+	}
+	return d.body()
+}
+
+// body decodes the facts after the table of strings.
+func (d *decoder) body() (*File, error) {
 	f := &File{}
 	f.Classes = make([]Class, d.n())
 	for k := range f.Classes {
 		f.Classes[k] = Class{Name: d.s(), Line: int32(d.u()), Col: int32(d.u()), Parent: d.i(), Bases: d.list32()}
 	}
 	f.Funcs = make([]Func, d.n())
+	line := int32(0)
 	for k := range f.Funcs {
-		f.Funcs[k] = Func{Name: d.s(), Line: int32(d.u()), Col: int32(d.u()), Class: d.i(), Flags: uint8(d.u()), Rets: d.list32()}
+		name := d.s()
+		line += d.z()
+		f.Funcs[k] = Func{Name: name, Line: line, Col: int32(d.u()), Class: d.i(), Flags: uint8(d.u()), Rets: d.list32()}
 	}
 	f.Vars = make([]Var, d.n())
+	line = 0
 	for k := range f.Vars {
-		f.Vars[k] = Var{Name: d.s(), Class: d.i(), Line: int32(d.u()), Vals: d.list32()}
+		v := Var{Name: d.s(), Class: d.i()}
+		line += d.z()
+		v.Line, v.Vals = line, d.list32()
+		f.Vars[k] = v
 	}
 	f.Exprs = make([]Expr, d.n())
 	for k := range f.Exprs {
-		x := Expr{Op: Op(d.u()), A: d.i(), B: -1}
+		x := Expr{Op: Op(d.u()), B: -1}
+		x.A = int32(k) - d.z()
 		if x.Op == OpUnion {
 			x.B = d.i()
 		}
@@ -194,11 +249,13 @@ func Decode(b []byte) (*File, error) {
 	}
 	f.Stars = d.list32()
 	f.Sites = make([]Site, d.n())
-	prev := int32(0)
+	prev, prevX := int32(0), int32(0)
 	for k := range f.Sites {
-		prev += d.i()
-		ck := d.u()
-		f.Sites[k] = Site{Line: prev, Col: int32(ck >> 2), Kind: uint8(ck & 3), X: d.i(), Name: d.s()}
+		lk := d.u()
+		prev += int32(lk >> 2)
+		col := int32(d.u())
+		prevX += d.z()
+		f.Sites[k] = Site{Line: prev, Col: col, Kind: uint8(lk & 3), X: prevX, Name: d.s()}
 	}
 	f.Locals = make([]Local, d.n())
 	for k := range f.Locals {
@@ -270,4 +327,51 @@ func (f *File) check() error {
 	}
 	_ = nf
 	return nil
+}
+
+// Intern re-encodes rec, a record Encode made, with its table of
+// strings as their ids in v, interning them.
+func Intern(rec []byte, v *index.Vocab) ([]byte, error) {
+	if len(rec) == 0 || rec[0] != encVersion {
+		return nil, errBadFacts
+	}
+	d := &decoder{b: rec[1:]}
+	ns := d.n()
+	out := make([]byte, 0, len(rec))
+	out = append(out, idsVersion)
+	out = binary.AppendUvarint(out, uint64(ns))
+	for range ns {
+		l := d.n()
+		if d.err != nil {
+			return nil, d.err
+		}
+		out = binary.AppendUvarint(out, uint64(v.Intern(d.b[:l])))
+		d.b = d.b[l:]
+	}
+	out = append(out, d.b...)
+	// Kept for as long as the file is unchanged: without spare room.
+	return out[:len(out):len(out)], nil
+}
+
+// remap appends to dst rec, a record of the index, its string ids
+// (below nstrs) mapped by m.
+func remap(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+	if len(rec) == 0 {
+		return dst, nil
+	}
+	if rec[0] != idsVersion {
+		return dst, errBadFacts
+	}
+	d := &decoder{b: rec[1:]}
+	ns := d.n()
+	dst = append(dst, idsVersion)
+	dst = binary.AppendUvarint(dst, uint64(ns))
+	for range ns {
+		id := d.u()
+		if d.err != nil || id >= nstrs {
+			return dst, errBadFacts
+		}
+		dst = binary.AppendUvarint(dst, uint64(m(uint32(id))))
+	}
+	return append(dst, d.b...), nil
 }

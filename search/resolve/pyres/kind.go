@@ -10,14 +10,26 @@ import (
 
 // Kind is the index's record kind of Python files' facts (see
 // index.RecordKind): made from the tree the outline parsed (MakeTree)
-// or, where the index has none, from a parse of its own (MakePlain);
-// its strings in the record itself, found by no key.
+// or, where the index has none, from a parse of its own (MakePlain),
+// outside the vocabulary's lock, then its strings interned as vocab ids
+// (index.InterningKind); found by no key.
 type Kind struct{}
 
 var (
-	_ index.RecordKind = Kind{}
-	_ index.TreeKind   = Kind{}
+	_ index.RecordKind    = Kind{}
+	_ index.TreeKind      = Kind{}
+	_ index.InterningKind = Kind{}
 )
+
+// Intern turns the table of strings of rec (MakeTree's or MakePlain's)
+// into their ids in v; nil when rec is damaged.
+func (Kind) Intern(rec []byte, v *index.Vocab) []byte {
+	out, err := Intern(rec, v)
+	if err != nil {
+		return nil
+	}
+	return out
+}
 
 // MakePlain returns the encoded facts of a Python file; nil for any
 // other.
@@ -41,26 +53,29 @@ func (Kind) MakeTree(path string, data []byte, _ []outline.Definition, lang *gra
 	return Encode(Facts(root, data))
 }
 
-// Make is MakePlain (the index calls MakePlain or MakeTree for this
-// kind).
-func (k Kind) Make(path string, data []byte, defs []outline.Definition, _ *index.Vocab) []byte {
-	return k.MakePlain(path, data, defs)
+// Make is MakePlain, interned in v (the index calls MakeTree or
+// MakePlain, then Intern).
+func (k Kind) Make(path string, data []byte, defs []outline.Definition, v *index.Vocab) []byte {
+	if rec := k.MakePlain(path, data, defs); rec != nil {
+		return k.Intern(rec, v)
+	}
+	return nil
 }
 
 // Keys lists none: the facts are read by path.
 func (Kind) Keys(_ []byte, dst []uint32) []uint32 { return dst }
 
-// Export copies rec: it holds no vocabulary ids.
-func (Kind) Export(dst, rec []byte, _ uint64, _ func(uint32) uint32) ([]byte, error) {
-	return append(dst, rec...), nil
+// Export renumbers the table's ids.
+func (Kind) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
+	return remap(dst, rec, nstrs, m)
 }
 
 // PathStrings lists none.
 func (Kind) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
 
-// Import copies rec.
-func (Kind) Import(dst, rec []byte, _ uint64, _ func(uint32) uint32, _ []uint32) ([]byte, error) {
-	return append(dst, rec...), nil
+// Import renumbers the table's ids.
+func (Kind) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, _ []uint32) ([]byte, error) {
+	return remap(dst, rec, nstrs, m)
 }
 
 // NoKind is Kind without records (an index without the resolver's

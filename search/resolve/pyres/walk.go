@@ -45,6 +45,7 @@ const maxDepth = 400
 func Facts(root *sitter.Node, src []byte) *File {
 	b := &builder{src: src, f: &File{}, exprs: map[Expr]int32{}}
 	b.block(root)
+	compact(b.f)
 	return b.f
 }
 
@@ -68,6 +69,15 @@ func (b *builder) add(e Expr) int32 {
 }
 
 func (b *builder) op(op Op, a int32, name string) int32 {
+	switch op {
+	case OpAttr, OpCall, OpInst:
+		// An attribute, a call or an instance of what is not decided
+		// is not decided; of what holds no project definition, holds
+		// none.
+		if x := b.f.Exprs[a].Op; x == OpUnknown || x == OpOther {
+			return b.op(x, -1, "")
+		}
+	}
 	return b.add(Expr{Op: op, A: a, B: -1, Name: name})
 }
 
