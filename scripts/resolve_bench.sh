@@ -56,7 +56,7 @@ PY
     fi
     set -- "$copy"
   fi
-  NAMES=${NAMES:-http.client.HTTPConnection.close,HTTPConnection.request,JSONDecoder.decode,json.dumps,BaseEventLoop.run_until_complete,Future.set_result,Logger.info,Thread.start,Path.exists,Popen.communicate,ArgumentParser.add_argument,TestCase.assertEqual}
+  NAMES=${NAMES:-http.client.HTTPConnection.close,HTTPConnection.request,JSONDecoder.decode,json.dumps,BaseEventLoop.run_until_complete,Future.set_result,Logger.info,Thread.start,Path.exists,Popen.communicate,_ActionsContainer.add_argument,TestCase.assertEqual}
 fi
 SRC=${1:-"$(go env GOROOT)/src"}
 [ -d "$SRC" ] || { echo "scripts/resolve_bench.sh: not a folder: $SRC" >&2; exit 2; }

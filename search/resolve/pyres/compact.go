@@ -2,7 +2,7 @@ package pyres
 
 // compact leaves out of f what no query can need, to keep the index
 // small: sites on values decided to hold no project definition
-// (literals: "".join), a function's plain local names that no
+// (literals: "".join) and of data attributes of self, a function's plain local names that no
 // module-level name of the file shares (a bare use of them resolves to
 // nothing either way; with star imports all are kept), and the
 // expressions nothing left refers to.
@@ -30,10 +30,41 @@ func compact(f *File) {
 		}
 	}
 	f.Locals = locals
+	// An attribute of self that the class assigns (and does not
+	// define as a method or a class) is that attribute: no query's
+	// target, which are functions, methods, classes and module-level
+	// names.
+	type member struct {
+		cls  int32
+		name string
+	}
+	attrs, defs := map[member]bool{}, map[member]bool{}
+	for _, v := range f.Vars {
+		if v.Class >= 0 {
+			attrs[member{v.Class, v.Name}] = true
+		}
+	}
+	for _, fn := range f.Funcs {
+		if fn.Class >= 0 {
+			defs[member{fn.Class, fn.Name}] = true
+		}
+	}
+	for _, c := range f.Classes {
+		if c.Parent >= 0 {
+			defs[member{c.Parent, c.Name}] = true
+		}
+	}
 	sites := f.Sites[:0]
 	for _, s := range f.Sites {
-		if s.X >= 0 && f.Exprs[s.X].Op == OpOther {
-			continue
+		if s.X >= 0 {
+			switch x := f.Exprs[s.X]; x.Op {
+			case OpOther:
+				continue
+			case OpSelf, OpClass:
+				if m := (member{x.A, s.Name}); s.Kind == SiteAttr && attrs[m] && !defs[m] {
+					continue
+				}
+			}
 		}
 		sites = append(sites, s)
 	}
