@@ -2,6 +2,8 @@ package search
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,5 +65,38 @@ export function use%d(c: Conn) {
 		if s.Class != resolve.Match || s.Path != "lib/file.ts" && s.Text != "open().close();" {
 			t.Errorf("listed %s:%d: %s (class %d)", s.Path, s.Line, s.Text, s.Class)
 		}
+	}
+}
+
+// TestResolvedTypeScriptFromCache: an index restarted from its disk
+// cache (the facts' records exported with the store's numbering of
+// their strings and imported back) answers as the index that saved it.
+func TestResolvedTypeScriptFromCache(t *testing.T) {
+	dir := t.TempDir()
+	fixture.WriteFile(t, dir, "lib/file.ts", "export class File {\n  close(): void {}\n}\n")
+	fixture.WriteFile(t, dir, "lib/index.ts", "export * from './file';\n")
+	fixture.WriteFile(t, dir, "app/use.ts", "import { File } from '../lib';\n\nexport function use(f: File) {\n  f.close();\n}\n")
+	touchPast(t, dir)
+	cache := filepath.Join(t.TempDir(), "files")
+	q := ResolveQuery{Name: "File.close"}
+	first, _, _ := testIndex(t, dir, cache, true)
+	want, err := first.Resolved(t.Context(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	again, _, logs := testIndex(t, dir, cache, true)
+	if !strings.Contains(logs.String(), "(3 from cache)") {
+		t.Fatalf("the restart did not read the files from the cache; log:\n%s", logs)
+	}
+	got, err := again.Resolved(t.Context(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got, cmp.AllowUnexported(Def{})); d != "" {
+		t.Errorf("Resolved File.close (-built +restarted):\n%s", d)
+	}
+	if got.Uses != 2 {
+		t.Errorf("Resolved File.close: %d uses; want 2 (the declaration, f.close())", got.Uses)
 	}
 }
