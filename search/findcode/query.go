@@ -126,6 +126,11 @@ type codeWeights struct {
 	// documentation (see proseQuery): an agent asking for code wants the
 	// definitions first.
 	prose float64
+	// near is the factor of a query word's nearest words in the learned
+	// vocabulary (see vocab.go), times their similarity: 0, none; at
+	// most nearK of them, of similarity at least nearMin.
+	near, nearMin float64
+	nearK         int
 }
 
 var defaultCodeWeights = codeWeights{
@@ -317,6 +322,9 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 	}
 	if w.forms > 0 {
 		terms = ix.codeForms(terms, w)
+	}
+	if v := loadedVocab(); w.near > 0 && v != nil {
+		terms = ix.codeNear(terms, w, v)
 	}
 	for _, t := range terms {
 		id, ok := ix.Words.LookupString(t.stem)

@@ -41,6 +41,10 @@ func TestCodeTune(t *testing.T) {
 		t.Logf("%s: tune hit@5 %.3f MRR %.3f; held out hit@5 %.3f MRR %.3f; %+v", label, a5, am, b5, bm, w)
 	}
 	show("defaults", defaultCodeWeights)
+	if table := os.Getenv("ZUMBA_VOCAB_TABLE"); table != "" {
+		tuneVocab(t, qs, table)
+		return
+	}
 	if os.Getenv("ZUMBA_CODE_TUNE_EVAL") != "" {
 		t.Logf("per set, held-out half (hit@1 hit@5 MRR) and all:\n%s", tuneTable(t, qs, defaultCodeWeights))
 		w := defaultCodeWeights
@@ -369,4 +373,35 @@ func tuneTable(t *testing.T, qs []tuneQuery, w codeWeights) string {
 	}
 	line("all", &all)
 	return sb.String()
+}
+
+// tuneVocab measures the learned vocabulary (scripts/vocab) in the table
+// file: the defaults' figures per set without it, then with it at a few
+// weights, similarity floors and counts of nearest words.
+func tuneVocab(t *testing.T, qs []tuneQuery, table string) {
+	b, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := decodeVocab(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vocabOnce.Do(func() {})
+	saved := vocab
+	vocab = v
+	t.Cleanup(func() { vocab = saved })
+	w := defaultCodeWeights
+	w.near = 0
+	t.Logf("without the vocabulary:\n%s", tuneTable(t, qs, w))
+	for _, near := range []float64{0.2, 0.35, 0.5, 0.7} {
+		for _, floor := range []float64{0.55, 0.65, 0.75} {
+			for _, k := range []int{2, 5} {
+				w.near, w.nearMin, w.nearK = near, floor, k
+				a5, am := tuneEval(t, qs, w, 0)
+				b5, bm := tuneEval(t, qs, w, 1)
+				t.Logf("near %.2f min %.2f k %d: tune hit@5 %.3f MRR %.3f; held out hit@5 %.3f MRR %.3f", near, floor, k, a5, am, b5, bm)
+			}
+		}
+	}
 }

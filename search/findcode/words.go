@@ -196,3 +196,11 @@ var codeStopWords = func() map[string]bool {
 }()
 
 func isCodeStopWord(w []byte) bool { return codeStopWords[string(w)] }
+
+// ForWords calls f with every word of text as find_code indexes and
+// searches it (split, lowercased, stemmed, stop words left out; w is
+// valid during the call only): what a corpus for find_code's vocabulary
+// (scripts/vocab) is made of.
+func ForWords(text []byte, f func(w []byte)) {
+	forCodeWords(text, nil, f)
+}
