@@ -4,6 +4,7 @@
 //
 //	go run ./scripts/vocab corpus DIR... > corpus.txt
 //	go run ./scripts/vocab pack [-words N] [-near K] [-min SIM] VECFILE OUT
+//	go run ./scripts/vocab near TABLE WORD...
 //
 // corpus walks each DIR for source files (Go, TypeScript, JavaScript,
 // Python) and writes their words as find_code keeps them (findcode.ForWords:
@@ -13,7 +14,7 @@
 // fastText wrote (the .vec text file, most frequent words first), keeps
 // the first N words, and writes for each its K nearest by cosine
 // similarity of at least SIM (see search/findcode/vocab.go for the
-// format).
+// format). near prints the nearest words of each WORD in a table.
 package main
 
 import (
@@ -38,6 +39,8 @@ func main() {
 		err = corpus(os.Args[2:])
 	case "pack":
 		err = pack(os.Args[2:])
+	case "near":
+		err = showNear(os.Args[2:])
 	default:
 		usage()
 	}
@@ -48,7 +51,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: vocab corpus DIR... > corpus.txt | vocab pack [-words N] [-near K] [-min SIM] VECFILE OUT")
+	fmt.Fprintln(os.Stderr, "usage: vocab corpus DIR... > corpus.txt | vocab pack [-words N] [-near K] [-min SIM] VECFILE OUT | vocab near TABLE WORD...")
 	os.Exit(2)
 }
 

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/zumba-dev/zumba/search/findcode"
 )
 
 // pack reads fastText's vectors and writes the nearest-words table.
@@ -157,4 +159,24 @@ func encodeTable(vocab []string, nears [][]neighbour) []byte {
 		}
 	}
 	return b
+}
+
+// showNear prints each word's nearest words in the table file args[0]
+// (read as findcode reads it: through findcode.NearWords).
+func showNear(args []string) error {
+	if len(args) < 2 {
+		usage()
+	}
+	data, err := os.ReadFile(args[0])
+	if err != nil {
+		return err
+	}
+	for _, w := range args[1:] {
+		near, err := findcode.NearWords(data, w)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%s: %s\n", w, strings.Join(near, " "))
+	}
+	return nil
 }

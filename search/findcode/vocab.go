@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"sync"
 )
 
@@ -133,4 +134,23 @@ func (ix *Index) codeNear(terms []codeTerm, w codeWeights, v *vocabTable) []code
 		}
 	}
 	return out
+}
+
+// NearWords lists the nearest words of word (as find_code keeps it) in
+// the vocabulary table data, nearest first, each with its similarity:
+// for scripts/vocab, to read a table.
+func NearWords(data []byte, word string) ([]string, error) {
+	v, err := decodeVocab(data)
+	if err != nil {
+		return nil, err
+	}
+	id, ok := v.ids[word]
+	if !ok {
+		return nil, nil
+	}
+	var out []string
+	for _, n := range v.near[id] {
+		out = append(out, fmt.Sprintf("%s(%.2f)", v.words[n.id], n.sim))
+	}
+	return out, nil
 }
