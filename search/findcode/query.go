@@ -131,6 +131,9 @@ type codeWeights struct {
 	// most nearK of them, of similarity at least nearMin.
 	near, nearMin float64
 	nearK         int
+	// nearMissing expands only the query's words the index does not
+	// hold.
+	nearMissing bool
 }
 
 var defaultCodeWeights = codeWeights{
@@ -323,8 +326,10 @@ func (ix *Index) codeScorer(ctx context.Context, terms []codeTerm, filter *proje
 	if w.forms > 0 {
 		terms = ix.codeForms(terms, w)
 	}
-	if v := loadedVocab(); w.near > 0 && v != nil {
-		terms = ix.codeNear(terms, w, v)
+	if w.near > 0 {
+		if v := loadedVocab(); v != nil {
+			terms = ix.codeNear(terms, w, v)
+		}
 	}
 	for _, t := range terms {
 		id, ok := ix.Words.LookupString(t.stem)

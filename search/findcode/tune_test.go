@@ -394,13 +394,15 @@ func tuneVocab(t *testing.T, qs []tuneQuery, table string) {
 	w := defaultCodeWeights
 	w.near = 0
 	t.Logf("without the vocabulary:\n%s", tuneTable(t, qs, w))
-	for _, near := range []float64{0.2, 0.35, 0.5, 0.7} {
-		for _, floor := range []float64{0.55, 0.65, 0.75} {
+	for _, near := range []float64{0.2, 0.35, 0.5, 0.8} {
+		for _, floor := range []float64{0.6, 0.7} {
 			for _, k := range []int{2, 5} {
-				w.near, w.nearMin, w.nearK = near, floor, k
-				a5, am := tuneEval(t, qs, w, 0)
-				b5, bm := tuneEval(t, qs, w, 1)
-				t.Logf("near %.2f min %.2f k %d: tune hit@5 %.3f MRR %.3f; held out hit@5 %.3f MRR %.3f", near, floor, k, a5, am, b5, bm)
+				for _, missing := range []bool{false, true} {
+					w.near, w.nearMin, w.nearK, w.nearMissing = near, floor, k, missing
+					a5, am := tuneEval(t, qs, w, 0)
+					b5, bm := tuneEval(t, qs, w, 1)
+					t.Logf("near %.2f min %.2f k %d missing %v: tune hit@5 %.3f MRR %.3f; held out hit@5 %.3f MRR %.3f", near, floor, k, missing, a5, am, b5, bm)
+				}
 			}
 		}
 	}
