@@ -341,7 +341,16 @@ func (r *Resolver) moduleMember(m *fileCtx, name string, hops int) (decl, outcom
 	if how == found {
 		return d, how
 	}
-	if sub, ok := r.modules[joinMod(m.module, name)]; ok {
+	sub, ok := r.modules[joinMod(m.module, name)]
+	if !ok {
+		sub, ok = r.paths[joinMod(dottedPath(m.path), name)]
+	}
+	if !ok {
+		if ns, ok := r.namespace(joinMod(dottedPath(m.path), name)); ok {
+			return decl{k: dModule, fc: ns}, found
+		}
+	}
+	if ok {
 		if fc := r.file(sub); fc != nil {
 			return decl{k: dModule, fc: fc}, found
 		}

@@ -33,7 +33,7 @@ func TestMarks(t *testing.T) {
 		}
 		return nil, os.ErrNotExist
 	}))
-	if got := strings.Join(r.Modules(), " "); got != "app app.main pkg pkg.conn" {
+	if got := strings.Join(r.Modules(), " "); got != "app app.main pkg pkg.conn run util" {
 		t.Errorf("modules %q", got)
 	}
 	names := map[resolve.Class]string{resolve.Other: "other", resolve.Match: "match", resolve.Unresolved: "unresolved"}

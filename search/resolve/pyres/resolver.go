@@ -26,19 +26,25 @@ type Resolver struct {
 	src Source
 	mu  sync.Mutex
 	// modules maps a module's dotted name to its file; names the
-	// module name of each file.
+	// module name of each file; paths each file's dotted path from the
+	// project's folder (a/b/c for a/b/c.py and a/b/c/__init__.py), for
+	// relative imports and namespace packages (folders without an
+	// __init__.py).
 	modules map[string]string
 	names   map[string]string
-	files   map[string]*fileCtx
+	paths   map[string]string
+	// dirs are the folders holding Python files, as dotted paths, and
+	// namespaces the contexts made for those without an __init__.py.
+	dirs       map[string]bool
+	namespaces map[string]*fileCtx
+	files      map[string]*fileCtx
 }
 
 // fileCtx is one file's facts and what the resolver worked out of them.
 type fileCtx struct {
 	path, module string
-	// pkg is the package relative imports start from.
-	pkg  string
-	f    *File
-	vals []val
+	f            *File
+	vals         []val
 	// state: 1 being evaluated, 2 done.
 	state []uint8
 	// classOf memoizes the classes' linearizations.
@@ -47,7 +53,7 @@ type fileCtx struct {
 
 // NewResolver returns a resolver over src.
 func NewResolver(src Source) *Resolver {
-	r := &Resolver{src: src, modules: map[string]string{}, names: map[string]string{}, files: map[string]*fileCtx{}}
+	r := &Resolver{src: src, modules: map[string]string{}, names: map[string]string{}, paths: map[string]string{}, files: map[string]*fileCtx{}, dirs: map[string]bool{}, namespaces: map[string]*fileCtx{}}
 	files := src.Files()
 	inits := map[string]bool{}
 	for _, p := range files {
@@ -56,6 +62,13 @@ func NewResolver(src Source) *Resolver {
 		}
 	}
 	for _, p := range files {
+		for d := dirOf(p); d != "" && !r.dirs[strings.ReplaceAll(d, "/", ".")]; d = dirOf(d) {
+			r.dirs[strings.ReplaceAll(d, "/", ".")] = true
+		}
+		dp := dottedPath(p)
+		if old, ok := r.paths[dp]; !ok || strings.HasSuffix(old, ".pyi") && strings.HasSuffix(p, ".py") {
+			r.paths[dp] = p
+		}
 		m := moduleName(p, inits)
 		if m == "" {
 			continue
@@ -75,6 +88,13 @@ func dirOf(p string) string {
 		return ""
 	}
 	return d
+}
+
+// dottedPath is p as a dotted module path from the project's folder.
+func dottedPath(p string) string {
+	p = strings.TrimSuffix(strings.TrimSuffix(p, ".pyi"), ".py")
+	p = strings.TrimSuffix(strings.TrimSuffix(p, "__init__"), "/")
+	return strings.ReplaceAll(p, "/", ".")
 }
 
 // moduleName is the dotted name of the module at p: its folders up to
@@ -110,25 +130,18 @@ func (r *Resolver) file(p string) *fileCtx {
 		return nil
 	}
 	fc := &fileCtx{path: p, module: r.names[p], f: f, vals: make([]val, len(f.Exprs)), state: make([]uint8, len(f.Exprs))}
-	fc.pkg = fc.module
-	if b := path.Base(p); b != "__init__.py" && b != "__init__.pyi" {
-		if i := strings.LastIndexByte(fc.module, '.'); i >= 0 {
-			fc.pkg = fc.module[:i]
-		} else {
-			fc.pkg = ""
-		}
-	}
 	r.files[p] = fc
 	return fc
 }
 
 // module returns the file of the module named m (absolute, or relative
-// to fc's package); ok is false for a module outside the project.
+// to fc's folder); ok is false for a module outside the project. An
+// absolute name is a package's module, else a path from the project's
+// folder (namespace packages).
 func (r *Resolver) module(fc *fileCtx, m string) (*fileCtx, bool) {
-	abs := m
 	if strings.HasPrefix(m, ".") {
 		dots := len(m) - len(strings.TrimLeft(m, "."))
-		base := fc.pkg
+		base := strings.ReplaceAll(dirOf(fc.path), "/", ".")
 		for i := 1; i < dots; i++ {
 			if k := strings.LastIndexByte(base, '.'); k >= 0 {
 				base = base[:k]
@@ -136,13 +149,33 @@ func (r *Resolver) module(fc *fileCtx, m string) (*fileCtx, bool) {
 				base = ""
 			}
 		}
-		abs = strings.Trim(base+"."+m[dots:], ".")
+		p, ok := r.paths[strings.Trim(base+"."+m[dots:], ".")]
+		if !ok {
+			return nil, false
+		}
+		return r.file(p), true
 	}
-	p, ok := r.modules[abs]
+	p, ok := r.modules[m]
 	if !ok {
-		return nil, false
+		if p, ok = r.paths[m]; !ok {
+			return r.namespace(m)
+		}
 	}
 	return r.file(p), true
+}
+
+// namespace is the namespace package m: a folder of the project without
+// an __init__.py, whose names are its modules.
+func (r *Resolver) namespace(m string) (*fileCtx, bool) {
+	if !r.dirs[m] {
+		return nil, false
+	}
+	fc, ok := r.namespaces[m]
+	if !ok {
+		fc = &fileCtx{path: strings.ReplaceAll(m, ".", "/") + "/__init__.py", module: m, f: &File{}}
+		r.namespaces[m] = fc
+	}
+	return fc, true
 }
 
 // Modules lists the module names of the files, sorted (tests).
