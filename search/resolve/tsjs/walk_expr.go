@@ -119,8 +119,14 @@ func (b *builder) expr(n *sitter.Node) int32 {
 		}
 		return b.add(Expr{Op: OpSuper, A: b.class})
 	case "member_expression":
-		x := b.expr(field(n, "object"))
-		p := field(n, "property")
+		// object, optional_chain?, property
+		k := int(n.NamedChildCount())
+		if k < 2 {
+			b.walk(n)
+			return b.unknown()
+		}
+		x := b.expr(n.NamedChild(0))
+		p := n.NamedChild(k - 1)
 		switch b.t(p) {
 		case "property_identifier", "private_property_identifier":
 			b.site(p, SiteMember, x, b.text(p))
@@ -209,22 +215,32 @@ func (b *builder) union(x, y int32) int32 {
 // call walks a call or new expression: its arguments' callbacks and
 // object literals are typed by the parameters the callee declares.
 func (b *builder) call(n *sitter.Node, isNew bool) int32 {
-	fn := field(n, "function")
-	if isNew {
-		fn = field(n, "constructor")
+	// The callee is the first named child, then type arguments, the
+	// arguments (or a tagged template): read in one pass, as looking
+	// fields up by name costs a C string each.
+	var fn, ta, args *sitter.Node
+	for i := range int(n.NamedChildCount()) {
+		c := n.NamedChild(i)
+		switch t := b.t(c); {
+		case i == 0:
+			fn = c
+		case t == "type_arguments":
+			ta = c
+		case t == "arguments" || t == "template_string":
+			args = c
+		}
 	}
-	if x, ok := b.require(fn, field(n, "arguments")); ok && !isNew {
+	if x, ok := b.require(fn, args); ok && !isNew {
 		return x
 	}
 	callee := b.expr(fn)
-	if ta := field(n, "type_arguments"); ta != nil {
+	if ta != nil {
 		b.walk(ta)
 	}
 	of := callee
 	if isNew {
 		of = b.add(Expr{Op: OpMember, A: callee, Name: "constructor"})
 	}
-	args := field(n, "arguments")
 	if b.t(args) == "template_string" {
 		b.walk(args)
 	} else {
