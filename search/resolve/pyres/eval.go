@@ -111,8 +111,12 @@ const (
 	undecided
 )
 
-// maxHops bounds the chains of aliases and star imports followed.
-const maxHops = 24
+// maxHops bounds the chains of aliases and star imports followed, and
+// the depth of a class hierarchy; maxMRO the classes an MRO's walk meets.
+const (
+	maxHops = 24
+	maxMRO  = 256
+)
 
 // eval is the value of fc's expression i.
 func (r *Resolver) eval(fc *fileCtx, i int32) val {
@@ -427,11 +431,16 @@ func ownMember(c clsRef, name string) (decl, bool) {
 // C3's order for the hierarchies C3 accepts but the rarest); complete
 // is false when a base could not be decided.
 func (r *Resolver) mro(c clsRef) ([]clsRef, bool) {
+	if m, ok := c.fc.mros[c.i]; ok {
+		return m.order, m.complete
+	}
 	var order []clsRef
 	complete := true
 	var walk func(c clsRef, depth int)
 	walk = func(c clsRef, depth int) {
-		if depth > maxHops {
+		// A hierarchy deeper, or with more paths to its roots, than
+		// any written by hand is not decided (and its walk is bounded).
+		if depth > maxHops || len(order) >= maxMRO {
 			complete = false
 			return
 		}
@@ -458,5 +467,9 @@ func (r *Resolver) mro(c clsRef) ([]clsRef, bool) {
 			out = append(out, k)
 		}
 	}
+	if c.fc.mros == nil {
+		c.fc.mros = map[int32]mroMemo{}
+	}
+	c.fc.mros[c.i] = mroMemo{out, complete}
 	return out, complete
 }

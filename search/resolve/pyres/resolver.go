@@ -47,8 +47,14 @@ type fileCtx struct {
 	vals         []val
 	// state: 1 being evaluated, 2 done.
 	state []uint8
-	// classOf memoizes the classes' linearizations.
-	mro map[int32][]clsRef
+	// mros memoizes the classes' linearizations.
+	mros map[int32]mroMemo
+}
+
+// mroMemo is a class's MRO and whether it is complete.
+type mroMemo struct {
+	order    []clsRef
+	complete bool
 }
 
 // NewResolver returns a resolver over src.
