@@ -119,20 +119,7 @@ func (b *builder) expr(n *sitter.Node) int32 {
 		}
 		return b.add(Expr{Op: OpSuper, A: b.class})
 	case "member_expression":
-		// object, optional_chain?, property
-		k := int(n.NamedChildCount())
-		if k < 2 {
-			b.walk(n)
-			return b.unknown()
-		}
-		x := b.expr(n.NamedChild(0))
-		p := n.NamedChild(k - 1)
-		switch b.t(p) {
-		case "property_identifier", "private_property_identifier":
-			b.site(p, SiteMember, x, b.text(p))
-			return b.add(Expr{Op: OpMember, A: x, Name: b.text(p)})
-		}
-		return b.unknown()
+		return b.memberExpr(n)
 	case "subscript_expression":
 		x := b.expr(field(n, "object"))
 		b.expr(field(n, "index"))
@@ -173,24 +160,7 @@ func (b *builder) expr(n *sitter.Node) int32 {
 	case "object":
 		return b.exprWith(n, -1)
 	case "array":
-		// [a, b]: an array of what its elements are; [] and spreads
-		// say nothing of its elements.
-		elem := int32(-1)
-		for i := range int(n.NamedChildCount()) {
-			c := n.NamedChild(i)
-			x := b.expr(c)
-			switch {
-			case b.t(c) == "spread_element" || b.t(c) == "comment":
-			case elem < 0:
-				elem = x
-			default:
-				elem = b.union(elem, x)
-			}
-		}
-		if elem < 0 {
-			return b.unknown()
-		}
-		return b.add(Expr{Op: OpArrayOf, A: elem})
+		return b.arrayLit(n)
 	case "string", "number", "true", "false", "null", "regex", "template_string", "unary_expression", "update_expression":
 		for i := range int(n.NamedChildCount()) {
 			b.any(n.NamedChild(i))
@@ -537,4 +507,42 @@ func (b *builder) assertion(n *sitter.Node) int32 {
 		return vx
 	}
 	return t
+}
+
+// memberExpr walks x.name (object, optional_chain?, property).
+func (b *builder) memberExpr(n *sitter.Node) int32 {
+	k := int(n.NamedChildCount())
+	if k < 2 {
+		b.walk(n)
+		return b.unknown()
+	}
+	x := b.expr(n.NamedChild(0))
+	p := n.NamedChild(k - 1)
+	switch b.t(p) {
+	case "property_identifier", "private_property_identifier":
+		b.site(p, SiteMember, x, b.text(p))
+		return b.add(Expr{Op: OpMember, A: x, Name: b.text(p)})
+	}
+	return b.unknown()
+}
+
+// arrayLit walks [a, b]: an array of what its elements are; [] and
+// spreads say nothing of its elements.
+func (b *builder) arrayLit(n *sitter.Node) int32 {
+	elem := int32(-1)
+	for i := range int(n.NamedChildCount()) {
+		c := n.NamedChild(i)
+		x := b.expr(c)
+		switch {
+		case b.t(c) == "spread_element" || b.t(c) == "comment":
+		case elem < 0:
+			elem = x
+		default:
+			elem = b.union(elem, x)
+		}
+	}
+	if elem < 0 {
+		return b.unknown()
+	}
+	return b.add(Expr{Op: OpArrayOf, A: elem})
 }
