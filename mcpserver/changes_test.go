@@ -147,3 +147,63 @@ func TestChangesDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesTypeScript: the users of a changed TypeScript method are
+// the definitions whose uses resolve to it (through an import, `this`,
+// its interface), not those of another class's method of the name.
+func TestChangesTypeScript(t *testing.T) {
+	t.Parallel()
+	fixture.NeedGit(t)
+	dir := t.TempDir()
+	fixture.GitInit(t, dir)
+	base := "export interface Closer {\n  close(): number;\n}\n\nexport class Base implements Closer {\n  close(): number {\n    return 1;\n  }\n\n  reset(): void {\n    this.close();\n  }\n}\n"
+	writeFiles(t, dir, map[string]string{
+		"lib/base.ts": base,
+		"app.ts": `import { Base, Closer } from './lib/base';
+
+export function shut(b: Base, c: Closer) {
+  b.close();
+  c.close();
+}
+
+class Door {
+  close(): number {
+    return 0;
+  }
+}
+
+export function other(d: Door) {
+  d.close();
+}
+`,
+	})
+	run := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		cmd.Dir, cmd.Env = dir, fixture.GitEnv(dir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("add", "-A")
+	run("commit", "-q", "-m", "base")
+	root, err := openRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root.SiteTimeLimit = time.Hour
+	cfg, ready := testConfig(root, false)
+	c := startServerWith(t, cfg)
+	<-ready
+	writeFiles(t, dir, map[string]string{"lib/base.ts": strings.Replace(base, "return 1;", "return 2;", 1)})
+	text, isError := c.tool("changes", map[string]any{})
+	// By name, other (d.close()) would be a user too.
+	want := strings.Join([]string{
+		"1 definition changed in 1 file (0 added, 1 modified, 0 removed) since HEAD",
+		"lib/base.ts:6 method Base.close (3 lines, +1 -1)",
+		"  used by app.ts:3 function shut (at line 4)",
+		"  used by lib/base.ts:10 method Base.reset (at line 11)",
+	}, "\n")
+	if isError || text != want {
+		t.Errorf("changes = %q, %v; want %q", text, isError, want)
+	}
+}
