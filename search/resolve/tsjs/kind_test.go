@@ -13,6 +13,7 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/resolve/factrec"
 )
 
 // corpus is the outline's TypeScript, TSX and JavaScript corpus.
@@ -96,7 +97,7 @@ func TestKindIntern(t *testing.T) {
 		if err != nil || !bytes.Equal(back, in) {
 			t.Fatalf("%s: exported and imported back: %v, equal %v", p, err, bytes.Equal(back, in))
 		}
-		if ns := (&decoder{b: in[1:]}).n(); ns == 0 {
+		if ns := (&factrec.Decoder{B: in[1:]}).N(); ns == 0 {
 			continue
 		}
 		if _, err := (Kind{}).Export(nil, in, 1, func(id uint32) uint32 { return id }); err == nil {
