@@ -1,10 +1,8 @@
 package resolve
 
 import (
-	"encoding/binary"
-	"errors"
-
 	"github.com/zumba-dev/zumba/internal/index"
+	"github.com/zumba-dev/zumba/search/resolve/factrec"
 )
 
 // A file's facts are kept encoded, in memory as in the disk cache: a
@@ -20,45 +18,28 @@ const (
 	idsVersion = 5
 )
 
-var errBadFacts = errors.New("bad facts record")
+var errBadFacts = factrec.ErrCorrupt
 
-type encoder struct {
-	b    []byte
-	strs map[string]uint64
-	list []string
-}
-
-func (e *encoder) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
-
-// z encodes a signed number of any size (zigzag).
-func (e *encoder) z(v int32) { e.u(uint64(uint32(v<<1) ^ uint32(v>>31))) }
-
-// i encodes a signed number (-1 for none) as a uvarint.
-func (e *encoder) i(v int32) { e.u(uint64(int64(v) + 1)) }
-
-func (e *encoder) s(s string) {
-	id, ok := e.strs[s]
-	if !ok {
-		id = uint64(len(e.list))
-		e.strs[s] = id
-		e.list = append(e.list, s)
-	}
-	e.u(id)
-}
+// encoder and decoder write and read the record's frame and numbers
+// (factrec).
+type (
+	encoder struct{ factrec.Encoder }
+	decoder struct{ factrec.Decoder }
+)
 
 // Encode encodes f.
 func Encode(f *File) []byte {
-	e := &encoder{strs: map[string]uint64{}}
-	e.s(f.Package)
-	e.u(uint64(len(f.Imports)))
+	e := &encoder{}
+	e.S(f.Package)
+	e.U(uint64(len(f.Imports)))
 	for _, im := range f.Imports {
-		e.s(im.Name)
-		e.s(im.Path)
+		e.S(im.Name)
+		e.S(im.Path)
 	}
-	e.u(uint64(len(f.Types)))
+	e.U(uint64(len(f.Types)))
 	for _, t := range f.Types {
-		e.s(t.Name)
-		e.u(uint64(t.Line))
+		e.S(t.Name)
+		e.U(uint64(t.Line))
 		flags := uint64(t.Kind)
 		if t.Local {
 			flags |= 4
@@ -66,13 +47,13 @@ func Encode(f *File) []byte {
 		if t.Alias {
 			flags |= 8
 		}
-		e.u(flags)
-		e.i(t.Under)
-		e.u(uint64(len(t.Members)))
+		e.U(flags)
+		e.I(t.Under)
+		e.U(uint64(len(t.Members)))
 		for _, m := range t.Members {
-			e.s(m.Name)
-			e.i(m.Type)
-			e.u(uint64(m.Line))
+			e.S(m.Name)
+			e.I(m.Type)
+			e.U(uint64(m.Line))
 			var mf uint64
 			if m.Embedded {
 				mf |= 1
@@ -80,214 +61,143 @@ func Encode(f *File) []byte {
 			if m.Method {
 				mf |= 2
 			}
-			e.u(mf)
+			e.U(mf)
 		}
 	}
-	e.u(uint64(len(f.Funcs)))
+	e.U(uint64(len(f.Funcs)))
 	for _, fn := range f.Funcs {
-		e.s(fn.Name)
-		e.s(fn.Recv)
-		e.u(uint64(fn.Line))
-		e.i(fn.Type)
+		e.S(fn.Name)
+		e.S(fn.Recv)
+		e.U(uint64(fn.Line))
+		e.I(fn.Type)
 	}
-	e.u(uint64(len(f.Vars)))
+	e.U(uint64(len(f.Vars)))
 	for _, v := range f.Vars {
-		e.s(v.Name)
-		e.i(v.Type)
+		e.S(v.Name)
+		e.I(v.Type)
 	}
-	e.u(uint64(len(f.Exprs)))
+	e.U(uint64(len(f.Exprs)))
 	for _, x := range f.Exprs {
-		e.u(uint64(x.Op))
-		e.i(x.A)
-		e.i(x.B)
-		e.s(x.Name)
+		e.U(uint64(x.Op))
+		e.I(x.A)
+		e.I(x.B)
+		e.S(x.Name)
 	}
-	e.u(uint64(len(f.Dots)))
+	e.U(uint64(len(f.Dots)))
 	for _, d := range f.Dots {
-		e.u(uint64(d))
+		e.U(uint64(d))
 	}
 	// Sites and locals last: a decoded file keeps them encoded (tail).
 	nsites, nlocals := len(f.Sites), len(f.Locals)
 	if f.tail != nil {
 		nsites, nlocals = f.nsites, f.nlocals
 	}
-	e.u(uint64(nsites))
+	e.U(uint64(nsites))
 	prev, prevX := int32(0), [8]int32{}
 	f.eachSite(-1, func(s Site) bool {
-		e.u(uint64(s.Line - prev))
+		e.U(uint64(s.Line - prev))
 		prev = s.Line
 		// The kind in the column's low bits, the operand as the change
 		// from the last one's of the kind (sites of a line share their
 		// operands; each kind's operands index a table of their own).
-		e.u(uint64(s.Col)<<3 | uint64(s.Kind))
-		e.z(s.X - prevX[s.Kind])
+		e.U(uint64(s.Col)<<3 | uint64(s.Kind))
+		e.Z(s.X - prevX[s.Kind])
 		prevX[s.Kind] = s.X
-		e.s(s.Name)
+		e.S(s.Name)
 		return true
 	})
-	e.u(uint64(nlocals))
+	e.U(uint64(nlocals))
 	prevFrom := int32(0)
 	f.eachLocal(func(l Local) {
 		// A scope's first line as the change from the last one's.
-		e.s(l.Name)
-		e.z(l.From - prevFrom)
+		e.S(l.Name)
+		e.Z(l.From - prevFrom)
 		prevFrom = l.From
-		e.u(uint64(l.To - l.From))
+		e.U(uint64(l.To - l.From))
 	})
 	// The strings, then the body: a reader reads the table first.
-	out := make([]byte, 0, len(e.b)+16*len(e.list)+8)
-	out = append(out, encVersion)
-	out = binary.AppendUvarint(out, uint64(len(e.list)))
-	for _, s := range e.list {
-		out = binary.AppendUvarint(out, uint64(len(s)))
-		out = append(out, s...)
-	}
-	return append(out, e.b...)
-}
-
-type decoder struct {
-	b    []byte
-	strs []string
-	err  error
-}
-
-func (d *decoder) u() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err = errBadFacts
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
-// n reads a count, bounded by what is left of the record.
-func (d *decoder) n() int {
-	v := d.u()
-	if v > uint64(len(d.b)) {
-		d.err = errBadFacts
-		return 0
-	}
-	return int(v)
-}
-
-func (d *decoder) i() int32 { return int32(int64(d.u()) - 1) }
-
-func (d *decoder) z() int32 {
-	v := uint32(d.u())
-	return int32(v>>1) ^ -int32(v&1)
-}
-
-func (d *decoder) s() string {
-	v := d.u()
-	if v >= uint64(len(d.strs)) {
-		d.err = errBadFacts
-		return ""
-	}
-	return d.strs[v]
+	return e.Record(encVersion)
 }
 
 // Decode decodes a record Encode made (its strings in it).
 func Decode(b []byte) (*File, error) {
-	if len(b) == 0 || b[0] != encVersion {
-		return nil, errBadFacts
+	d, err := factrec.Open(b, encVersion)
+	if err != nil {
+		return nil, err
 	}
-	d := &decoder{b: b[1:]}
-	ns := d.n()
-	d.strs = make([]string, 0, ns)
-	for range ns {
-		l := d.n()
-		if d.err != nil {
-			return nil, d.err
-		}
-		d.strs = append(d.strs, string(d.b[:l]))
-		d.b = d.b[l:]
-	}
-	return d.body()
+	return (&decoder{*d}).body()
 }
 
 // DecodeIn decodes a record of the index (Intern made it), its strings
 // from strs, the vocab's (a view taken once the record was read): they
 // are not copied.
 func DecodeIn(b []byte, strs *index.StrTable) (*File, error) {
-	if len(b) == 0 || b[0] != idsVersion {
-		return nil, errBadFacts
+	d, err := factrec.OpenIn(b, idsVersion, strs)
+	if err != nil {
+		return nil, err
 	}
-	d := &decoder{b: b[1:]}
-	ns := d.n()
-	d.strs = make([]string, ns)
-	for k := range d.strs {
-		id := d.u()
-		if d.err != nil || id >= uint64(strs.Len()) {
-			return nil, errBadFacts
-		}
-		d.strs[k] = strs.Str(uint32(id))
-	}
-	return d.body()
+	return (&decoder{*d}).body()
 }
 
 // body decodes the facts after the table of strings.
 func (d *decoder) body() (*File, error) {
-	f := &File{Package: d.s()}
-	f.Imports = make([]Import, d.n())
+	f := &File{Package: d.S()}
+	f.Imports = make([]Import, d.N())
 	for k := range f.Imports {
-		f.Imports[k] = Import{Name: d.s(), Path: d.s()}
+		f.Imports[k] = Import{Name: d.S(), Path: d.S()}
 	}
-	f.Types = make([]Type, d.n())
+	f.Types = make([]Type, d.N())
 	for k := range f.Types {
 		t := &f.Types[k]
-		t.Name, t.Line = d.s(), int32(d.u())
-		flags := d.u()
+		t.Name, t.Line = d.S(), int32(d.U())
+		flags := d.U()
 		t.Kind, t.Local, t.Alias = TypeKind(flags&3), flags&4 != 0, flags&8 != 0
-		t.Under = d.i()
-		t.Members = make([]Member, d.n())
+		t.Under = d.I()
+		t.Members = make([]Member, d.N())
 		for j := range t.Members {
 			m := &t.Members[j]
-			m.Name, m.Type, m.Line = d.s(), d.i(), int32(d.u())
-			mf := d.u()
+			m.Name, m.Type, m.Line = d.S(), d.I(), int32(d.U())
+			mf := d.U()
 			m.Embedded, m.Method = mf&1 != 0, mf&2 != 0
 		}
 	}
-	f.Funcs = make([]Func, d.n())
+	f.Funcs = make([]Func, d.N())
 	for k := range f.Funcs {
-		f.Funcs[k] = Func{Name: d.s(), Recv: d.s(), Line: int32(d.u()), Type: d.i()}
+		f.Funcs[k] = Func{Name: d.S(), Recv: d.S(), Line: int32(d.U()), Type: d.I()}
 	}
-	f.Vars = make([]Var, d.n())
+	f.Vars = make([]Var, d.N())
 	for k := range f.Vars {
-		f.Vars[k] = Var{Name: d.s(), Type: d.i()}
+		f.Vars[k] = Var{Name: d.S(), Type: d.I()}
 	}
-	f.Exprs = make([]Expr, d.n())
+	f.Exprs = make([]Expr, d.N())
 	for k := range f.Exprs {
-		f.Exprs[k] = Expr{Op: Op(d.u()), A: d.i(), B: d.i(), Name: d.s()}
+		f.Exprs[k] = Expr{Op: Op(d.U()), A: d.I(), B: d.I(), Name: d.S()}
 	}
-	f.Dots = make([]int32, d.n())
+	f.Dots = make([]int32, d.N())
 	for k := range f.Dots {
-		f.Dots[k] = int32(d.u())
+		f.Dots[k] = int32(d.U())
 	}
-	f.tail, f.strs = d.b, d.strs
+	f.tail, f.strs = d.B, d.Strs
 	// The sites and locals are checked once, and read where they lie.
-	f.nsites = d.n()
+	f.nsites = d.N()
 	for range f.nsites {
-		d.u()
-		d.u()
-		d.z()
-		d.s()
+		d.U()
+		d.U()
+		d.Z()
+		d.S()
 	}
-	f.localsAt = len(f.tail) - len(d.b)
-	f.nlocals = d.n()
+	f.localsAt = len(f.tail) - len(d.B)
+	f.nlocals = d.N()
 	for range f.nlocals {
-		d.s()
-		d.u()
-		d.u()
+		d.S()
+		d.U()
+		d.U()
 	}
-	if d.err == nil && len(d.b) != 0 {
-		d.err = errBadFacts
+	if d.Err == nil && len(d.B) != 0 {
+		d.Err = errBadFacts
 	}
-	if d.err != nil {
-		return nil, d.err
+	if d.Err != nil {
+		return nil, d.Err
 	}
 	return f, f.check()
 }
@@ -353,46 +263,11 @@ func (f *File) check() error {
 // Intern re-encodes rec, a record Encode made, with its table of strings
 // as their ids in v, interning them.
 func Intern(rec []byte, v *index.Vocab) ([]byte, error) {
-	if len(rec) == 0 || rec[0] != encVersion {
-		return nil, errBadFacts
-	}
-	d := &decoder{b: rec[1:]}
-	ns := d.n()
-	out := make([]byte, 0, len(rec))
-	out = append(out, idsVersion)
-	out = binary.AppendUvarint(out, uint64(ns))
-	for range ns {
-		l := d.n()
-		if d.err != nil {
-			return nil, d.err
-		}
-		out = binary.AppendUvarint(out, uint64(v.Intern(d.b[:l])))
-		d.b = d.b[l:]
-	}
-	out = append(out, d.b...)
-	// Kept for as long as the file is unchanged: without spare room.
-	return out[:len(out):len(out)], nil
+	return factrec.Intern(rec, encVersion, idsVersion, v)
 }
 
 // remap appends to dst rec, a record of the index, its string ids (below
 // nstrs) mapped by m.
 func remap(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
-	if len(rec) == 0 {
-		return dst, nil
-	}
-	if rec[0] != idsVersion {
-		return dst, errBadFacts
-	}
-	d := &decoder{b: rec[1:]}
-	ns := d.n()
-	dst = append(dst, idsVersion)
-	dst = binary.AppendUvarint(dst, uint64(ns))
-	for range ns {
-		id := d.u()
-		if d.err != nil || id >= nstrs {
-			return dst, errBadFacts
-		}
-		dst = binary.AppendUvarint(dst, uint64(m(uint32(id))))
-	}
-	return append(dst, d.b...), nil
+	return factrec.Remap(dst, rec, idsVersion, nstrs, m)
 }

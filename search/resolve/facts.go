@@ -1,5 +1,7 @@
 package resolve
 
+import "github.com/zumba-dev/zumba/search/resolve/factrec"
+
 // A Go file's facts: what the resolver needs of one file to decide, at
 // query time and together with the facts of the packages it imports,
 // which definition each use of a member name means. They are made from
@@ -249,18 +251,18 @@ func (f *File) eachSite(id int, fn func(Site) bool) {
 		}
 		return
 	}
-	d := &decoder{b: f.tail, strs: f.strs}
-	d.n()
+	d := &factrec.Decoder{B: f.tail, Strs: f.strs}
+	d.N()
 	prev, xs := int32(0), [8]int32{}
 	for range f.nsites {
-		line := prev + int32(d.u())
+		line := prev + int32(d.U())
 		prev = line
-		ck := d.u()
+		ck := d.U()
 		col, kind := int32(ck>>3), SiteKind(ck&7)
-		xs[kind] += d.z()
+		xs[kind] += d.Z()
 		x := xs[kind]
-		n := int(d.u())
-		if d.err != nil || n >= len(f.strs) {
+		n := int(d.U())
+		if d.Err != nil || n >= len(f.strs) {
 			return
 		}
 		if id >= 0 && n != id {
@@ -280,14 +282,14 @@ func (f *File) eachLocal(fn func(Local)) {
 		}
 		return
 	}
-	d := &decoder{b: f.tail[f.localsAt:], strs: f.strs}
-	d.n()
+	d := &factrec.Decoder{B: f.tail[f.localsAt:], Strs: f.strs}
+	d.N()
 	from := int32(0)
 	for range f.nlocals {
-		n := int(d.u())
-		from += d.z()
-		to := from + int32(d.u())
-		if d.err != nil || n >= len(f.strs) {
+		n := int(d.U())
+		from += d.Z()
+		to := from + int32(d.U())
+		if d.Err != nil || n >= len(f.strs) {
 			return
 		}
 		fn(Local{Name: f.strs[n], From: from, To: to})
@@ -308,14 +310,14 @@ func (f *File) LocalAt(name string, line int32) bool {
 	if id < 0 {
 		return false
 	}
-	d := &decoder{b: f.tail[f.localsAt:], strs: f.strs}
-	d.n()
+	d := &factrec.Decoder{B: f.tail[f.localsAt:], Strs: f.strs}
+	d.N()
 	from := int32(0)
 	for range f.nlocals {
-		n := int(d.u())
-		from += d.z()
-		to := from + int32(d.u())
-		if d.err != nil {
+		n := int(d.U())
+		from += d.Z()
+		to := from + int32(d.U())
+		if d.Err != nil {
 			return false
 		}
 		if n == id && from <= line && line <= to {
