@@ -66,11 +66,8 @@ func (ix *Index) parallel(ctx context.Context, n, w int, kind workKind, work fun
 			defer sc.Close()
 			y := newYielder()
 			for ctx.Err() == nil {
-				switch kind {
-				case buildWork:
+				if kind != callWork {
 					y.yield(ctx, &ix.busy, &ix.late)
-				case idleWork:
-					ix.waitIdle(ctx)
 				}
 				if kind == idleWork && k > 0 && k >= ix.cores.workers(w) {
 					if next.Load() >= int64(n) {
@@ -150,13 +147,6 @@ func (y *yielder) yield(ctx context.Context, busy, late *atomic.Int32) {
 		y.earned = max(0, y.earned-time.Since(start))
 	}
 	y.since = time.Now()
-}
-
-// waitIdle waits while a call is being answered.
-func (ix *Index) waitIdle(ctx context.Context) {
-	for ix.busy.Load() > 0 && ctx.Err() == nil {
-		time.Sleep(time.Millisecond)
-	}
 }
 
 // CallUntil is Call for a call that must be answered by deadline (none
