@@ -1,20 +1,16 @@
 package resolve
 
 import (
-	"context"
 	"path"
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/search/resolve/factrec"
 )
-
-// parseTimeout bounds one file's parse for its facts.
-const parseTimeout = 2 * time.Second
 
 var goLang = sync.OnceValue(func() *sitter.Language {
 	if l := grammar.ForPath("x.go", nil); l != nil {
@@ -23,26 +19,11 @@ var goLang = sync.OnceValue(func() *sitter.Language {
 	return nil
 })
 
-var parsers = sync.Pool{New: func() any { return sitter.NewParser() }}
-
 // Parse returns the facts of the Go source src; nil when it cannot be
 // parsed in time.
 func Parse(src []byte) *File {
 	lang := goLang()
-	if lang == nil {
-		return nil
-	}
-	p := parsers.Get().(*sitter.Parser)
-	p.SetLanguage(lang)
-	p.SetOperationLimit(int(parseTimeout.Microseconds()))
-	tree, err := p.ParseCtx(context.Background(), nil, src)
-	if err != nil {
-		p.Close()
-		return nil
-	}
-	parsers.Put(p)
-	defer tree.Close()
-	return GoFacts(lang, tree.RootNode(), src)
+	return factrec.Parse(lang, src, func(root *sitter.Node) *File { return GoFacts(lang, root, src) })
 }
 
 // IsGo reports whether the resolver reads the file at p: a .go file.

@@ -1,20 +1,16 @@
 package pyres
 
 import (
-	"context"
 	"sort"
 	"sync"
-	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/search/resolve/factrec"
 	// Python's grammar is linked where the resolver is.
 	_ "github.com/zumba-dev/zumba/grammar/langs"
 )
-
-// parseTimeout bounds one file's parse for its facts.
-const parseTimeout = 2 * time.Second
 
 var pyLang = sync.OnceValue(func() *sitter.Language {
 	if l := grammar.ForPath("x.py", nil); l != nil {
@@ -23,26 +19,10 @@ var pyLang = sync.OnceValue(func() *sitter.Language {
 	return nil
 })
 
-var parsers = sync.Pool{New: func() any { return sitter.NewParser() }}
-
 // Parse returns the facts of the Python source src; nil when it cannot
 // be parsed in time.
 func Parse(src []byte) *File {
-	lang := pyLang()
-	if lang == nil {
-		return nil
-	}
-	p := parsers.Get().(*sitter.Parser)
-	p.SetLanguage(lang)
-	p.SetOperationLimit(int(parseTimeout.Microseconds()))
-	tree, err := p.ParseCtx(context.Background(), nil, src)
-	if err != nil {
-		p.Close()
-		return nil
-	}
-	parsers.Put(p)
-	defer tree.Close()
-	return Facts(tree.RootNode(), src)
+	return factrec.Parse(pyLang(), src, func(root *sitter.Node) *File { return Facts(root, src) })
 }
 
 // Files is a Source over a list of project files read by a function,

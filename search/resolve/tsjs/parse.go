@@ -1,23 +1,16 @@
 package tsjs
 
 import (
-	"context"
 	"strings"
-	"sync"
-	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/search/resolve/factrec"
 	// The facts are read from tree-sitter's trees: the grammars are
 	// linked where the resolver is.
 	_ "github.com/zumba-dev/zumba/grammar/langs"
 )
-
-// parseTimeout bounds one file's parse for its facts.
-const parseTimeout = 2 * time.Second
-
-var parsers = sync.Pool{New: func() any { return sitter.NewParser() }}
 
 // exts are the extensions of the files the resolver reads.
 var exts = []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"}
@@ -40,15 +33,5 @@ func Parse(p string, src []byte) *File {
 		return nil
 	}
 	lang := g.Sitter()
-	parser := parsers.Get().(*sitter.Parser)
-	parser.SetLanguage(lang)
-	parser.SetOperationLimit(int(parseTimeout.Microseconds()))
-	tree, err := parser.ParseCtx(context.Background(), nil, src)
-	if err != nil {
-		parser.Close()
-		return nil
-	}
-	parsers.Put(parser)
-	defer tree.Close()
-	return Facts(lang, tree.RootNode(), src)
+	return factrec.Parse(lang, src, func(root *sitter.Node) *File { return Facts(lang, root, src) })
 }
