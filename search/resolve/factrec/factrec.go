@@ -1,5 +1,7 @@
-// Package factrec is the record a resolver keeps of one file's facts, in
-// memory as in the disk cache, whatever its language: a version byte,
+// Package factrec is what every language's resolver does alike with a
+// file's facts: parse the file for them where the index has no tree of
+// it (Parse), and keep them as a record, in memory as in the disk cache:
+// a version byte,
 // the file's own table of strings (each once), then the facts, every
 // number a uvarint and every string its index in the table. A language's
 // resolver (search/resolve for Go, its sub-packages for the others)
