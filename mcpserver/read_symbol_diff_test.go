@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/outline"
 )
 
@@ -82,7 +83,7 @@ func TestReadSymbolGoDifferential(t *testing.T) {
 	if os.Getenv("ZUMBA_READDIFF") == "" {
 		t.Skip("set ZUMBA_READDIFF=1 to compare read_symbol with go/ast over the Go distribution (.ci/run does)")
 	}
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(fixture.GOROOT(), "src")
 	if dir := os.Getenv("ZUMBA_GO_DIFF"); dir != "" {
 		root = dir
 	}

@@ -4,16 +4,16 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // BenchmarkParseCode is Parse and ParseCode of net/http/server.go: what
 // finding comments and strings adds to a parse.
 func BenchmarkParseCode(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	src, err := os.ReadFile(filepath.Join(fixture.GOROOT(), "src", "net", "http", "server.go"))
 	if err != nil {
 		b.Skip(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	gocmp "github.com/google/go-cmp/cmp"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // parseDecls outlines src with each entry's signature and visibility.
@@ -132,7 +132,7 @@ func TestDeclsBounded(t *testing.T) {
 // name and the receiver's type. On cobra, it is the count issue 47 asks
 // for: Command has 98 exported methods.
 func TestGoDeclsDifferential(t *testing.T) {
-	goroot := filepath.Join(runtime.GOROOT(), "src")
+	goroot := filepath.Join(fixture.GOROOT(), "src")
 	var files []string
 	for _, dir := range []string{"net/http", "os", "strings", "go/ast", "encoding/json", "sync", "text/template"} {
 		m, _ := filepath.Glob(filepath.Join(goroot, dir, "*.go"))

@@ -19,6 +19,7 @@ import (
 	gocmp "github.com/google/go-cmp/cmp"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // goDiffExceptions lists the files of $GOROOT/src whose outline may differ
@@ -45,7 +46,7 @@ func TestGoDifferential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("walks the whole Go distribution")
 	}
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(fixture.GOROOT(), "src")
 	if dir := os.Getenv("ZUMBA_GO_DIFF"); dir != "" {
 		root = dir // another tree of Go code, e.g. $(go env GOMODCACHE)
 	}

@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/search/resolve"
 )
 
@@ -71,7 +72,7 @@ func TestGoplsResolvedDifferential(t *testing.T) {
 			if gopls == "" {
 				t.Skip("set ZUMBA_GOPLS_BIN to a gopls for the Go tree")
 			}
-			ws := filepath.Join(runtime.GOROOT(), "src")
+			ws := filepath.Join(fixture.GOROOT(), "src")
 			env := append(os.Environ(), "GOTOOLCHAIN=local", "GOWORK=off", "GOFLAGS=")
 			tally := resolveDiffIn(t, gopls, ws, env, []string{"net/http", "encoding/json", "os"})
 			t.Logf("gopls on the Go tree (%s), definitions of net/http, encoding/json and os: %s", runtime.Version(), tally)

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +14,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // TestLoad compares one shared HTTP server with one stdio server per
@@ -31,7 +32,7 @@ func TestLoad(t *testing.T) {
 		t.Skip("set ZUMBA_LOAD=1 to run the load test")
 	}
 	clients, calls := envInt("ZUMBA_LOAD_CLIENTS", 32), envInt("ZUMBA_LOAD_CALLS", 500)
-	src := filepath.Join(runtime.GOROOT(), "src")
+	src := filepath.Join(fixture.GOROOT(), "src")
 	if _, err := os.Stat(filepath.Join(src, "net", "http", "server.go")); err != nil {
 		t.Skipf("no Go standard library source: %v", err)
 	}

@@ -12,13 +12,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/zumba-dev/zumba/internal/fixture"
 )
 
 // TestStress drives several `zumba mcp $GOROOT/src` servers, one per
@@ -43,7 +44,7 @@ func TestStress(t *testing.T) {
 	}
 	dir := os.Getenv("ZUMBA_STRESS_DIR")
 	if dir == "" {
-		dir = filepath.Join(runtime.GOROOT(), "src")
+		dir = filepath.Join(fixture.GOROOT(), "src")
 	}
 	perClient := 1000
 	if n := os.Getenv("ZUMBA_STRESS_N"); n != "" {
@@ -251,7 +252,7 @@ func hostileProject(t *testing.T) string {
 			t.Skipf("mkfifo: %v %s", err, out)
 		}
 	}
-	http, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "net", "http", "*.go"))
+	http, _ := filepath.Glob(filepath.Join(fixture.GOROOT(), "src", "net", "http", "*.go"))
 	for _, p := range http {
 		if data, err := os.ReadFile(p); err == nil {
 			write(filepath.Join("http", filepath.Base(p)), data)

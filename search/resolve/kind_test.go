@@ -5,12 +5,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/zumba-dev/zumba/grammar"
+	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/outline"
 )
@@ -23,7 +23,7 @@ func TestKindFromTree(t *testing.T) {
 	t.Parallel()
 	var files []string
 	for _, dir := range []string{"os", "net/http"} {
-		m, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
+		m, _ := filepath.Glob(filepath.Join(fixture.GOROOT(), "src", dir, "*.go"))
 		files = append(files, m...)
 	}
 	if len(files) < 50 {
@@ -62,7 +62,7 @@ func TestKindFromTree(t *testing.T) {
 // (the store's) and imported back; an id past the strings is an error.
 func TestKindIntern(t *testing.T) {
 	t.Parallel()
-	files, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "os", "*.go"))
+	files, _ := filepath.Glob(filepath.Join(fixture.GOROOT(), "src", "os", "*.go"))
 	if len(files) < 20 {
 		t.Skipf("%d Go files in GOROOT's os", len(files))
 	}
