@@ -10,7 +10,7 @@ import (
 // facts' lists, every number a uvarint and every string its index in
 // the table. Lines and columns of sites and locals are deltas from the
 // previous one's. Encode writes the table's strings (encVersion); in the
-// index the table is the strings' vocab ids (idsVersion, see Intern),
+// index the table is the strings' vocab ids (idsVersion, see Kind.Intern),
 // each name kept once for the whole project.
 
 const (
@@ -128,7 +128,7 @@ func Decode(b []byte) (*File, error) {
 	return (&decoder{*d}).body()
 }
 
-// DecodeIn decodes a record of the index (Intern made it), its strings
+// DecodeIn decodes a record of the index (Kind.Intern made it), its strings
 // from strs, the vocab's (a view taken once the record was read): they
 // are not copied.
 func DecodeIn(b []byte, strs *index.StrTable) (*File, error) {
@@ -258,16 +258,4 @@ func (f *File) check() error {
 		}
 	}
 	return nil
-}
-
-// Intern re-encodes rec, a record Encode made, with its table of strings
-// as their ids in v, interning them.
-func Intern(rec []byte, v *index.Vocab) ([]byte, error) {
-	return factrec.Intern(rec, encVersion, idsVersion, v)
-}
-
-// remap appends to dst rec, a record of the index, its string ids (below
-// nstrs) mapped by m.
-func remap(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
-	return factrec.Remap(dst, rec, idsVersion, nstrs, m)
 }

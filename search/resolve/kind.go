@@ -5,14 +5,15 @@ import (
 
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/index"
-	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/resolve/factrec"
 )
 
-// Kind is the index's record kind of Go files' facts (see
-// index.RecordKind): read from the tree the index's outline parsed
-// (index.TreeKind), outside the vocabulary's lock, then its strings
-// interned as vocab ids (index.InterningKind); found by no key.
-type Kind struct{}
+// Kind is the index's record kind of Go files' facts (factrec.Kind).
+type Kind = factrec.Kind[goFacts]
+
+// NoKind is Kind without records (an index without the resolver's facts,
+// to measure what they cost).
+type NoKind = factrec.NoKind[goFacts]
 
 var (
 	_ index.RecordKind    = Kind{}
@@ -20,74 +21,25 @@ var (
 	_ index.InterningKind = Kind{}
 )
 
-// Intern turns the table of strings of rec (MakeTree's or MakePlain's)
-// into their ids in v; nil when rec is damaged.
-func (Kind) Intern(rec []byte, v *index.Vocab) []byte {
-	out, err := Intern(rec, v)
-	if err != nil {
-		return nil
-	}
-	return out
-}
+// goFacts is Go's side of Kind.
+type goFacts struct{}
 
-// MakeTree returns the encoded facts of a Go file read from root, the
-// root of its tree; nil for any other file.
-func (Kind) MakeTree(path string, data []byte, _ []outline.Definition, lang *grammar.Language, root *sitter.Node) []byte {
-	if !IsGo(path) || lang == nil || lang.Name != "go" {
+func (goFacts) Reads(path string) bool { return IsGo(path) }
+
+func (goFacts) Versions() (enc, ids byte) { return encVersion, idsVersion }
+
+// Tree reads the facts of a Go file from root.
+func (goFacts) Tree(_ string, data []byte, lang *grammar.Language, root *sitter.Node) []byte {
+	if lang.Name != "go" {
 		return nil
 	}
 	return Encode(GoFacts(lang.Sitter(), root, data))
 }
 
-// MakePlain returns the encoded facts of a Go file, parsed on its own
-// (where the index has no tree of it); nil for any other.
-func (Kind) MakePlain(path string, data []byte, _ []outline.Definition) []byte {
-	if !IsGo(path) {
-		return nil
-	}
-	f := Parse(data)
-	if f == nil {
-		return nil
-	}
-	return Encode(f)
-}
-
-// Make is MakePlain, interned in v (the index calls MakeTree or
-// MakePlain, then Intern).
-func (k Kind) Make(path string, data []byte, defs []outline.Definition, v *index.Vocab) []byte {
-	if rec := k.MakePlain(path, data, defs); rec != nil {
-		return k.Intern(rec, v)
+// Plain parses the Go file for its facts.
+func (goFacts) Plain(_ string, data []byte) []byte {
+	if f := Parse(data); f != nil {
+		return Encode(f)
 	}
 	return nil
 }
-
-// Keys lists none: the facts are read by path.
-func (Kind) Keys(_ []byte, dst []uint32) []uint32 { return dst }
-
-// Export renumbers the table's ids.
-func (Kind) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
-	return remap(dst, rec, nstrs, m)
-}
-
-// PathStrings lists none.
-func (Kind) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
-
-// Import renumbers the table's ids.
-func (Kind) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, _ []uint32) ([]byte, error) {
-	return remap(dst, rec, nstrs, m)
-}
-
-// NoKind is Kind without records (an index without the resolver's facts,
-// to measure what they cost).
-type NoKind struct{ Kind }
-
-// MakeTree makes no record.
-func (NoKind) MakeTree(string, []byte, []outline.Definition, *grammar.Language, *sitter.Node) []byte {
-	return nil
-}
-
-// MakePlain makes no record.
-func (NoKind) MakePlain(string, []byte, []outline.Definition) []byte { return nil }
-
-// Make makes no record.
-func (NoKind) Make(string, []byte, []outline.Definition, *index.Vocab) []byte { return nil }

@@ -31,7 +31,7 @@ func TestFactsSize(t *testing.T) {
 		src += len(data)
 		rec := Encode(f)
 		total += len(rec)
-		in, _ := Intern(rec, v)
+		in := Kind{}.Intern(rec, v)
 		interned += len(in)
 		nSites, nLocals, nExprs = nSites+len(f.Sites), nLocals+len(f.Locals), nExprs+len(f.Exprs)
 		g := *f

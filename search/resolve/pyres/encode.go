@@ -13,7 +13,7 @@ import (
 
 // encVersion marks a record with its strings in it (Encode), idsVersion
 // one whose table holds the strings' ids in the index's vocabulary
-// (Intern).
+// (Kind.Intern).
 const (
 	encVersion = 1
 	idsVersion = 2
@@ -120,7 +120,7 @@ func Decode(b []byte) (*File, error) {
 	return (&decoder{*d}).body()
 }
 
-// DecodeIn decodes a record of the index (Intern made it), its strings
+// DecodeIn decodes a record of the index (Kind.Intern made it), its strings
 // from strs, the vocabulary's: they are not copied.
 func DecodeIn(b []byte, strs *index.StrTable) (*File, error) {
 	d, err := factrec.OpenIn(b, idsVersion, strs)
@@ -242,16 +242,4 @@ func (f *File) check() error {
 	}
 	_ = nf
 	return nil
-}
-
-// Intern re-encodes rec, a record Encode made, with its table of strings
-// as their ids in v, interning them.
-func Intern(rec []byte, v *index.Vocab) ([]byte, error) {
-	return factrec.Intern(rec, encVersion, idsVersion, v)
-}
-
-// remap appends to dst rec, a record of the index, its string ids (below
-// nstrs) mapped by m.
-func remap(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]byte, error) {
-	return factrec.Remap(dst, rec, idsVersion, nstrs, m)
 }
