@@ -1,12 +1,11 @@
 // Package factrec is what every language's resolver does alike with a
 // file's facts: parse the file for them where the index has no tree of
-// it (Parse), and keep them as a record, in memory as in the disk cache:
-// a version byte,
-// the file's own table of strings (each once), then the facts, every
-// number a uvarint and every string its index in the table. A language's
-// resolver (search/resolve for Go, its sub-packages for the others)
-// chooses the facts and their order; this package writes and reads the
-// frame and the numbers.
+// it (Parse), and keep them as the index's record kind (Kind), in memory
+// as in the disk cache: a version byte, the file's own table of strings
+// (each once), then the facts, every number a uvarint and every string
+// its index in the table. A language's resolver (search/resolve for Go,
+// its sub-packages for the others) chooses the facts and their order;
+// this package writes and reads the frame and the numbers.
 //
 // A record as Encoder writes it holds its strings; in the index the
 // table holds the strings' ids in the vocabulary instead (Intern), each
