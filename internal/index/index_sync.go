@@ -553,14 +553,19 @@ func (ix *Index) parseFiles(ctx context.Context, todo []*FileRec) {
 		// peak). Given back as it goes.
 		defer every(trimEvery, cmem.Trim)()
 	}
+	var copies copySource
 	ix.parallel(ctx, len(todo), backgroundWorkers(), idleWork, func(i int, sc *project.Scratch) {
 		r := todo[i]
-		ix.ParseFile(ctx, r, sc)
+		if !ix.parseCopy(r, &copies) {
+			ix.ParseFile(ctx, r, sc)
+		}
+		copies.add(ix, r)
 		ix.Mu.Lock()
 		r.tried = true
 		ix.Mu.Unlock()
 		done.Add(1)
 	})
+	copies.log(ix)
 }
 
 // every calls f every d until the function it returns is called.
