@@ -32,7 +32,8 @@ func newLangFacts[F any](ix *Index, kind int, reads func(string) bool, decode fu
 	return &langFacts[F]{ix: ix, kind: kind, reads: reads, decode: decode, parse: parse, parsed: map[string]*F{}}
 }
 
-// Facts decodes the file's record of the kind, or parses the file.
+// Facts decodes the file's record of the kind, or parses the file (one
+// without a record, or whose record cannot be read back).
 func (s *langFacts[F]) Facts(p string) *F {
 	s.ix.Mu.RLock()
 	var rec []byte
@@ -45,9 +46,14 @@ func (s *langFacts[F]) Facts(p string) *F {
 	}
 	s.ix.Mu.RUnlock()
 	if rec != nil {
-		// The view taken after the record: it covers the record's ids.
-		if f, err := s.decode(rec, s.ix.Words.View()); err == nil {
-			return f
+		// Read back from the spill file (index.SpillKind); the view
+		// taken after the record covers its ids. A record damaged is
+		// parsed again below.
+		if rec, err := s.ix.Record(s.kind, rec); err == nil {
+			s.ix.resolve.decoded.Add(int64(len(rec)))
+			if f, err := s.decode(rec, s.ix.Words.View()); err == nil {
+				return f
+			}
 		}
 	}
 	if !live || !s.reads(p) {

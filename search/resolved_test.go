@@ -78,4 +78,29 @@ func use%d(x interface{ Close() error }) {
 			t.Errorf("listed %s:%d: %s (class %d)", s.Path, s.Line, s.Text, s.Class)
 		}
 	}
+
+	// Past their budget, the resolvers are dropped at the next call,
+	// which answers the same.
+	defer func(b int64) { resolverBudget = b }(resolverBudget)
+	resolverBudget = 0
+	if ix.resolve.decoded.Load() == 0 {
+		t.Error("the resolver decoded no record")
+	}
+	again, err := ix.Resolved(t.Context(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, again, cmp.AllowUnexported(Def{})); d != "" {
+		t.Errorf("Resolved File.Close, resolvers dropped (-direct +index):\n%s", d)
+	}
+
+	// The facts are kept in the index's spill file (index.SpillKind):
+	// once it is gone (here closed with the index), a file's facts are
+	// parsed again.
+	src := &indexFacts{ix}
+	f := src.Facts("a/a.go")
+	ix.Close()
+	if g := src.Facts("a/a.go"); f == nil || g == nil || len(g.Funcs) != len(f.Funcs) || len(g.Types) != len(f.Types) {
+		t.Errorf("facts of a/a.go read back %+v, then parsed %+v; want the same", f, g)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/search/resolve"
+	"github.com/zumba-dev/zumba/search/resolve/tsjs"
 )
 
 // TestResolvedTypeScriptIndexAndRoot: the index's answer for a
@@ -65,6 +66,14 @@ export function use%d(c: Conn) {
 		if s.Class != resolve.Match || s.Path != "lib/file.ts" && s.Text != "open().close();" {
 			t.Errorf("listed %s:%d: %s (class %d)", s.Path, s.Line, s.Text, s.Class)
 		}
+	}
+	// The facts are in the index's spill file: once it is gone (closed
+	// with the index), a file's facts are parsed again.
+	src := newLangFacts(ix, kindTSFacts, tsjs.Reads, tsjs.DecodeIn, tsjs.Parse)
+	f := src.Facts("lib/file.ts")
+	ix.Close()
+	if g := src.Facts("lib/file.ts"); f == nil || g == nil || len(g.Decls) != len(f.Decls) {
+		t.Errorf("facts of lib/file.ts read back %+v, then parsed %+v; want the same", f, g)
 	}
 }
 

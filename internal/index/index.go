@@ -143,6 +143,9 @@ type Index struct {
 	// kindPost[k] lists the files holding each key of kind k.
 	kinds    []RecordKind
 	KindPost []Postings
+	// spills[k]: kind k's records are in the spill file (index_spill.go).
+	spill  *spillFile
+	spills []bool
 	// wordBase is how many file ids the word postings' base covers:
 	// every file with a lower id has its words there.
 	wordBase uint32
@@ -221,7 +224,7 @@ func NewEngine(proj *project.Root, opts Options, kinds []RecordKind) *Index {
 	}
 	shared := opts.Shared
 	if shared == nil {
-		shared = NewShared()
+		shared = &Shared{words: newWordTable(), spill: newSpillFile(false)}
 	}
 	// With other indexes (a Shared given), the postings' blocks are
 	// interned as the records are; alone, an index pays nothing for it.
@@ -243,6 +246,13 @@ func NewEngine(proj *project.Root, opts Options, kinds []RecordKind) *Index {
 		// Set by the searches.
 		WhenComplete: func() {},
 		TierOf:       func(string, bool) uint8 { return 0 },
+		spill:        shared.spill,
+		spills:       make([]bool, len(kinds)),
+	}
+	for k, kind := range kinds {
+		if s, ok := kind.(SpillKind); ok && s.Spill() {
+			ix.spills[k] = true
+		}
 	}
 	for k := range ix.KindPost {
 		ix.KindPost[k].shared = many
@@ -297,6 +307,9 @@ func (ix *Index) Close() {
 	if ix.store != nil {
 		ix.store.Release()
 		ix.store = nil
+	}
+	if ix.opts.Shared == nil {
+		ix.spill.close()
 	}
 }
 

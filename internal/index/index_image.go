@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/binary"
+	"fmt"
 	"path/filepath"
 
 	"github.com/zumba-dev/zumba/internal/diskcache"
@@ -63,7 +64,11 @@ type imageFile struct {
 	key       diskcache.Key
 	generated bool
 	tier      uint8
-	recs      records
+	// recs are the file's records as the index keeps them, size their
+	// length as the image keeps them (the spilled records in them, see
+	// index_spill.go).
+	recs records
+	size int
 }
 
 // imageState is what a save takes under the index's lock to write the
@@ -106,6 +111,13 @@ func (ix *Index) imageFile() string {
 
 // writeImage writes the image of st, taken at written (Unix ns).
 func (ix *Index) writeImage(st *imageState, written int64) error {
+	for i := range st.files {
+		n, err := ix.unspilledLen(st.files[i].recs)
+		if err != nil {
+			return fmt.Errorf("save image: %s: %w", st.files[i].path, err)
+		}
+		st.files[i].size = n
+	}
 	w, err := diskcache.NewImage(ix.imageFile(), ix.proj.Real, CacheProducer(), written)
 	if err != nil {
 		return err
@@ -156,7 +168,18 @@ func (ix *Index) writeImage(st *imageState, written int64) error {
 	w.Write(encodeImageFiles(st.files))
 	w.End()
 	for _, f := range st.files {
-		w.Write(f.recs)
+		out := []byte(f.recs)
+		if ix.hasSpilled(f.recs) {
+			if buf, err = ix.unspill(buf[:0], f.recs); err == nil && len(buf) != f.size {
+				err = errBadSlot
+			}
+			if err != nil {
+				w.Abort()
+				return fmt.Errorf("save image: %s: %w", f.path, err)
+			}
+			out = buf
+		}
+		w.Write(out)
 	}
 	w.End()
 	for _, p := range st.posts {
@@ -225,7 +248,7 @@ func encodeImageFiles(files []imageFile) []byte {
 		prevM, prevC = f.stat.MTime, f.stat.CTime
 		out = append(out, f.key[:]...)
 		out = append(out, f.tier)
-		out = binary.AppendUvarint(out, uint64(len(f.recs)))
+		out = binary.AppendUvarint(out, uint64(f.size))
 	}
 	return out
 }

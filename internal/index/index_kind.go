@@ -143,10 +143,20 @@ func (ix *Index) recKeys(r *FileRec, keys [][]uint32) {
 		return
 	}
 	for k, kind := range ix.kinds {
-		if rec := r.Recs.Get(k); len(rec) > 0 {
+		if rec := ix.liveRecord(r, k); len(rec) > 0 {
 			keys[k] = kind.Keys(rec, keys[k])
 		}
 	}
+}
+
+// liveRecord is r's record of kind k (Record), for the index's own
+// bookkeeping: nil, logged, when a spilled one cannot be read back.
+func (ix *Index) liveRecord(r *FileRec, k int) []byte {
+	rec, err := ix.Record(k, r.Recs.Get(k))
+	if err != nil {
+		ix.Logf("%s: %v", r.Path, err)
+	}
+	return rec
 }
 
 // countLocked counts r's records in (n 1) or out (-1) of the kinds that
@@ -154,7 +164,7 @@ func (ix *Index) recKeys(r *FileRec, keys [][]uint32) {
 func (ix *Index) countLocked(r *FileRec, n int) {
 	for k, kind := range ix.kinds {
 		if c, ok := kind.(recordCounter); ok {
-			if rec := r.Recs.Get(k); len(rec) > 0 {
+			if rec := ix.liveRecord(r, k); len(rec) > 0 {
 				c.Count(rec, n)
 			}
 		}
@@ -220,6 +230,7 @@ func (ix *Index) makeRecords(path string, data []byte, defs []outline.Definition
 			}
 		}
 	})
+	ix.spillRecs(recs)
 	return PackRecords(recs)
 }
 

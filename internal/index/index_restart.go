@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -216,22 +217,22 @@ func loadVocab(im *diskcache.Image, m *imageMeta) (*Vocab, error) {
 	return v, nil
 }
 
-// readImageFiles reads the files and their records.
+// readImageFiles reads the files and their records: the records section
+// a part at a time, each file's records laid in arenas (as
+// compactRecords lays them), those of the spilled kinds spilled.
 func (ix *Index) readImageFiles(im *diskcache.Image, nfiles int) ([]*FileRec, error) {
 	b, err := im.Section(imgFiles)
 	if err != nil {
 		return nil, err
 	}
-	arena, err := im.Section(imgRecords)
-	if err != nil {
-		return nil, err
-	}
+	rr := &recordsReader{sr: im.Reader(imgRecords), left: im.Len(imgRecords)}
+	var arena recArena
+	var scratch [][]byte
 	files := make([]*FileRec, nfiles)
 	recs := make([]FileRec, 0, nfiles)
 	r := diskcache.NewReader(b)
 	var path []byte
 	var prevM, prevC int64
-	at := 0
 	for i := range files {
 		flags := r.Byte()
 		if flags == 0 {
@@ -254,23 +255,80 @@ func (ix *Index) readImageFiles(im *diskcache.Image, nfiles int) ([]*FileRec, er
 		}
 		tier := r.Byte()
 		n := r.Uvarint()
-		if r.Err() != nil || n > uint64(len(arena)-at) {
+		if r.Err() != nil || n > uint64(rr.left) {
 			return nil, errBadImage
 		}
+		raw, err := rr.next(int(n))
+		if err != nil {
+			return nil, err
+		}
+		var fr records
+		fr, scratch = ix.spillPacked(raw, scratch)
 		recs = append(recs, FileRec{
 			Path: string(path), ID: uint32(i), Stat: st, Key: key, Parsed: true, FromStore: true, packed: true,
-			Generated: flags&2 != 0, Tier: tier, Recs: records(arena[at : at+int(n) : at+int(n)]),
+			Generated: flags&2 != 0, Tier: tier, Recs: arena.put(fr),
 		})
-		if n == 0 {
-			recs[len(recs)-1].Recs = nil
-		}
-		at += int(n)
 		files[i] = &recs[len(recs)-1]
 	}
-	if r.Err() != nil || !r.Done() || at != len(arena) {
+	if r.Err() != nil || !r.Done() || rr.left != 0 || rr.at != len(rr.buf) {
 		return nil, errBadImage
 	}
+	if err := rr.sr.Check(); err != nil {
+		return nil, err
+	}
 	return files, nil
+}
+
+// recordsReader hands out the image's records section a file's records
+// at a time, reading it in parts of recordsPart bytes.
+type recordsReader struct {
+	sr *diskcache.SectionReader
+	// buf[at:] is read and not handed out yet; left is how much of the
+	// section is still to be handed out.
+	buf      []byte
+	at, left int
+}
+
+const recordsPart = 1 << 20
+
+// next returns the next n bytes, valid until the next call.
+func (r *recordsReader) next(n int) ([]byte, error) {
+	if n > r.left {
+		return nil, errBadImage
+	}
+	if len(r.buf)-r.at < n {
+		rest := copy(r.buf, r.buf[r.at:])
+		if want := max(n, recordsPart); cap(r.buf) < want {
+			r.buf = append(make([]byte, 0, want), r.buf[:rest]...)
+		}
+		more := min(cap(r.buf), rest+r.sr.Left()) - rest
+		r.buf, r.at = r.buf[:rest+more], 0
+		if err := r.sr.ReadFull(r.buf[rest:]); err != nil {
+			return nil, err
+		}
+	}
+	b := r.buf[r.at : r.at+n : r.at+n]
+	r.at += n
+	r.left -= n
+	return b, nil
+}
+
+// recArena lays records end to end in arenas of compactChunk bytes (one
+// over an eighth of it in memory of its own).
+type recArena struct{ cur []byte }
+
+// put returns b copied into the arena; nil for none.
+func (a *recArena) put(b []byte) records {
+	switch {
+	case len(b) == 0:
+		return nil
+	case len(b) > compactChunk/8:
+		return records(bytes.Clone(b))
+	case cap(a.cur)-len(a.cur) < len(b):
+		a.cur = make([]byte, 0, compactChunk)
+	}
+	a.cur = append(a.cur, b...)
+	return records(a.cur[len(a.cur)-len(b) : len(a.cur) : len(a.cur)])
 }
 
 // readWordsImage is readWords from the image img, checked against the

@@ -77,7 +77,10 @@ func (ix *Index) encodeEntry(strs *StrTable, words []uint32, generated bool, rec
 	nstrs := uint64(strs.Len())
 	var lrecs []byte
 	for k, kind := range ix.kinds {
-		rec := recs.Get(k)
+		rec, err := ix.Record(k, recs.Get(k))
+		if err != nil {
+			return nil, err
+		}
 		if len(rec) == 0 {
 			lrecs = append(lrecs, 0)
 			continue
@@ -225,6 +228,7 @@ func (ix *Index) decodeEntryWith(b []byte, path string, sc *entryScratch) (*Stor
 		}
 		recs[k], sc.bufs[k] = b, b
 	}
+	ix.spillRecs(recs)
 	out.Recs = PackRecords(recs)
 	clear(recs)
 	return out, nil

@@ -20,17 +20,23 @@ import (
 //     word: index_postings.go) are the same bytes in two roots whose
 //     common files have the same ids (a copy or a worktree, walked in the
 //     same order) for every block their differences leave alone, and are
-//     held once (shareBytes).
+//     held once (shareBytes);
+//   - the spill file of the records kept out of memory (index_spill.go),
+//     each record written once however many roots have it, so that
+//     their files' records are still the same bytes.
 //
 // Give the same Shared to every index of a process
 // (Options.Shared); it is safe for concurrent use. Its table only
 // grows: the words of an index closed stay until the Shared is dropped.
 type Shared struct {
 	words *wordTable
+	// spill is the spill file of the indexes' spilled records
+	// (index_spill.go).
+	spill *spillFile
 }
 
 // NewShared returns an empty Shared.
-func NewShared() *Shared { return &Shared{words: newWordTable()} }
+func NewShared() *Shared { return &Shared{words: newWordTable(), spill: newSpillFile(true)} }
 
 // ShareRecords returns a file's records as one string held once however
 // many files have the same bytes: package unique keeps it while some

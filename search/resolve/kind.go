@@ -19,6 +19,7 @@ var (
 	_ index.RecordKind    = Kind{}
 	_ index.TreeKind      = Kind{}
 	_ index.InterningKind = Kind{}
+	_ index.SpillKind     = Kind{}
 )
 
 // goFacts is Go's side of Kind.

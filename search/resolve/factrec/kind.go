@@ -30,7 +30,8 @@ type Lang interface {
 // made from the tree the index's outline parsed (index.TreeKind) or,
 // where the index has none, from a parse of its own (MakePlain), outside
 // the vocabulary's lock, then its strings interned as vocab ids
-// (index.InterningKind); found by no key.
+// (index.InterningKind); found by no key, and kept in the index's spill
+// file, not in memory (index.SpillKind).
 type Kind[L Lang] struct{}
 
 // Intern turns the table of strings of rec (MakeTree's or MakePlain's)
@@ -83,6 +84,10 @@ func (Kind[L]) Export(dst, rec []byte, nstrs uint64, m func(uint32) uint32) ([]b
 	_, ids := l.Versions()
 	return Remap(dst, rec, ids, nstrs, m)
 }
+
+// Spill keeps the facts out of memory: only a resolved search reads
+// them (see index.SpillKind).
+func (Kind[L]) Spill() bool { return true }
 
 // PathStrings lists none.
 func (Kind[L]) PathStrings(_ string, dst [][]byte) [][]byte { return dst }
