@@ -110,7 +110,7 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 	// The names starting with q first: they are found quickly, and with
 	// a common q they fill the answer.
 	ix.Mu.RLock()
-	groups := ix.fuzzyKeysLocked(q.fold, true)
+	groups := ix.fuzzyKeysLocked(q.fold, true, stopAt)
 	ix.Mu.RUnlock()
 	prefixOnly := true
 	lines := newDefLines(ix.root, sc, q.foldNeedle)
@@ -121,7 +121,7 @@ func (ix *Index) fuzzyLast(ctx context.Context, q SymbolQuery, limit int, sc *pr
 			if gi == len(groups) && prefixOnly {
 				prefixOnly = false
 				ix.Mu.RLock()
-				groups = append(groups, ix.fuzzyKeysLocked(q.fold, false)...)
+				groups = append(groups, ix.fuzzyKeysLocked(q.fold, false, stopAt)...)
 				ix.Mu.RUnlock()
 				files = append(files, make([][]defFile, len(groups)-len(files))...)
 			}
@@ -181,15 +181,16 @@ type keyRank struct {
 
 // fuzzyKeysLocked lists the keys naming a definition that start with
 // fold (in lower case), or (!prefix) that contain it elsewhere only,
-// grouped by rank, best first.
-func (ix *Index) fuzzyKeysLocked(fold string, prefix bool) []keyRank {
+// grouped by rank, best first; past a non-zero stopAt, it may leave out
+// some (see defNames.find).
+func (ix *Index) fuzzyKeysLocked(fold string, prefix bool, stopAt time.Time) []keyRank {
 	type key struct {
 		id     uint32
 		prefix bool
 		runes  int
 	}
 	var keys []key
-	ix.names.find(ix, fold, prefix, func(id uint32, lower []byte, at int) {
+	ix.names.find(ix, fold, prefix, stopAt, func(id uint32, lower []byte, at int) {
 		if (at == 0) == prefix {
 			keys = append(keys, key{id, at == 0, utf8.RuneCount(lower)})
 		}

@@ -5,7 +5,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // defNames is the text of the names definitions are found by (the keys of
@@ -104,9 +106,10 @@ func appendLower(b []byte, w string) []byte {
 
 // find calls f with each key of ix.defines whose lower case contains
 // fold: its id, its lower case and where fold first is in it; with
-// prefix, it may leave out keys that do not start with fold. The caller
-// holds ix.mu (read).
-func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, lower []byte, at int)) {
+// prefix, it may leave out keys that do not start with fold; past a
+// non-zero stopAt (a partial answer), it may leave out keys of the
+// overlay. The caller holds ix.mu (read).
+func (n *defNames) find(ix *Index, fold string, prefix bool, stopAt time.Time, f func(id uint32, lower []byte, at int)) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.update(ix)
@@ -158,14 +161,22 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, f func(id uint32, l
 		}
 		at = end + 1
 	}
-	// Keys with files in the overlay only (defined since the last merge).
+	// Keys with files in the overlay only (defined since the last merge):
+	// while the index is built, every name parsed since the word index
+	// (millions on the kernel), so an ASCII name is lowered only once
+	// found.
 	p := ix.defines
 	strs := ix.Words.View()
+	seen, stopped := 0, false
 	p.Head.Each(func(k uint32) {
-		if p.InBase(k) {
+		if seen++; seen%4096 == 0 && !stopAt.IsZero() && time.Now().After(stopAt) {
+			stopped = true
+		}
+		s := strs.Str(k)
+		if stopped || isASCIIString(s) && indexFoldASCII(unsafe.Slice(unsafe.StringData(s), len(s)), needle) < 0 || p.InBase(k) {
 			return
 		}
-		lower := []byte(strings.ToLower(strs.Str(k)))
+		lower := []byte(strings.ToLower(s))
 		if i := bytes.Index(lower, needle); i >= 0 {
 			f(k, lower, i)
 		}

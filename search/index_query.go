@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -174,7 +175,14 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 		return nil, err
 	}
 	synced := time.Since(t0)
+	key, gen := fmt.Sprintf("%d %t %s", q.Limit, q.Containing, q.Name), ix.FilesGen()
+	if res, ok := ix.symbolMemo.Get(ix.Index, key); ok {
+		return res.copy(), nil
+	}
 	res, err := ix.symbols(ctx, q, q.limit(), deadline)
+	if err == nil && !res.Building {
+		ix.symbolMemo.Put(ix.Index, key, gen, res.copy())
+	}
 	if d := time.Since(t0); d > time.Second {
 		ix.Logf("symbols %s: %d ms (%d ms bringing the index up to date), complete %v", project.Echo(q.Name), d.Milliseconds(), synced.Milliseconds(), res != nil && !res.Building)
 	}
@@ -227,8 +235,10 @@ func (ix *Index) symbols(ctx context.Context, q SymbolQuery, limit int, deadline
 		// The files that may define a name containing q are parsed first,
 		// unless every file is parsed already (the usual case once the
 		// background pass is through): finding them scans the vocabulary.
+		// A partial answer's unqualified fallback needs none of them
+		// (listing them scans the vocabulary: 0.25 s on the kernel).
 		var fids []uint32
-		if q.qualified() || !ix.AllParsed() {
+		if q.qualified() || complete && !ix.AllParsed() {
 			fids = ix.foldCandidates(q)
 			if complete {
 				complete = ix.EnsureParsed(ctx, fids, deadline)

@@ -52,6 +52,9 @@ type Index struct {
 	// calls before the word index learnt of the files (index_cold.go).
 	cold     coldMemo[[]Def]
 	coldRefs coldMemo[coldRef]
+	// symbolMemo is find_symbol's last complete answer while the index
+	// is built (see [index.AnswerMemo]).
+	symbolMemo index.AnswerMemo[*SymbolResult]
 	// src is what calls before the word index read the files through:
 	// the root (tests count the reads).
 	src project.Source

@@ -301,6 +301,13 @@ type SymbolResult struct {
 	Indexed  int
 }
 
+// copy returns a copy of r that shares nothing with it a caller may change.
+func (r *SymbolResult) copy() *SymbolResult {
+	c := *r
+	c.Defs = slices.Clone(r.Defs)
+	return &c
+}
+
 // Symbols finds the definitions q names in files (in path order), reading
 // them from src. Exact matches come in path and line order, own files
 // before test files; when there are none, the definitions whose names

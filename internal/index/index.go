@@ -158,6 +158,10 @@ type Index struct {
 	// gen is bumped by every change, so that save knows what it saved;
 	// imageGen is the gen of the last image (index_image.go).
 	gen, savedGen, imageGen uint64
+	// filesGen is bumped by every change to the files (one read, re-read
+	// or removed), not by a parse: what a search learnt of the files
+	// holds while it stays (see FilesGen).
+	filesGen uint64
 	// noImage: the index writes no image (see imageWaits).
 	noImage bool
 	// parsedGen is gen+1 when every file was found parsed at gen.

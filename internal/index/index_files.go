@@ -170,3 +170,16 @@ func (ix *Index) Gen() uint64 {
 	defer ix.Mu.RUnlock()
 	return ix.gen
 }
+
+// FilesGen counts the changes to the index's files (one read, re-read
+// or removed), not their parses: an answer that needed no file parsed
+// that was not (a complete one) holds while it stays the same.
+func (ix *Index) FilesGen() uint64 {
+	ix.Mu.RLock()
+	defer ix.Mu.RUnlock()
+	return ix.filesGen
+}
+
+// Complete reports whether the index is complete: every file's words and
+// definitions are in.
+func (ix *Index) Complete() bool { return ix.symbolsReady.Load() }

@@ -394,6 +394,7 @@ func (ix *Index) readWordsImage(ctx context.Context, files []project.Entry, snap
 		}
 	}
 	ix.gen++
+	ix.filesGen++
 	ix.Mu.Unlock()
 	ix.loadChanged(ctx, todo, known, snap.Written)
 	ix.Mu.Lock()

@@ -101,6 +101,7 @@ func (ix *Index) readWords(ctx context.Context, files []project.Entry, snap *dis
 	wg.Wait()
 	ix.wordBase = uint32(len(ix.Files))
 	ix.gen++
+	ix.filesGen++
 	if snap != nil && ix.Cached == len(files) && len(known) == len(files) {
 		// Nothing changed: the cache holds this index already.
 		ix.savedGen = ix.gen
@@ -206,6 +207,7 @@ func (ix *Index) load(e project.Entry, sc *project.Scratch) {
 		ix.Files[same.ID] = &same
 		ix.ByPath[same.Path] = &same
 		ix.gen++
+		ix.filesGen++
 		return
 	}
 	ix.installLocked(r, wids)
@@ -230,6 +232,7 @@ func (ix *Index) installLocked(r *FileRec, wids []uint32) {
 	ix.addKeysLocked(r, false)
 	ix.countLocked(r, 1)
 	ix.gen++
+	ix.filesGen++
 }
 
 // addKeysLocked puts r under the keys of its records in each kind's
@@ -272,6 +275,7 @@ func (ix *Index) killLocked(r *FileRec) {
 	// Readers of the postings skip ids without a record.
 	ix.Files[r.ID] = nil
 	ix.gen++
+	ix.filesGen++
 }
 
 // Overlay sizes past which the postings are merged.
