@@ -45,11 +45,14 @@ func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFil
 	defer ix.Call()()
 	if !ix.WordsReady.Load() {
 		files, err := ix.coldFiles(ctx, deadline)
-		if err != nil && !errors.Is(err, errStillListing) {
+		switch {
+		case errors.Is(err, errWordsReady):
+		case err != nil && !errors.Is(err, errStillListing):
 			return nil, err
+		default:
+			res.Building, res.Files = true, len(files)
+			return res, nil
 		}
-		res.Building, res.Files = true, len(files)
-		return res, nil
 	}
 	if err := ix.Sync(ctx); err != nil {
 		return nil, err

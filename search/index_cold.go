@@ -33,6 +33,10 @@ import (
 // 0), which the tools print as such.
 var errStillListing = index.ErrStillListing
 
+// errWordsReady is coldView's error when the word index came in since
+// the call found it missing: the call answers from it instead.
+var errWordsReady = index.ErrWordsReady
+
 // walkTiers are the tiers (filetier.Of) of the files of the build's walk,
 // made at a call's first need and dropped once the word index is in.
 type walkTiers struct {

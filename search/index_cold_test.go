@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -276,3 +277,41 @@ func (s *slowSource) Contents(e project.Entry, sc *project.Scratch) ([]byte, err
 }
 
 var _ = strings.Contains
+
+// TestColdWordsReady: a call that found the word index missing, but comes
+// to list the files once it is in, answers from it: the direct search
+// reads no file (it used to walk and read every file, a direct search of
+// the whole project: on the Go tree a call made as the word pass ended
+// took 4.1 s, past the answer's bound).
+func TestColdWordsReady(t *testing.T) {
+	t.Parallel()
+	dir := freshProject(t)
+	root, err := OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root.SymbolTimeLimit = time.Hour
+	ix := NewIndex(root, index.Options{CacheFile: "-", NoWatch: true, SyncTimeout: testSyncTimeout})
+	src := &countingSource{Source: root, reads: map[string]int{}}
+	ix.src = src
+	ix.HoldSymbols = make(chan struct{})
+	ix.Start(context.Background())
+	defer ix.Close()
+	for !ix.WordsReady.Load() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	ctx := context.Background()
+	if _, err := ix.coldSymbols(ctx, ParseSymbolQuery("Old03"), time.Time{}); !errors.Is(err, errWordsReady) {
+		t.Errorf("find_symbol before the word index, listing after: %v; want %v", err, errWordsReady)
+	}
+	if _, err := ix.coldReferences(ctx, "shared", nil); !errors.Is(err, errWordsReady) {
+		t.Errorf("find_references before the word index, listing after: %v; want %v", err, errWordsReady)
+	}
+	if n := src.taken(); n != 0 {
+		t.Errorf("the calls read %d files directly; want 0", n)
+	}
+	res, err := ix.Symbols(ctx, ParseSymbolQuery("Old03"))
+	if err != nil || len(res.Defs) != 1 || res.Building {
+		t.Errorf("find_symbol Old03 from the word index: %+v, %v; want its definition, complete", res, err)
+	}
+}

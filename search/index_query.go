@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -23,7 +24,9 @@ func (ix *Index) References(ctx context.Context, name string, filter *project.Pa
 		if err := checkName(name); err != nil {
 			return nil, err
 		}
-		return ix.coldReferences(ctx, name, filter)
+		if res, err := ix.coldReferences(ctx, name, filter); !errors.Is(err, errWordsReady) {
+			return res, err
+		}
 	}
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
@@ -168,7 +171,9 @@ func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, err
 	defer ix.CallUntil(deadline)()
 	q.packages = newGoPackages(ix.root.Root)
 	if !ix.WordsReady.Load() {
-		return ix.coldSymbols(ctx, q, deadline)
+		if res, err := ix.coldSymbols(ctx, q, deadline); !errors.Is(err, errWordsReady) {
+			return res, err
+		}
 	}
 	t0 := time.Now()
 	if err := ix.Sync(ctx); err != nil {

@@ -29,19 +29,21 @@ func (ix *Index) Map(ctx context.Context, dir string) (*projmap.Map, error) {
 	defer ix.Call()()
 	if !ix.WordsReady.Load() {
 		files, err := ix.coldFiles(ctx, deadline)
-		if errors.Is(err, errStillListing) {
+		switch {
+		case errors.Is(err, errWordsReady):
+		case errors.Is(err, errStillListing):
 			return &projmap.Map{Dir: dir, Building: true}, nil
-		}
-		if err != nil {
+		case err != nil:
 			return nil, err
+		default:
+			m, err := projmap.FromFiles(ctx, ix.root, files, dir, deadline)
+			if m != nil {
+				// Cut short by the index being built, not by a direct
+				// search's limit: a later call will have it.
+				m.Stopped = false
+			}
+			return m, err
 		}
-		m, err := projmap.FromFiles(ctx, ix.root, files, dir, deadline)
-		if m != nil {
-			// Cut short by the index being built, not by a direct
-			// search's limit: a later call will have it.
-			m.Stopped = false
-		}
-		return m, err
 	}
 	if err := ix.Sync(ctx); err != nil {
 		return nil, err

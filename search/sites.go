@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -495,7 +496,9 @@ func (r *Root) Sites(ctx context.Context, name string, filter *project.PathFilte
 func (ix *Index) Sites(ctx context.Context, name string, filter *project.PathFilter, opts RefOptions, cache *ParseCache) (*Sites, error) {
 	defer ix.Call()()
 	if !ix.WordsReady.Load() {
-		return ix.coldSites(ctx, name, filter, opts, cache)
+		if res, err := ix.coldSites(ctx, name, filter, opts, cache); !errors.Is(err, errWordsReady) {
+			return res, err
+		}
 	}
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
