@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"encoding/binary"
 	"sync"
 	"time"
 
@@ -64,54 +63,6 @@ func (w *walkTiers) drop() {
 	w.mu.Lock()
 	w.tiers, w.dropped = nil, true
 	w.mu.Unlock()
-}
-
-// packedHolds reports whether the packed ids (packIDs: sorted uvarint
-// deltas) hold every one of ids (sorted, without repeats).
-func packedHolds(packed []byte, ids []uint32) bool {
-	if len(ids) == 0 {
-		return true
-	}
-	var id uint64
-	for len(packed) > 0 {
-		d, n := binary.Uvarint(packed)
-		if n <= 0 {
-			return false
-		}
-		packed = packed[n:]
-		id += d
-		switch {
-		case uint32(id) < ids[0]:
-		case uint32(id) == ids[0]:
-			ids = ids[1:]
-			if len(ids) == 0 {
-				return true
-			}
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-// packedHoldsAny reports whether the packed ids hold one of ids (sorted).
-func packedHoldsAny(packed []byte, ids []uint32) bool {
-	var id uint64
-	for len(packed) > 0 && len(ids) > 0 {
-		d, n := binary.Uvarint(packed)
-		if n <= 0 {
-			return false
-		}
-		packed = packed[n:]
-		id += d
-		for len(ids) > 0 && ids[0] < uint32(id) {
-			ids = ids[1:]
-		}
-		if len(ids) > 0 && ids[0] == uint32(id) {
-			return true
-		}
-	}
-	return false
 }
 
 // coldView is the project as a call answered before the word index sees

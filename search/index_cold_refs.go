@@ -81,7 +81,7 @@ func (ix *Index) heldBy(k *nameKeys, packed []byte) bool {
 			return false
 		}
 	}
-	return packedHolds(packed, ids)
+	return index.PackedHolds(packed, ids)
 }
 
 // coldReferences answers find_references before the word index is in,

@@ -312,7 +312,7 @@ func (ix *Index) foldHolders(q SymbolQuery, v *coldView, order []int32, notWord 
 	}
 	for _, n := range notWord {
 		k := int(order[n])
-		if _, words, ok := v.pass.Covered(v.walkIndex(k)); !ok || packedHoldsAny(words, ids) {
+		if _, words, ok := v.pass.Covered(v.walkIndex(k)); !ok || index.PackedHoldsAny(words, ids) {
 			out = append(out, foldFile{n: n, check: true})
 		}
 	}

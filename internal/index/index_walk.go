@@ -1,6 +1,7 @@
 package index
 
 import (
+	"encoding/binary"
 	"sync"
 	"sync/atomic"
 
@@ -77,4 +78,52 @@ func (ix *Index) dropWalk() {
 	ix.Pass.Store(nil)
 	ix.syncMu.Unlock()
 	ix.WordsDone()
+}
+
+// PackedHolds reports whether the packed ids (packIDs: sorted uvarint
+// deltas) hold every one of ids (sorted, without repeats).
+func PackedHolds(packed []byte, ids []uint32) bool {
+	if len(ids) == 0 {
+		return true
+	}
+	var id uint64
+	for len(packed) > 0 {
+		d, n := binary.Uvarint(packed)
+		if n <= 0 {
+			return false
+		}
+		packed = packed[n:]
+		id += d
+		switch {
+		case uint32(id) < ids[0]:
+		case uint32(id) == ids[0]:
+			ids = ids[1:]
+			if len(ids) == 0 {
+				return true
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// PackedHoldsAny reports whether the packed ids hold one of ids (sorted).
+func PackedHoldsAny(packed []byte, ids []uint32) bool {
+	var id uint64
+	for len(packed) > 0 && len(ids) > 0 {
+		d, n := binary.Uvarint(packed)
+		if n <= 0 {
+			return false
+		}
+		packed = packed[n:]
+		id += d
+		for len(ids) > 0 && ids[0] < uint32(id) {
+			ids = ids[1:]
+		}
+		if len(ids) > 0 && ids[0] == uint32(id) {
+			return true
+		}
+	}
+	return false
 }
