@@ -74,7 +74,8 @@ func TestResolvedTree(t *testing.T) {
 		}
 		t.Logf("%-24s %-40s %5d uses %5d through %4d not resolved; first %v, median %v", n, where, res.Uses, res.Through, res.Unresolved, ds[len(ds)-1], ds[len(ds)/2])
 	}
-	t.Logf("heap in use %d MiB before the calls, %d MiB after (the resolver's decoded facts and memos, of %d KiB of records)", before>>20, heap()>>20, ix.resolve.decoded.Load()>>10)
+	t.Logf("heap in use %d MiB before the calls, %d MiB after (the resolver's decoded facts and memos, of %d KiB of records); %s",
+		before>>20, heap()>>20, ix.resolve.decoded.Load()>>10, procStatus("VmRSS", "VmHWM"))
 	slices.Sort(all)
 	t.Logf("warm resolved find_references, %d calls: median %v (goal 20 ms), p99 %v (goal 100 ms)", len(all), all[len(all)/2], all[len(all)*99/100])
 }
