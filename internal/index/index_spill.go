@@ -127,6 +127,11 @@ func (s *spillFile) put(rec []byte, dir string) []byte {
 // open makes the file in dir, removed at once (where the system lets an
 // open file be removed; else at close). The caller holds s.mu.
 func (s *spillFile) open(dir string) {
+	if dir != "" {
+		// The cache's folder is made by its first save, which may come
+		// after the first record.
+		os.MkdirAll(dir, 0o700)
+	}
 	f, err := os.CreateTemp(dir, "zumba-spill-*")
 	if err != nil && dir != "" {
 		f, err = os.CreateTemp("", "zumba-spill-*")

@@ -54,6 +54,13 @@ func TestSpillFile(t *testing.T) {
 			t.Errorf("the spill file is left in its folder: %v", ents)
 		}
 	}
+	// The cache's folder not made yet: made for the spill file.
+	later := filepath.Join(t.TempDir(), "cache", "project")
+	s2 := newSpillFile(false)
+	defer s2.close()
+	if slot := s2.put([]byte("x"), later); slot[0] != slotFile || !strings.HasPrefix(s2.f.Name(), later+string(filepath.Separator)) {
+		t.Errorf("spill file %s, slot %x; want one in %s", s2.f.Name(), slot, later)
+	}
 	s.close()
 	if _, err := s.read(nil, slots[0]); !errors.Is(err, ErrSpillDamaged) {
 		t.Errorf("read after close: %v; want ErrSpillDamaged", err)
@@ -67,7 +74,10 @@ func TestSpillFile(t *testing.T) {
 // or written (a full disk: here a file open for reading only), the
 // records stay in memory and read back the same.
 func TestSpillUnwritable(t *testing.T) {
-	missing := filepath.Join(t.TempDir(), "no", "such")
+	// A folder under a file: not made, even by root.
+	file := filepath.Join(t.TempDir(), "file")
+	writeFile(t, file, "")
+	missing := filepath.Join(file, "no", "such")
 	t.Setenv("TMPDIR", missing)
 	s := newSpillFile(false)
 	slot := s.put([]byte("facts"), missing)
