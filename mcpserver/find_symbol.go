@@ -21,6 +21,9 @@ var findSymbolTool = &Tool{
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
 		q := search.ParseSymbolQuery(args["name"])
+		// One time limit for the answer: the names outside tests
+		// (ownContaining) are looked for in what is left of it.
+		ctx = s.cfg.Root.WithSymbolLimit(ctx)
 		res, err := s.searcher().Symbols(ctx, q)
 		if errors.Is(err, search.ErrEmptyName) {
 			return "find_symbol: name is empty", true
