@@ -12,7 +12,6 @@ import (
 	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/index"
 	"github.com/zumba-dev/zumba/internal/project"
-	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search/internal/filetier"
 	"github.com/zumba-dev/zumba/search/internal/lines"
 	"github.com/zumba-dev/zumba/search/internal/scan"
@@ -187,8 +186,8 @@ func countExact(defs []Def) int {
 func (c *coldSymbolCall) parse(k int, i int32, data []byte, lang *grammar.Language, out *[]Def) int {
 	q := c.q
 	e := c.v.files[k]
-	o, err := outline.Parse(c.pctx, lang, data)
-	if err != nil {
+	all, ok := c.ix.ParseAhead(c.pctx, e.Path, data, lang)
+	if !ok {
 		if c.pctx.Err() != nil {
 			return -1
 		}
@@ -196,8 +195,6 @@ func (c *coldSymbolCall) parse(k int, i int32, data []byte, lang *grammar.Langua
 		// search has it, and nothing remembered.
 		return 0
 	}
-	all := o.Definitions("")
-	c.ix.ParsedAhead(e.Path, data, all)
 	var defs []Def
 	var text *lines.Index
 	tier := filetier.Head(c.v.tiers[k], grammar.IsGeneratedHead(data))

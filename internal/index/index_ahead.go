@@ -1,8 +1,10 @@
 package index
 
 import (
+	"context"
 	"sync"
 
+	"github.com/zumba-dev/zumba/grammar"
 	"github.com/zumba-dev/zumba/internal/diskcache"
 	"github.com/zumba-dev/zumba/outline"
 )
@@ -28,8 +30,9 @@ type aheadKey struct {
 }
 
 // put makes the records of the file at path whose bytes are data and
-// whose definitions are defs, for the build to take.
-func (a *aheadRecs) put(ix *Index, path string, data []byte, defs []outline.Definition) {
+// whose definitions are defs (the tree kinds' made from the parse's
+// tree, fromTree), for the build to take.
+func (a *aheadRecs) put(ix *Index, path string, data []byte, defs []outline.Definition, fromTree [][]byte) {
 	k := aheadKey{path, contentKey(path, data)}
 	a.mu.Lock()
 	_, have := a.m[k]
@@ -37,7 +40,7 @@ func (a *aheadRecs) put(ix *Index, path string, data []byte, defs []outline.Defi
 	if have {
 		return
 	}
-	rec := ix.makeRecords(path, data, defs, nil)
+	rec := ix.makeRecords(path, data, defs, fromTree)
 	a.mu.Lock()
 	if a.m == nil {
 		a.m = map[aheadKey]records{}
@@ -67,9 +70,19 @@ func (a *aheadRecs) drop() {
 	a.mu.Unlock()
 }
 
-// ParsedAhead hands the index the definitions defs a call parsed of the
-// file at path, whose bytes are data, before the index had its records:
-// the build takes them instead of parsing the file again.
-func (ix *Index) ParsedAhead(path string, data []byte, defs []outline.Definition) {
-	ix.Ahead.put(ix, path, data, defs)
+// ParseAhead parses the file at path, whose bytes are data, with lang's
+// grammar, for a call answered before the index has its records: its
+// definitions, and its records made from the same parse as the build
+// makes them (the tree kinds' from its tree), which the build takes
+// instead of parsing the file again. ok is false when the parse did not
+// finish (ctx, or the parser's own time limit). Made from the
+// definitions alone, the Go facts of each file a call parsed cost a
+// second parse of their own (MakePlain): on the Go tree, polled by a
+// find_symbol client during its word pass, 2,900 files parsed twice.
+func (ix *Index) ParseAhead(ctx context.Context, path string, data []byte, lang *grammar.Language) (defs []outline.Definition, ok bool) {
+	defs, fromTree, ok := ix.parseDefs(ctx, path, lang, data)
+	if ok {
+		ix.Ahead.put(ix, path, data, defs, fromTree)
+	}
+	return defs, ok
 }

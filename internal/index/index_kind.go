@@ -66,9 +66,8 @@ type PlainKind interface {
 // outside the vocab's lock: a kind answers nil at once for the languages
 // it does not read (by lang or path).
 //
-// Where the index has no tree of the file (definitions a call parsed
-// ahead of the build, see ParsedAhead), it calls MakePlain instead, which
-// parses the file itself; both must make the same record.
+// Where the index has no tree of the file, it calls MakePlain instead,
+// which parses the file itself; both must make the same record.
 type TreeKind interface {
 	PlainKind
 	MakeTree(path string, data []byte, defs []outline.Definition, lang *grammar.Language, root *sitter.Node) []byte

@@ -70,3 +70,27 @@ func TestTreeKind(t *testing.T) {
 		t.Errorf("file without definitions: ok %v, %d definitions, MakeTree %d times; want true, 0, 1", ok, len(defs), k.trees.Load())
 	}
 }
+
+// TestParseAhead: a call's parse ahead of the build gives the build the
+// file's records made from that parse's tree (MakeTree), not by a second
+// parse (MakePlain), under the bytes' key.
+func TestParseAhead(t *testing.T) {
+	t.Parallel()
+	k := &treeKind{}
+	ix := &Index{kinds: []RecordKind{k}, Words: newWordTable()}
+	src := []byte("package p\n\nimport \"os\"\n\nfunc F() {}\n\ntype T struct{}\n")
+	defs, ok := ix.ParseAhead(context.Background(), "p.go", src, grammar.ForPath("p.go", src))
+	if !ok || len(defs) != 2 {
+		t.Fatalf("ParseAhead: ok %v, %d definitions; want true, 2", ok, len(defs))
+	}
+	recs, ok := ix.Ahead.take("p.go", contentKey("p.go", src))
+	if !ok {
+		t.Fatal("no records ahead for the file's bytes")
+	}
+	if got, want := string(recs.Get(0)), "go source_file 4 2"; got != want {
+		t.Errorf("record ahead %q; want %q", got, want)
+	}
+	if k.trees.Load() != 1 || k.plains.Load() != 0 {
+		t.Errorf("MakeTree %d times, MakePlain %d; want 1, 0", k.trees.Load(), k.plains.Load())
+	}
+}
