@@ -33,8 +33,10 @@ import (
 // image that fails a check, or was written for another project or by
 // another producer, is discarded (the index loads file by file instead).
 const (
-	imageMagic   = "zumbaIM\x00"
-	imageVersion = 1
+	imageMagic = "zumbaIM\x00"
+	// imageVersion changes with the layout of the index's sections as
+	// well as the container's: 2, postings blocks with 2-byte offsets.
+	imageVersion = 2
 	imageTag     = "zim\x00"
 	// maxImage keeps a damaged length from asking for memory.
 	maxImage = 1 << 34

@@ -117,8 +117,12 @@ func (h *heads) Each(f func(k uint32)) {
 // A block covers blockKeys keys: blockWords 64-bit words of marks, little
 // endian (bit k%64 of word k/64 for key k of the block), then a byte for
 // each word, how many marks the words before it hold, then for the j-th
-// key marked the start of its list in the block (4 bytes, little endian),
-// then the end of the last list, then the lists. Small enough
+// key marked the start of its list in the block, then the end of the
+// last list, then the lists. The starts are 2 bytes each (little endian)
+// in a block shorter than 64 KiB, else 4 (see blockHead): most blocks
+// are a few KiB, and with 4 bytes for each of the millions of keys with
+// files (on the kernel, 3.9 million words, most of them in one or a few
+// files) the offsets took as much as the lists. Small enough
 // that an edit's few keys leave most blocks as they were, large enough
 // that a block's slice (and handle) is little beside its bytes.
 const (
@@ -127,8 +131,22 @@ const (
 )
 
 // blockHead is the size of a block's marks, ranks and offsets for m
-// keys.
-func blockHead(m int) int { return blockOffs + 4*(m+1) }
+// keys whose lists take lists bytes: offsets of 2 bytes when the block
+// is then shorter than 64 KiB, else of 4 (offWidth).
+func blockHead(m, lists int) int {
+	if n := blockOffs + 2*(m+1); n+lists < 1<<16 {
+		return n
+	}
+	return blockOffs + 4*(m+1)
+}
+
+// offWidth is the size of each offset of a block n bytes long.
+func offWidth(n int) int {
+	if n < 1<<16 {
+		return 2
+	}
+	return 4
+}
 
 // blockOffs is where a block's offsets start.
 const blockOffs = 9 * blockWords
@@ -138,11 +156,12 @@ const blockOffs = 9 * blockWords
 // block); it appends nothing for a block without lists.
 func appendHead(dst []byte, size []uint32) []byte {
 	var has [blockWords]uint64
-	m := 0
+	m, lists := 0, 0
 	for k, s := range size {
 		if s > 0 {
 			has[k/64] |= 1 << (k % 64)
 			m++
+			lists += int(s)
 		}
 	}
 	if m == 0 {
@@ -156,14 +175,23 @@ func appendHead(dst []byte, size []uint32) []byte {
 		dst = append(dst, byte(before))
 		before += bits.OnesCount64(w)
 	}
-	at := uint32(blockHead(m))
+	head := blockHead(m, lists)
+	wide := offWidth(head+lists) == 4
+	at := uint32(head)
 	for _, s := range size {
 		if s > 0 {
-			dst = binary.LittleEndian.AppendUint32(dst, at)
+			dst = appendOff(dst, at, wide)
 			at += s
 		}
 	}
-	return binary.LittleEndian.AppendUint32(dst, at)
+	return appendOff(dst, at, wide)
+}
+
+func appendOff(dst []byte, off uint32, wide bool) []byte {
+	if wide {
+		return binary.LittleEndian.AppendUint32(dst, off)
+	}
+	return binary.LittleEndian.AppendUint16(dst, uint16(off))
 }
 
 // buildRange is how many keys build lays out at a time: a multiple
@@ -243,15 +271,15 @@ func blockLayout(size []uint32) (all []byte, bounds []int) {
 	nblocks := (len(size) + blockKeys - 1) / blockKeys
 	total := 0
 	for b := range nblocks {
-		m := 0
+		m, lists := 0, 0
 		for _, s := range size[b*blockKeys : min(len(size), (b+1)*blockKeys)] {
 			if s > 0 {
 				m++
-				total += int(s)
+				lists += int(s)
 			}
 		}
 		if m > 0 {
-			total += blockHead(m)
+			total += blockHead(m, lists) + lists
 		}
 	}
 	all = make([]byte, 0, total)
@@ -330,7 +358,12 @@ func (p *Postings) BaseList(k uint32) []byte {
 	if w&bit == 0 {
 		return nil
 	}
-	o := blockOffs + 4*(int(blk[8*blockWords+i])+bits.OnesCount64(w&(bit-1)))
+	j := int(blk[8*blockWords+i]) + bits.OnesCount64(w&(bit-1))
+	if offWidth(len(blk)) == 2 {
+		o := blockOffs + 2*j
+		return blk[binary.LittleEndian.Uint16(blk[o:]):binary.LittleEndian.Uint16(blk[o+2:])]
+	}
+	o := blockOffs + 4*j
 	return blk[binary.LittleEndian.Uint32(blk[o:]):binary.LittleEndian.Uint32(blk[o+4:])]
 }
 
@@ -543,7 +576,7 @@ func (p *Postings) merge(nkeys int, live func(f uint32) bool) {
 	// deltas fit in one byte); a base larger than that is grown by
 	// append, and exact gives it back its spare room.
 	nblocks := (nkeys + blockKeys - 1) / blockKeys
-	all := make([]byte, 0, old+p.Overlay()*3/2+nblocks*blockHead(0)+64)
+	all := make([]byte, 0, old+p.Overlay()*3/2+nblocks*blockHead(0, 1<<16)+64)
 	bounds := make([]int, nblocks+1)
 	var buf []uint32
 	var lists []byte

@@ -296,3 +296,43 @@ func unpackIDs(b []byte, f func(id uint32)) {
 		f(id)
 	}
 }
+
+// TestWideBlocks: a block of 64 KiB or more (a word in most files of a
+// large project) has offsets of 4 bytes, the others of 2; both read back,
+// built and merged.
+func TestWideBlocks(t *testing.T) {
+	const nfiles = 70000
+	fileKeys := make([][]uint32, nfiles)
+	want := map[uint32][]uint32{}
+	for f := range nfiles {
+		keys := []uint32{3} // in every file: its block is wide
+		if f%1000 == 0 {
+			keys = append(keys, 5, blockKeys+1) // beside it, and in a narrow block
+		}
+		fileKeys[f] = keys
+		for _, k := range keys {
+			want[k] = append(want[k], uint32(f))
+		}
+	}
+	p := Postings{}
+	p.build(2*blockKeys, 0, packKeys(fileKeys))
+	if n := len(p.Blocks[0]); offWidth(n) != 4 {
+		t.Fatalf("block of %d bytes has offsets of %d bytes; want 4", n, offWidth(n))
+	}
+	if n := len(p.Blocks[1]); offWidth(n) != 2 || n > 1000 {
+		t.Fatalf("block of %d bytes has offsets of %d bytes; want 2, a few hundred bytes", n, offWidth(n))
+	}
+	check := func(what string) {
+		t.Helper()
+		for _, k := range []uint32{3, 5, blockKeys + 1, 4} {
+			if got := p.List(k, nil); !slices.Equal(got, want[k]) {
+				t.Fatalf("%s: list(%d) has %d files; want %d", what, k, len(got), len(want[k]))
+			}
+		}
+	}
+	check("built")
+	p.add(4, nfiles)
+	want[4] = []uint32{nfiles}
+	p.merge(2*blockKeys, func(uint32) bool { return true })
+	check("merged")
+}
