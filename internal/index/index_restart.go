@@ -198,7 +198,7 @@ func loadVocab(im *diskcache.Image, m *imageMeta) (*Vocab, error) {
 		if id>>RefPageBits == len(v.Pages) {
 			v.Pages = append(v.Pages, new(refPage))
 		}
-		v.Pages[id>>RefPageBits][id&refPageMask] = ref
+		v.setRef(uint32(id), ref)
 	}
 	if !r.Done() || long != len(v.long) {
 		return nil, errBadImage

@@ -76,7 +76,7 @@ func TestCodeMem(t *testing.T) {
 	}
 	t.Logf("code-only strings %d (%d bytes)", only, onlyBytes)
 	strs := ix.Words.View()
-	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.Len(), 8*len(strs.Pages)<<index.RefPageBits, len(strs.Chunks))
+	t.Logf("vocab %d strings, refs %d B, chunks %d", strs.Len(), 5*len(strs.Pages)<<index.RefPageBits+8*len(strs.Big), len(strs.Chunks))
 	ix.Mu.RUnlock()
 	runtime.GC()
 	var ms runtime.MemStats
