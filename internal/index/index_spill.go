@@ -282,6 +282,16 @@ func (ix *Index) Record(k int, raw []byte) ([]byte, error) {
 	return rec, nil
 }
 
+// AppendRecord is Record into dst's memory: for a spilled kind the
+// record read back is appended to dst[:0] (a caller reading many
+// records, find_code's scorer, reuses one buffer); otherwise raw itself.
+func (ix *Index) AppendRecord(dst []byte, k int, raw []byte) ([]byte, error) {
+	if !ix.spilled(k) || len(raw) == 0 {
+		return raw, nil
+	}
+	return ix.spill.read(dst[:0], raw)
+}
+
 // hasSpilled reports whether recs hold a slot of a spilled kind.
 func (ix *Index) hasSpilled(recs records) bool {
 	for k := range ix.spills {

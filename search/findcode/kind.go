@@ -47,6 +47,14 @@ func (*Kind) Import(dst, rec []byte, nstrs uint64, m func(uint32) uint32, pathID
 	return appendRemapCode(dst, rec, nstrs, m, pathIDs, false)
 }
 
+// Spill keeps the records in the index's spill file (see
+// [index.SpillKind]), not in memory: on Linux 6.12 they are 81 MiB, a
+// fifth of the index's heap, and a call reads back only the records of
+// the files holding its words, from the page cache (one pread each:
+// find_code's scoring on the Go tree 3.2-3.5 ms -> 3.7-3.9 ms median,
+// on Linux 17.7-19.9 ms -> 19.3 ms).
+func (*Kind) Spill() bool { return true }
+
 // Count sums the record up in the stats.
 func (c *Kind) Count(rec []byte, n int) { c.add(rec, n) }
 

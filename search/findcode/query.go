@@ -514,6 +514,9 @@ type codeScorer struct {
 	masks   []uint8
 	mark    []uint32
 	gen     uint32
+	// rec is the memory a file's record is read back into (the
+	// kind's records are spilled, see Kind.Spill).
+	rec []byte
 }
 
 // A codeSpan is where a query word's list is in a record.
@@ -558,9 +561,12 @@ func (s *codeScorer) file(f uint32) {
 	if r == nil {
 		return
 	}
-	code := r.Recs.Get(s.ix.CodeKind)
-	if len(code) == 0 {
+	code, err := s.ix.AppendRecord(s.rec, s.ix.CodeKind, r.Recs.Get(s.ix.CodeKind))
+	if err != nil || len(code) == 0 {
 		return
+	}
+	if cap(code) > cap(s.rec) {
+		s.rec = code[:0]
 	}
 	nt := len(s.terms)
 	if len(s.path) != nt {
