@@ -24,16 +24,10 @@ type copySource struct {
 	made int
 }
 
-// add makes r the source of its key's copies, if it is parsed and the
-// key has none yet.
-func (c *copySource) add(ix *Index, r *FileRec) {
+// add makes r, just parsed, the source of its key's copies if the key
+// has none yet.
+func (c *copySource) add(r *FileRec) {
 	if r.Key == (diskcache.Key{}) {
-		return
-	}
-	ix.Mu.RLock()
-	ok := r.Parsed && !r.Dead && !r.Failed
-	ix.Mu.RUnlock()
-	if !ok {
 		return
 	}
 	c.mu.Lock()
@@ -61,7 +55,7 @@ func (ix *Index) parseCopy(r *FileRec, c *copySource) bool {
 		return false
 	}
 	src := c.get(r.Key)
-	if src == nil || src == r {
+	if src == nil {
 		return false
 	}
 	ix.Mu.RLock()

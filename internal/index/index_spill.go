@@ -272,10 +272,7 @@ func (ix *Index) spillRecs(recs [][]byte) {
 // for a spilled kind. An error for a spilled record read back damaged:
 // the caller does as for a file without the record (parses it).
 func (ix *Index) Record(k int, raw []byte) ([]byte, error) {
-	if !ix.spilled(k) || len(raw) == 0 {
-		return raw, nil
-	}
-	rec, err := ix.spill.read(nil, raw)
+	rec, err := ix.AppendRecord(nil, k, raw)
 	if err != nil {
 		return nil, err
 	}

@@ -560,10 +560,9 @@ func (ix *Index) parseFiles(ctx context.Context, todo []*FileRec) {
 	var copies copySource
 	ix.parallel(ctx, len(todo), backgroundWorkers(), idleWork, func(i int, sc *project.Scratch) {
 		r := todo[i]
-		if !ix.parseCopy(r, &copies) {
-			ix.ParseFile(ctx, r, sc)
+		if !ix.parseCopy(r, &copies) && ix.ParseFile(ctx, r, sc) {
+			copies.add(r)
 		}
-		copies.add(ix, r)
 		ix.Mu.Lock()
 		r.tried = true
 		ix.Mu.Unlock()
