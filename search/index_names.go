@@ -168,7 +168,7 @@ func (n *defNames) find(ix *Index, fold string, prefix bool, stopAt time.Time, f
 	p := ix.defines
 	strs := ix.Words.View()
 	seen, stopped := 0, false
-	p.Head.Each(func(k uint32) {
+	p.EachOverlay(func(k uint32) {
 		if seen++; seen%4096 == 0 && !stopAt.IsZero() && time.Now().After(stopAt) {
 			stopped = true
 		}

@@ -153,6 +153,12 @@ type Index struct {
 	// postings' and kind k's postings' last merge.
 	deadWords int
 	deadKind  []int
+	// merging counts the merges under way outside the lock
+	// (index_merge.go); mergeDone is signalled, under Mu, as each ends.
+	merging   int
+	mergeDone *sync.Cond
+	// mergeAt is the overlay size past which postings are merged.
+	mergeAt int
 	// failed counts live records of files that could not be read.
 	failed int
 	// gen is bumped by every change, so that save knows what it saved;
@@ -261,6 +267,8 @@ func NewEngine(proj *project.Root, opts Options, kinds []RecordKind) *Index {
 	for k := range ix.KindPost {
 		ix.KindPost[k].shared = many
 	}
+	ix.mergeDone = sync.NewCond(&ix.Mu)
+	ix.mergeAt = maxOverlay
 	return ix
 }
 
@@ -305,6 +313,9 @@ func (ix *Index) Close() {
 		ix.Watcher.Close()
 		ix.Watcher = nil
 	}
+	ix.Mu.Lock()
+	ix.waitMergesLocked()
+	ix.Mu.Unlock()
 	ix.saveMu.Lock()
 	defer ix.saveMu.Unlock()
 	ix.saveLocked(true)
@@ -522,11 +533,9 @@ func (ix *Index) symbolPass(ctx context.Context, start time.Time) bool {
 	// What is left allocates the postings' arrays, which
 	// the collector need not scan: as tight as once complete.
 	ix.opts.Memory.complete()
-	// The postings merged as the save below would merge them, and the
-	// records moved together.
-	ix.Mu.Lock()
-	ix.MergeLocked(true)
-	ix.Mu.Unlock()
+	// The postings merged as the save below would merge them (outside
+	// the lock: calls go on meanwhile), and the records moved together.
+	ix.mergeAll()
 	ix.compactRecords()
 	// The parse's and the merge's garbage first, as at the word pass's
 	// end, before the names' text adds its own memory.

@@ -43,6 +43,29 @@ type Postings struct {
 	// index.
 	Head heads
 	Pool []uint32
+	// frozen is an older overlay that a merge outside the index's lock
+	// is folding into the next base (Index.mergeOutside); readers see it
+	// as part of the overlay, and nothing changes it. epoch counts the
+	// merges under the lock, which fold it too: an outside merge begun
+	// before one of them leaves its result unused.
+	frozen overlay
+	epoch  uint64
+	// merging: an outside merge of these postings is under way.
+	merging bool
+}
+
+// overlay is an overlay's two arrays (Postings.Head and Pool).
+type overlay struct {
+	Head heads
+	Pool []uint32
+}
+
+// chain appends the files of key k's entries, newest first.
+func (o *overlay) chain(k uint32, buf []uint32) []uint32 {
+	for e := o.Head.get(k); e != 0; e = o.Pool[2*(e-1)+1] {
+		buf = append(buf, o.Pool[2*(e-1)])
+	}
+	return buf
 }
 
 // heads maps keys to their newest overlay entry: an open-addressing
@@ -260,6 +283,7 @@ func (p *Postings) build(nkeys int, first uint32, lists [][]byte) {
 		p.putBlocks(lo/blockKeys, all, bounds)
 	}
 	p.Head, p.Pool = heads{}, nil
+	p.dropFrozen()
 }
 
 // blockLayout lays out the blocks of keys whose lists take size[k] bytes
@@ -481,7 +505,20 @@ func (p *Postings) add(k, f uint32) {
 }
 
 // InOverlay reports whether key k has files in the overlay.
-func (p *Postings) InOverlay(k uint32) bool { return p.Head.get(k) != 0 }
+func (p *Postings) InOverlay(k uint32) bool {
+	return p.Head.get(k) != 0 || p.frozen.Head.get(k) != 0
+}
+
+// EachOverlay calls f with every key that has files in the overlay, once
+// each, in no order.
+func (p *Postings) EachOverlay(f func(k uint32)) {
+	p.frozen.Head.Each(f)
+	p.Head.Each(func(k uint32) {
+		if p.frozen.Head.get(k) == 0 {
+			f(k)
+		}
+	})
+}
 
 // keep reports whether the postings' blocks are shared and the overlay
 // and the dead files' entries (dead: how many files died since the last
@@ -504,9 +541,11 @@ func (p *Postings) keep(dead int) bool {
 // by file id, each file's in increasing order.
 func (p *Postings) overlayKeys() map[uint32][]uint32 {
 	out := map[uint32][]uint32{}
-	p.Head.Each(func(k uint32) {
-		for e := p.Head.get(k); e != 0; e = p.Pool[2*(e-1)+1] {
-			f := p.Pool[2*(e-1)]
+	var buf []uint32
+	p.EachOverlay(func(k uint32) {
+		buf = p.frozen.chain(k, buf[:0])
+		buf = (&overlay{p.Head, p.Pool}).chain(k, buf)
+		for _, f := range buf {
 			out[f] = append(out[f], k)
 		}
 	})
@@ -518,7 +557,7 @@ func (p *Postings) overlayKeys() map[uint32][]uint32 {
 }
 
 // Overlay is how many entries the overlay holds.
-func (p *Postings) Overlay() int { return len(p.Pool) / 2 }
+func (p *Postings) Overlay() int { return (len(p.Pool) + len(p.frozen.Pool)) / 2 }
 
 // Empty reports whether key k has no file, live or not.
 func (p *Postings) Empty(k uint32) bool {
@@ -552,11 +591,14 @@ func (p *Postings) List(k uint32, buf []uint32) []uint32 {
 			buf = append(buf, f-1)
 		}
 	}
-	if e := p.Head.get(k); e != 0 {
-		base := len(buf)
-		for ; e != 0; e = p.Pool[2*(e-1)+1] {
-			buf = append(buf, p.Pool[2*(e-1)])
+	// The frozen overlay's entries, then the newer ones, each chain
+	// newest first.
+	for _, o := range [2]overlay{p.frozen, {p.Head, p.Pool}} {
+		if o.Head.n == 0 {
+			continue
 		}
+		base := len(buf)
+		buf = o.chain(k, buf)
 		if len(buf) > base {
 			slices.Reverse(buf[base:])
 			if !slices.IsSorted(buf[start:]) {
@@ -608,6 +650,14 @@ func (p *Postings) merge(nkeys int, live func(f uint32) bool) {
 	}
 	p.setBlocks(nkeys, all, bounds)
 	p.Head, p.Pool = heads{}, nil
+	p.dropFrozen()
+}
+
+// dropFrozen forgets the frozen overlay, now in the base, and leaves an
+// outside merge begun before without effect.
+func (p *Postings) dropFrozen() {
+	p.frozen = overlay{}
+	p.epoch++
 }
 
 // intersect keeps the ids of a (sorted) that are in b (sorted).

@@ -236,7 +236,7 @@ func (ix *Index) installLocked(r *FileRec, wids []uint32) {
 }
 
 // addKeysLocked puts r under the keys of its records in each kind's
-// postings; with merge, merges them when their overlay grew large.
+// postings; with merge, has them merged when their overlay grew large.
 func (ix *Index) addKeysLocked(r *FileRec, merge bool) {
 	keys := make([][]uint32, len(ix.kinds))
 	ix.recKeys(r, keys)
@@ -244,8 +244,8 @@ func (ix *Index) addKeysLocked(r *FileRec, merge bool) {
 		for _, key := range ks {
 			ix.KindPost[k].add(key, r.ID)
 		}
-		if merge && ix.KindPost[k].Overlay() > maxOverlay {
-			ix.MergeLocked(false)
+		if merge && len(ix.KindPost[k].Pool)/2 > ix.mergeAt {
+			ix.mergeSoonLocked(k)
 		}
 	}
 }
@@ -276,38 +276,6 @@ func (ix *Index) killLocked(r *FileRec) {
 	ix.Files[r.ID] = nil
 	ix.gen++
 	ix.filesGen++
-}
-
-// Overlay sizes past which the postings are merged.
-const (
-	maxOverlay = 1 << 21
-	maxDead    = 1 << 14
-)
-
-// MergeLocked folds the postings' overlays into their bases and drops
-// dead records from them, when worth it or when all is set. With all,
-// postings whose blocks are shared with other roots keep a small change
-// in the overlay (see postings.keep).
-func (ix *Index) MergeLocked(all bool) {
-	live := func(f uint32) bool { return ix.Files[f] != nil }
-	n := ix.Words.Len()
-	due := func(p *Postings, dead int) bool {
-		if p.Overlay() > maxOverlay || dead > maxDead && dead > ix.Live/8 {
-			return true
-		}
-		return all && (dead > 0 || p.Overlay() > 0) && !p.keep(dead)
-	}
-	if due(&ix.WordPost, ix.deadWords) {
-		ix.WordPost.merge(n, live)
-		ix.wordBase = uint32(len(ix.Files))
-		ix.deadWords = 0
-	}
-	for k := range ix.KindPost {
-		if p := &ix.KindPost[k]; due(p, ix.deadKind[k]) {
-			p.merge(n, func(f uint32) bool { return live(f) && ix.Files[f].Parsed })
-			ix.deadKind[k] = 0
-		}
-	}
 }
 
 // wordScratch is one worker's state for listing a file's words.
