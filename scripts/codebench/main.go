@@ -192,13 +192,33 @@ func under(p, folder string) bool {
 	return path.Dir(p) == folder
 }
 
-// targets are the files defining q's name under its folder.
+// targets are the files defining q's name under its folder. A name
+// defined in more places than find_symbol lists (its last line says
+// "… more") is asked again qualified by the folder's last part, as Go
+// qualifies a name by its package ("runtime.Error"), so that the query is
+// kept as search/findcode's TestCodeTune keeps it (skipping it moved every
+// later query of its set to the other half).
 func (c *client) targets(q query) map[string]bool {
-	text, isError := c.tool("find_symbol", map[string]any{"name": q.name})
+	out := c.defining(q, q.name)
+	if len(out) == 0 && c.capped {
+		if pkg := path.Base(strings.TrimSuffix(q.folder, "/")); pkg != "." && pkg != "/" && path.Ext(pkg) == "" {
+			out = c.defining(q, pkg+"."+q.name)
+		}
+	}
+	return out
+}
+
+// defining lists the files under q's folder, outside test files, that
+// find_symbol's answer for name holds, and notes whether the answer was
+// cut short.
+func (c *client) defining(q query, name string) map[string]bool {
+	text, isError := c.tool("find_symbol", map[string]any{"name": name})
 	out := map[string]bool{}
+	c.capped = false
 	if isError || strings.HasPrefix(text, "No ") {
 		return out
 	}
+	c.capped = strings.Contains(text, "\n… more")
 	for _, line := range strings.Split(text, "\n") {
 		i := strings.Index(line, ":")
 		if i < 0 || strings.HasPrefix(line, "…") {
@@ -289,6 +309,8 @@ type client struct {
 	in  io.WriteCloser
 	out *bufio.Reader
 	id  int
+	// capped: the last find_symbol answer said there were more.
+	capped bool
 }
 
 func start(server, dir string, wait time.Duration) (*client, error) {

@@ -4,6 +4,7 @@
 //
 //	go run ./scripts/vocab corpus DIR... > corpus.txt
 //	go run ./scripts/vocab pack [-words N] [-near K] [-min SIM] VECFILE OUT
+//	go run ./scripts/vocab assoc [-score npmi|ibm1] [-min N] [-words N] [-near K] [-floor S] OUT DIR...
 //	go run ./scripts/vocab near TABLE WORD...
 //
 // corpus walks each DIR for source files (Go, TypeScript, JavaScript,
@@ -14,7 +15,9 @@
 // fastText wrote (the .vec text file, most frequent words first), keeps
 // the first N words, and writes for each its K nearest by cosine
 // similarity of at least SIM (see search/findcode/vocab.go for the
-// format). near prints the nearest words of each WORD in a table.
+// format). assoc writes a table of the same format from the same sources:
+// for each doc comment word, the words of definitions' names it goes with
+// (see assoc.go). near prints the nearest words of each WORD in a table.
 package main
 
 import (
@@ -39,6 +42,8 @@ func main() {
 		err = corpus(os.Args[2:])
 	case "pack":
 		err = pack(os.Args[2:])
+	case "assoc":
+		err = assoc(os.Args[2:])
 	case "near":
 		err = showNear(os.Args[2:])
 	default:
@@ -51,7 +56,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: vocab corpus DIR... > corpus.txt | vocab pack [-words N] [-near K] [-min SIM] VECFILE OUT | vocab near TABLE WORD...")
+	fmt.Fprintln(os.Stderr, "usage: vocab corpus DIR... > corpus.txt | vocab pack [-words N] [-near K] [-min SIM] VECFILE OUT | vocab assoc [-score npmi|ibm1] [flags] OUT DIR... | vocab near TABLE WORD...")
 	os.Exit(2)
 }
 

@@ -75,7 +75,12 @@ func TestCodeDump(t *testing.T) {
 				if sc != nil {
 					sc.file(uint32(f))
 					if sc.mark != nil && d < len(sc.mark) && sc.mark[d] == sc.gen {
-						r := codeLens(rec.Recs.Get(q.ix.CodeKind))
+						code, err := q.ix.AppendRecord(nil, q.ix.CodeKind, rec.Recs.Get(q.ix.CodeKind))
+						if err != nil {
+							q.ix.Mu.RUnlock()
+							t.Fatal(err)
+						}
+						r := codeLens(code)
 						score = sc.defScore(d, r) * sc.w.tier[rec.Tier]
 						fields = dumpFields(q.ix, q.terms, uint32(f), d)
 					}
@@ -138,7 +143,8 @@ func distinctShared(sc *codeScorer, d int) int {
 	return len(seen)
 }
 
-// codeLens returns the definitions' lengths of a find_code record.
+// codeLens returns the definitions' lengths of a find_code record (read
+// back if it is spilled, see Index.AppendRecord).
 func codeLens(rec []byte) []byte {
 	r := diskcache.NewReader(rec)
 	h := readCodeHead(r)

@@ -134,6 +134,9 @@ type codeWeights struct {
 	// nearMissing expands only the query's words the index does not
 	// hold.
 	nearMissing bool
+	// nearFields are the fields the nearest words count in (see
+	// codeTerm.fields; 0: all).
+	nearFields uint8
 }
 
 var defaultCodeWeights = codeWeights{
@@ -185,6 +188,9 @@ type codeTerm struct {
 	// idf's factor (1 but for abbreviations).
 	group  int
 	weight float64
+	// fields are the fields it counts in (a mask of 1<<field); 0: all of
+	// them and the path.
+	fields uint8
 	// files holds it, kept by the filter, in id order.
 	files []uint32
 }
@@ -701,10 +707,14 @@ func (s *codeScorer) defScore(d int, lens []byte) float64 {
 	clear(s.best)
 	for q, t := range s.terms {
 		x := 0.0
-		if s.path[q] {
+		if s.path[q] && t.fields == 0 {
 			x = s.w.path
 		}
-		if m := s.masks[d*nt+q]; m != 0 {
+		m := s.masks[d*nt+q]
+		if t.fields != 0 {
+			m &= t.fields
+		}
+		if m != 0 {
 			for fl := range codeFields {
 				if m&(1<<fl) != 0 {
 					x += s.w.field[fl] / norm[fl]
