@@ -24,6 +24,43 @@ type ignoreRule struct {
 	// basename: the pattern has no "/", so it matches the base name at any
 	// depth; otherwise it matches the path relative to dir.
 	basename bool
+	// form is how the pattern matches without wildmatch when it is as
+	// simple as most lines are (a name, "*.o", "vmlinux*"), lit the
+	// literal text it compares. Every file of a walk is held against every
+	// line of each ignore file above it: wildmatch for all took 0.8 of the
+	// 1.9 core-s of the walk of three Linux trees.
+	form ruleForm
+	lit  string
+}
+
+// ruleForm is how an ignore rule matches (see ignoreRule.form).
+type ruleForm uint8
+
+const (
+	formWild   ruleForm = iota // wildmatch
+	formExact                  // the text is lit
+	formSuffix                 // "*" then lit: the base name ends in lit
+	formPrefix                 // lit then "*": the base name starts with lit
+)
+
+// formOf classifies a rule's pattern: one without special characters is
+// exact; for a base name (which holds no "/"), one with a single "*" at
+// either end and none elsewhere is a suffix or a prefix.
+func formOf(pattern string, basename bool) (ruleForm, string) {
+	const special = "*?[\\"
+	if !strings.ContainsAny(pattern, special) {
+		return formExact, pattern
+	}
+	if !basename || len(pattern) < 2 {
+		return formWild, ""
+	}
+	if rest := pattern[1:]; pattern[0] == '*' && !strings.ContainsAny(rest, special) {
+		return formSuffix, rest
+	}
+	if rest := pattern[:len(pattern)-1]; pattern[len(pattern)-1] == '*' && !strings.ContainsAny(rest, special) {
+		return formPrefix, rest
+	}
+	return formWild, ""
 }
 
 // parseIgnore reads the lines of an ignore file in folder dir.
@@ -60,6 +97,7 @@ func parseIgnore(dir string, data []byte) *ignoreFile {
 			continue
 		}
 		r.pattern = s
+		r.form, r.lit = formOf(s, r.basename)
 		f.rules = append(f.rules, r)
 	}
 	return f
@@ -104,11 +142,20 @@ func (f *ignoreFile) match(rel string, isDir bool) (decided, ignored bool) {
 		if r.dirOnly && !isDir {
 			continue
 		}
-		var ok bool
+		text := sub
 		if r.basename {
-			ok = wildmatch(r.pattern, base, false)
-		} else {
-			ok = wildmatch(r.pattern, sub, true)
+			text = base
+		}
+		var ok bool
+		switch r.form {
+		case formExact:
+			ok = text == r.lit
+		case formSuffix:
+			ok = strings.HasSuffix(text, r.lit)
+		case formPrefix:
+			ok = strings.HasPrefix(text, r.lit)
+		default:
+			ok = wildmatch(r.pattern, text, !r.basename)
 		}
 		if ok {
 			return true, !r.negate
