@@ -387,7 +387,7 @@ func (ix *Index) startWatch() {
 	if ix.opts.NoWatch {
 		return
 	}
-	w, err := watch.Start(ix.proj.Real, watch.Options{Skip: ix.Rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout})
+	w, err := watch.Start(ix.proj.Real, watch.Options{Skip: ix.Rules.DirIgnored, SyncTimeout: ix.opts.SyncTimeout, Deferred: true})
 	if err != nil {
 		ix.Logf("watching failed, sweeping before each answer instead: %v", err)
 		return
@@ -456,7 +456,16 @@ func (ix *Index) wordPass(ctx context.Context, start time.Time) bool {
 			img = ix.loadImage()
 		}
 	}()
-	files, links, err := ix.proj.WalkLinks(ctx)
+	// The watcher watches each folder as the walk enters it (Deferred).
+	var hook project.WalkHook
+	if ix.Watcher != nil {
+		hook = ix.Watcher
+	}
+	files, links, err := ix.proj.WalkLinksHooked(ctx, hook)
+	if err != nil && ix.Watcher != nil && ctx.Err() == nil {
+		// Whatever the walk did not enter, the watcher's own walk does.
+		ix.Watcher.Resync()
+	}
 	ix.Walk.Set(files, err == nil)
 	if err == nil {
 		ix.Logf("walk done: %d files in %d ms", len(files), time.Since(start).Milliseconds())

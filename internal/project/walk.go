@@ -72,16 +72,31 @@ type Link = watch.Link
 // behind the links found so far, in path order. A link to a file is a file
 // of its own, as git lists it.
 func (r *Root) WalkLinks(ctx context.Context) ([]Entry, []Link, error) {
-	w := &walker{root: r, sem: make(chan struct{}, walkParallel), seen: map[filestat.ID]bool{}}
+	return r.WalkLinksHooked(ctx, nil)
+}
+
+// A WalkHook is told of each folder a walk is about to read, but those
+// it reaches through a link, and of each that holds a .gitignore: a
+// watcher that watches the project as the walk goes (a *watch.Watcher
+// started Deferred), so that the project is walked once.
+type WalkHook interface {
+	Entering(rel string)
+	HoldsIgnore(rel string)
+}
+
+// WalkLinksHooked is WalkLinks telling hook (nil for none) of the folders
+// as it reads them.
+func (r *Root) WalkLinksHooked(ctx context.Context, hook WalkHook) ([]Entry, []Link, error) {
+	w := &walker{root: r, hook: hook, sem: make(chan struct{}, walkParallel), seen: map[filestat.ID]bool{}}
 	base := r.excludeRules()
 	if fi, err := r.fs.Stat("."); err == nil {
 		w.claim(filestat.IDOf(fi))
 	}
 	wave := []pendingDir{{rel: ".", ign: base}}
-	for len(wave) > 0 && ctx.Err() == nil {
+	for linked := false; len(wave) > 0 && ctx.Err() == nil; linked = true {
 		for _, d := range wave {
 			w.wg.Add(1)
-			go w.dir(ctx, d.rel, d.ign)
+			go w.dir(ctx, d.rel, d.ign, linked)
 		}
 		w.wg.Wait()
 		// The links found in this wave, in path order: each enters its
@@ -107,6 +122,7 @@ func (r *Root) WalkLinks(ctx context.Context) ([]Entry, []Link, error) {
 
 type walker struct {
 	root *Root
+	hook WalkHook
 	sem  chan struct{}
 	wg   sync.WaitGroup
 
@@ -143,14 +159,22 @@ func (w *walker) claim(id filestat.ID) bool {
 	return true
 }
 
-// dir reads the folder rel (already known not to be ignored, and claimed)
-// and starts the walk of its subfolders; wg was incremented for it.
-func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
+// dir reads the folder rel (already known not to be ignored, and claimed;
+// linked: reached through a link) and starts the walk of its subfolders;
+// wg was incremented for it.
+func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack, linked bool) {
 	defer w.wg.Done()
 	if ctx.Err() != nil {
 		return
 	}
+	hook := w.hook
+	if linked {
+		hook = nil
+	}
 	w.sem <- struct{}{}
+	if hook != nil {
+		hook.Entering(rel)
+	}
 	ents, ok := w.readDir(rel)
 	<-w.sem
 	if !ok {
@@ -163,6 +187,9 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
 	for _, d := range ents {
 		if d.Name() == ".gitignore" && d.Type().IsRegular() {
 			ign = w.root.enterRules(ign, rel)
+			if hook != nil {
+				hook.HoldsIgnore(rel)
+			}
 			break
 		}
 	}
@@ -205,7 +232,7 @@ func (w *walker) dir(ctx context.Context, rel string, ign *ignoreStack) {
 				continue
 			}
 			w.wg.Add(1)
-			go w.dir(ctx, child, ign)
+			go w.dir(ctx, child, ign, linked)
 		case typ.IsRegular():
 			if ign.ignored(child, false) {
 				continue

@@ -35,6 +35,13 @@ type Options struct {
 	// 0 means DefaultSyncTimeout. Tests on a loaded machine lengthen it,
 	// since a rescan there says nothing about the watcher.
 	SyncTimeout time.Duration
+	// Deferred: Start watches no folder of the project; the caller's own
+	// walk, which must follow at once, tells it each folder it is about
+	// to read (Entering) and each that holds a .gitignore (HoldsIgnore).
+	// The project is then walked once, not twice (on three Linux trees
+	// the watcher's own walk took 0.45 s, before the walk a first call
+	// waits for).
+	Deferred bool
 }
 
 // Link is a symbolic link a walk of the project followed: Path is where
@@ -140,7 +147,9 @@ func Start(root string, opts Options) (*Watcher, error) {
 		}
 	}
 	w.mu.Lock()
-	err = w.addTree(".", false, false)
+	if !opts.Deferred {
+		err = w.addTree(".", false, false)
+	}
 	w.watchGit()
 	w.mu.Unlock()
 	if err != nil {
@@ -338,6 +347,35 @@ func (w *Watcher) abs(rel string) string {
 // (a repository's internals, nested ones too), or one the caller ignores.
 func (w *Watcher) skipDir(rel string) bool {
 	return rel == ".git" || strings.HasSuffix(rel, "/.git") || w.skip(rel)
+}
+
+// Entering watches the folder rel, which a walk of a Deferred watcher's
+// project is about to read: a change in it from now on is reported. The
+// walk calls it for every folder it reads but those it reaches through a
+// link (SetLinks watches their real paths). A folder that cannot be
+// watched leaves the watcher degraded: Changes asks for sweeps until
+// Resync mends it.
+func (w *Watcher) Entering(rel string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.dirs[rel] {
+		return
+	}
+	if err := w.addWatch(w.abs(rel)); err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
+			w.degraded = true
+		}
+		return
+	}
+	w.dirs[rel] = true
+}
+
+// HoldsIgnore tells a Deferred watcher that the walk found a .gitignore
+// in the folder rel (which it entered).
+func (w *Watcher) HoldsIgnore(rel string) {
+	w.mu.Lock()
+	w.ignoreDirs[rel] = true
+	w.mu.Unlock()
 }
 
 // addTree watches the folder rel and every folder under it not yet
