@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -43,21 +42,8 @@ func assoc(args []string) error {
 	}
 	out, dirs := fl.Arg(0), fl.Args()[1:]
 	c := &assocCounts{ids: map[string]uint32{}, pairs: map[uint64]uint32{}, seen: map[uint64]bool{}}
-	for _, dir := range dirs {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !sourceExts[filepath.Ext(p)] || strings.HasSuffix(p, ".min.js") {
-				return nil
-			}
-			data, err := os.ReadFile(p)
-			if err != nil || len(data) > maxSource {
-				return nil
-			}
-			c.file(p, data)
-			return nil
-		})
-		if err != nil {
-			return err
-		}
+	if err := eachSource(dirs, c.file); err != nil {
+		return err
 	}
 	fmt.Fprintf(os.Stderr, "vocab assoc: %d definitions with a doc comment, %d words, %d pairs\n", c.defs, len(c.words), len(c.pairs))
 	if *score == "ibm1" {

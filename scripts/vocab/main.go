@@ -66,12 +66,9 @@ var sourceExts = map[string]bool{".go": true, ".ts": true, ".tsx": true, ".js": 
 // maxSource skips larger files: bundles and generated tables.
 const maxSource = 4 << 20
 
-func corpus(dirs []string) error {
-	if len(dirs) == 0 {
-		usage()
-	}
-	out := bufio.NewWriterSize(os.Stdout, 1<<20)
-	files, size := 0, 0
+// eachSource calls f with the path and bytes of each source file under
+// dirs (sourceExts, no minified bundle, none over maxSource).
+func eachSource(dirs []string, f func(path string, data []byte)) error {
 	for _, dir := range dirs {
 		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !sourceExts[filepath.Ext(p)] || strings.HasSuffix(p, ".min.js") {
@@ -81,14 +78,29 @@ func corpus(dirs []string) error {
 			if err != nil || len(data) > maxSource {
 				return nil
 			}
-			files++
-			size += len(data)
-			writeParagraphs(out, data)
+			f(p, data)
 			return nil
 		})
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+func corpus(dirs []string) error {
+	if len(dirs) == 0 {
+		usage()
+	}
+	out := bufio.NewWriterSize(os.Stdout, 1<<20)
+	files, size := 0, 0
+	err := eachSource(dirs, func(_ string, data []byte) {
+		files++
+		size += len(data)
+		writeParagraphs(out, data)
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(os.Stderr, "vocab corpus: %d files, %d bytes of source\n", files, size)
 	return out.Flush()
