@@ -189,34 +189,39 @@ func privateName(name string, goFile bool) bool {
 	return goFile && unicode.IsLower(r)
 }
 
-// docstring returns the lines of a docstring right after the name line
-// (Python's: a string literal opening with three quotes), or an empty
+// docstring returns the lines of a docstring after the definition's
+// header, blank and comment lines aside (Python's: a string literal, most
+// often in three quotes, as the body's first statement), or an empty
 // span.
 func docstring(line func(int) []byte, name, end int) (s struct{ from, to int }) {
-	n := name + 1
-	for n <= end && len(bytes.TrimSpace(line(n))) == 0 {
-		n++
+	n := headerEnd(line, name, end) + 1
+	for ; n <= end; n++ {
+		if t := bytes.TrimSpace(line(n)); len(t) > 0 && t[0] != '#' {
+			break
+		}
 	}
 	if n > end {
 		return s
 	}
-	t := bytes.TrimLeft(bytes.TrimSpace(line(n)), "rRuUbB")
+	// Raw and unicode strings are docstrings; bytes and f-strings are
+	// not.
+	t := bytes.TrimLeft(bytes.TrimSpace(line(n)), "rRuU")
 	var q string
-	switch {
-	case bytes.HasPrefix(t, []byte(`"""`)):
-		q = `"""`
-	case bytes.HasPrefix(t, []byte(`'''`)):
-		q = `'''`
-	default:
+	for _, q = range []string{`"""`, `'''`, `"`, `'`} {
+		if bytes.HasPrefix(t, []byte(q)) {
+			break
+		}
+	}
+	if !bytes.HasPrefix(t, []byte(q)) {
 		return s
 	}
 	s.from = n
 	for m := n; m <= end; m++ {
 		l := line(m)
 		if m == n {
-			l = bytes.TrimSpace(l)[3:]
+			l = t[len(q):]
 		}
-		if bytes.Contains(l, []byte(q)) {
+		if closesString(l, q) {
 			s.to = m
 			return s
 		}
@@ -224,6 +229,63 @@ func docstring(line func(int) []byte, name, end int) (s struct{ from, to int }) 
 	s.to = end
 	return s
 }
+
+// closesString reports whether text holds the quote q unescaped.
+func closesString(text []byte, q string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\\' {
+			i++
+		} else if bytes.HasPrefix(text[i:], []byte(q)) {
+			return true
+		}
+	}
+	return false
+}
+
+// headerEnd returns the line where the header of a definition named on
+// line name ends: the first line from name on whose code ends in ":"
+// outside brackets and strings, as a Python def or class does whose
+// parameters or bases span several lines (formatters put a long
+// signature one parameter a line, and its docstring after the last);
+// name itself when no line within maxHeader lines does.
+func headerEnd(line func(int) []byte, name, end int) int {
+	depth := 0
+	for n := name; n <= end && n < name+maxHeader; n++ {
+		l := line(n)
+		var last byte
+	scan:
+		for i := 0; i < len(l); i++ {
+			switch c := l[i]; c {
+			case '#':
+				break scan
+			case '"', '\'':
+				// A string on the line: skipped to its closing quote.
+				for i++; i < len(l) && l[i] != c; i++ {
+					if l[i] == '\\' {
+						i++
+					}
+				}
+				last = c
+			case '(', '[', '{':
+				depth++
+				last = c
+			case ')', ']', '}':
+				depth--
+				last = c
+			case ' ', '\t', '\r', '\n':
+			default:
+				last = c
+			}
+		}
+		if depth <= 0 && last == ':' {
+			return n
+		}
+	}
+	return name
+}
+
+// maxHeader bounds how many lines a definition's header may take.
+const maxHeader = 64
 
 // lineStarts is the offset of each line's start in data.
 func lineStarts(data []byte) []int {

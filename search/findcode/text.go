@@ -9,7 +9,7 @@ import (
 // The text find_code shows of a definition beside its name.
 
 // docLine is the first line of the doc comment between lines start and
-// name (or of a docstring right after name), without its comment marks.
+// name (or of a docstring after its header), without its comment marks.
 func docLine(text *lines.Index, start, name, end int) string {
 	for n := start; n < name; n++ {
 		t := text.Text(n)
@@ -20,19 +20,18 @@ func docLine(text *lines.Index, start, name, end int) string {
 			return s
 		}
 	}
-	for n := name + 1; n <= min(end, name+3); n++ {
-		t := strings.TrimLeft(text.Text(n), "rRuUbB")
-		for _, q := range []string{`"""`, `'''`} {
-			if strings.HasPrefix(t, q) {
-				t = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, q), q))
-				if t == "" {
-					t = strings.TrimSpace(text.Text(n + 1))
-				}
-				return strings.TrimSpace(strings.TrimSuffix(t, q))
+	doc := docstring(func(n int) []byte { return []byte(text.Text(n)) }, name, end)
+	if doc.from == 0 {
+		return ""
+	}
+	t := strings.TrimLeft(strings.TrimSpace(text.Text(doc.from)), "rRuU")
+	for _, q := range []string{`"""`, `'''`, `"`, `'`} {
+		if strings.HasPrefix(t, q) {
+			t = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, q), q))
+			if t == "" && doc.to > doc.from {
+				t = strings.TrimSpace(text.Text(doc.from + 1))
 			}
-		}
-		if t != "" {
-			break
+			return strings.TrimSpace(strings.TrimSuffix(t, q))
 		}
 	}
 	return ""
