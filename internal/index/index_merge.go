@@ -65,9 +65,8 @@ func (ix *Index) startMergeLocked(k int) (finish func()) {
 		return nil
 	}
 	p.merging = true
-	p.frozen = overlay{p.Head, p.Pool}
-	p.Head, p.Pool = heads{}, nil
-	src := Postings{NKeys: p.NKeys, Blocks: p.Blocks, shared: p.shared, handles: p.handles, Head: p.frozen.Head, Pool: p.frozen.Pool}
+	p.frozen, p.overlay = p.overlay, overlay{}
+	src := Postings{NKeys: p.NKeys, Blocks: p.Blocks, shared: p.shared, handles: p.handles, overlay: p.frozen}
 	nkeys, epoch, dead := ix.Words.Len(), p.epoch, ix.deadKind[k]
 	// The files kept: live and parsed now. One that dies meanwhile stays
 	// in the base until the next merge (readers skip it) and is counted

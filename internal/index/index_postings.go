@@ -38,14 +38,11 @@ type Postings struct {
 	// Gen counts the bases made, so that what is made from one (defNames)
 	// can tell a new one.
 	Gen uint64
-	// Head gives 1 + the index in pool of each key's newest overlay
-	// entry (none: 0); pool holds file id, then 1 + the next entry's
-	// index.
-	Head heads
-	Pool []uint32
+	// overlay holds the files added since the base was made.
+	overlay
 	// frozen is an older overlay that a merge outside the index's lock
-	// is folding into the next base (Index.mergeOutside); readers see it
-	// as part of the overlay, and nothing changes it. epoch counts the
+	// is folding into the next base (Index.startMergeLocked); readers see
+	// it as part of the overlay, and nothing changes it. epoch counts the
 	// merges under the lock, which fold it too: an outside merge begun
 	// before one of them leaves its result unused.
 	frozen overlay
@@ -54,7 +51,9 @@ type Postings struct {
 	merging bool
 }
 
-// overlay is an overlay's two arrays (Postings.Head and Pool).
+// overlay is a postings' files added since its base was made: Head
+// gives 1 + the index in Pool of each key's newest entry (none: 0); Pool
+// holds file id, then 1 + the next entry's index.
 type overlay struct {
 	Head heads
 	Pool []uint32
@@ -282,7 +281,7 @@ func (p *Postings) build(nkeys int, first uint32, lists [][]byte) {
 		}
 		p.putBlocks(lo/blockKeys, all, bounds)
 	}
-	p.Head, p.Pool = heads{}, nil
+	p.overlay = overlay{}
 	p.dropFrozen()
 }
 
@@ -544,7 +543,7 @@ func (p *Postings) overlayKeys() map[uint32][]uint32 {
 	var buf []uint32
 	p.EachOverlay(func(k uint32) {
 		buf = p.frozen.chain(k, buf[:0])
-		buf = (&overlay{p.Head, p.Pool}).chain(k, buf)
+		buf = p.overlay.chain(k, buf)
 		for _, f := range buf {
 			out[f] = append(out[f], k)
 		}
@@ -593,7 +592,7 @@ func (p *Postings) List(k uint32, buf []uint32) []uint32 {
 	}
 	// The frozen overlay's entries, then the newer ones, each chain
 	// newest first.
-	for _, o := range [2]overlay{p.frozen, {p.Head, p.Pool}} {
+	for _, o := range [2]*overlay{&p.frozen, &p.overlay} {
 		if o.Head.n == 0 {
 			continue
 		}
@@ -649,7 +648,7 @@ func (p *Postings) merge(nkeys int, live func(f uint32) bool) {
 		all = exact(all)
 	}
 	p.setBlocks(nkeys, all, bounds)
-	p.Head, p.Pool = heads{}, nil
+	p.overlay = overlay{}
 	p.dropFrozen()
 }
 
