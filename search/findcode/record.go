@@ -203,23 +203,15 @@ func docstring(line func(int) []byte, name, end int) (s struct{ from, to int }) 
 	if n > end {
 		return s
 	}
-	// Raw and unicode strings are docstrings; bytes and f-strings are
-	// not.
-	t := bytes.TrimLeft(bytes.TrimSpace(line(n)), "rRuU")
-	var q string
-	for _, q = range []string{`"""`, `'''`, `"`, `'`} {
-		if bytes.HasPrefix(t, []byte(q)) {
-			break
-		}
-	}
-	if !bytes.HasPrefix(t, []byte(q)) {
+	rest, q := openString(line(n))
+	if q == "" {
 		return s
 	}
 	s.from = n
 	for m := n; m <= end; m++ {
 		l := line(m)
 		if m == n {
-			l = t[len(q):]
+			l = rest
 		}
 		if closesString(l, q) {
 			s.to = m
@@ -228,6 +220,20 @@ func docstring(line func(int) []byte, name, end int) (s struct{ from, to int }) 
 	}
 	s.to = end
 	return s
+}
+
+// openString returns, for a line that opens a string literal a
+// docstring may be, what follows the opening quote, and the quote ("" for
+// a line that opens none). Raw and unicode strings may be docstrings;
+// bytes and f-strings may not.
+func openString(text []byte) (rest []byte, q string) {
+	t := bytes.TrimLeft(bytes.TrimSpace(text), "rRuU")
+	for _, q := range []string{`"""`, `'''`, `"`, `'`} {
+		if rest, ok := bytes.CutPrefix(t, []byte(q)); ok {
+			return rest, q
+		}
+	}
+	return nil, ""
 }
 
 // closesString reports whether text holds the quote q unescaped.

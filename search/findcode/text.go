@@ -24,17 +24,12 @@ func docLine(text *lines.Index, start, name, end int) string {
 	if doc.from == 0 {
 		return ""
 	}
-	t := strings.TrimLeft(strings.TrimSpace(text.Text(doc.from)), "rRuU")
-	for _, q := range []string{`"""`, `'''`, `"`, `'`} {
-		if strings.HasPrefix(t, q) {
-			t = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, q), q))
-			if t == "" && doc.to > doc.from {
-				t = strings.TrimSpace(text.Text(doc.from + 1))
-			}
-			return strings.TrimSpace(strings.TrimSuffix(t, q))
-		}
+	rest, q := openString([]byte(text.Text(doc.from)))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(string(rest)), q))
+	if t == "" && doc.to > doc.from {
+		t = strings.TrimSpace(text.Text(doc.from + 1))
 	}
-	return ""
+	return strings.TrimSpace(strings.TrimSuffix(t, q))
 }
 
 // stripComment removes a comment line's marks: "//", "///", "/*", "*",
