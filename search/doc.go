@@ -33,7 +33,8 @@
 // What the searches and their sub-packages share is under internal/: the
 // tiers of files (filetier), the definitions' record (defrec), a file's
 // lines as answers show them (lines), and the reading of many files at
-// once, in order, under a deadline (scan).
+// once, in order, under a deadline (scan). Their differential tests
+// share a language server client and gopls' workspace (lsptest).
 //
 // # The index
 //

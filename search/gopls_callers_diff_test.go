@@ -2,18 +2,16 @@ package search
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search/internal/lsptest"
 )
 
 // goplsCallerNames is how many exported functions the callers
@@ -33,18 +31,18 @@ func TestGoplsCallersDifferential(t *testing.T) {
 	if os.Getenv("ZUMBA_GOPLS_DIFF") == "" {
 		t.Skip("set ZUMBA_GOPLS_DIFF=1 to install gopls and compare with it")
 	}
-	gopls, ws, env, module, version := goplsWorkspace(t)
-	funcs := uniqueExported(t, ws)
+	gopls, ws, env, module, version := lsptest.GoplsWorkspace(t)
+	funcs := lsptest.UniqueExported(t, ws)
 	if len(funcs) < goplsCallerNames {
 		t.Fatalf("%s has %d exported functions with unique names; want %d", module, len(funcs), goplsCallerNames)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	ls, err := startLSP(ctx, gopls, ws, env)
+	ls, err := lsptest.Start(ctx, ws, env, gopls, "serve")
 	if err != nil {
 		t.Skipf("cannot start gopls: %v", err)
 	}
-	defer ls.close()
+	defer ls.Close()
 	root, err := OpenRoot(ws)
 	if err != nil {
 		t.Fatal(err)
@@ -86,13 +84,13 @@ func TestGoplsCallersDifferential(t *testing.T) {
 	var misses []string
 	for i := range goplsCallerNames {
 		f := funcs[i*len(funcs)/goplsCallerNames]
-		self := f.path + ":" + strconv.Itoa(f.line)
-		gset, err := ls.callers(ctx, filepath.Join(ws, f.path), f.line-1, f.col-1, 2)
+		self := f.Path + ":" + strconv.Itoa(f.Line)
+		gset, err := ls.Callers(ctx, filepath.Join(ws, f.Path), f.Line-1, f.Col-1, 2)
 		if err != nil {
-			t.Fatalf("gopls call hierarchy %s: %v", f.name, err)
+			t.Fatalf("gopls call hierarchy %s: %v", f.Name, err)
 		}
 		delete(gset, self)
-		tree, err := ResolvedCallers(ctx, find, byDef, f.name, 2, 1<<20, time.Hour)
+		tree, err := ResolvedCallers(ctx, find, byDef, f.Name, 2, 1<<20, time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +105,7 @@ func TestGoplsCallersDifferential(t *testing.T) {
 		delete(zset, self)
 		for k := range zset {
 			if !gset[k] {
-				t.Logf("  not a gopls caller of %s: %s (%s)", f.name, k, lines[k])
+				t.Logf("  not a gopls caller of %s: %s (%s)", f.Name, k, lines[k])
 			}
 		}
 		n := 0
@@ -115,10 +113,10 @@ func TestGoplsCallersDifferential(t *testing.T) {
 			if zset[k] {
 				n++
 			} else {
-				misses = append(misses, f.name+": "+k)
+				misses = append(misses, f.Name+": "+k)
 			}
 		}
-		t.Logf("%s: gopls %d, zumba %d, both %d", f.name, len(gset), len(zset), n)
+		t.Logf("%s: gopls %d, zumba %d, both %d", f.Name, len(gset), len(zset), n)
 		want, got, both = want+len(gset), got+len(zset), both+n
 	}
 	sort.Strings(misses)
@@ -133,67 +131,4 @@ func TestGoplsCallersDifferential(t *testing.T) {
 	if os.Getenv("ZUMBA_CALLERS_BY_NAME") == "" && pct(both, got) < 98 {
 		t.Errorf("precision %.1f%%; the goal of issue 45 is 98%%", pct(both, got))
 	}
-}
-
-// callers asks gopls for the functions and methods that call the one at
-// a 0-based line and column, and those that call them, to depth; each by
-// "PATH:LINE" of its name, inside the workspace.
-func (l *lsp) callers(ctx context.Context, file string, line, col, depth int) (map[string]bool, error) {
-	res, err := l.call("textDocument/prepareCallHierarchy", map[string]any{
-		"textDocument": map[string]any{"uri": fileURI(file)},
-		"position":     map[string]any{"line": line, "character": col},
-	})
-	if err != nil {
-		return nil, err
-	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(res, &items); err != nil {
-		return nil, err
-	}
-	out := map[string]bool{}
-	seen := map[string]bool{}
-	for level := 1; level <= depth && len(items) > 0; level++ {
-		var next []json.RawMessage
-		for _, item := range items {
-			res, err := l.call("callHierarchy/incomingCalls", map[string]any{"item": item})
-			if err != nil {
-				return nil, err
-			}
-			var calls []struct {
-				From json.RawMessage `json:"from"`
-			}
-			if err := json.Unmarshal(res, &calls); err != nil {
-				return nil, err
-			}
-			for _, c := range calls {
-				var from struct {
-					Kind           int    `json:"kind"`
-					URI            string `json:"uri"`
-					SelectionRange struct {
-						Start struct{ Line int } `json:"start"`
-					} `json:"selectionRange"`
-				}
-				if err := json.Unmarshal(c.From, &from); err != nil {
-					return nil, err
-				}
-				u, err := url.Parse(from.URI)
-				if err != nil {
-					return nil, err
-				}
-				rel, err := filepath.Rel(l.root, filepath.FromSlash(u.Path))
-				// 6: method, 12: function (LSP's SymbolKind).
-				if err != nil || strings.HasPrefix(rel, "..") || (from.Kind != 6 && from.Kind != 12) {
-					continue
-				}
-				key := filepath.ToSlash(rel) + ":" + strconv.Itoa(from.SelectionRange.Start.Line+1)
-				out[key] = true
-				if !seen[key] {
-					seen[key] = true
-					next = append(next, c.From)
-				}
-			}
-		}
-		items = next
-	}
-	return out, nil
 }

@@ -3,14 +3,12 @@ package search
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/build"
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -23,6 +21,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/fixture"
+	"github.com/zumba-dev/zumba/search/internal/lsptest"
 	"github.com/zumba-dev/zumba/search/resolve"
 )
 
@@ -59,7 +58,7 @@ func TestGoplsResolvedDifferential(t *testing.T) {
 	for _, m := range modules {
 		t.Run(m, func(t *testing.T) {
 			t.Setenv("ZUMBA_GOPLS_MODULE", m)
-			gopls, ws, env, module, version := goplsWorkspace(t)
+			gopls, ws, env, module, version := lsptest.GoplsWorkspace(t)
 			tally := resolveDiff(t, gopls, ws, env)
 			t.Logf("gopls %s on %s: %s", version, module, tally)
 			all.add(tally)
@@ -135,8 +134,8 @@ func resolveDiff(t *testing.T, gopls, ws string, env []string) resolveTally {
 func resolveDiffIn(t *testing.T, gopls, ws string, env []string, dirs []string) resolveTally {
 	paths, defs := moduleDefs(t, ws)
 	if dirs != nil {
-		defs = slices.DeleteFunc(defs, func(d goFunc) bool {
-			return !slices.Contains(dirs, path.Dir(d.path)) || strings.HasSuffix(d.path, "_test.go")
+		defs = slices.DeleteFunc(defs, func(d lsptest.GoFunc) bool {
+			return !slices.Contains(dirs, path.Dir(d.Path)) || strings.HasSuffix(d.Path, "_test.go")
 		})
 	}
 	n := 120
@@ -148,7 +147,7 @@ func resolveDiffIn(t *testing.T, gopls, ws string, env []string, dirs []string) 
 	}
 	picked := defs
 	if len(defs) > n {
-		picked = make([]goFunc, n)
+		picked = make([]lsptest.GoFunc, n)
 		for i := range picked {
 			picked[i] = defs[i*len(defs)/n]
 		}
@@ -157,22 +156,22 @@ func resolveDiffIn(t *testing.T, gopls, ws string, env []string, dirs []string) 
 	r := resolve.NewResolver(src)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	ls, err := startLSP(ctx, gopls, ws, env)
+	ls, err := lsptest.Start(ctx, ws, env, gopls, "serve")
 	if err != nil {
 		t.Skipf("cannot start gopls: %v", err)
 	}
-	defer ls.close()
+	defer ls.Close()
 	var tally resolveTally
 	var notes []string
 	for _, d := range picked {
-		target, ok := r.TargetAt(d.path, int32(d.line), d.name)
+		target, ok := r.TargetAt(d.Path, int32(d.Line), d.Name)
 		if !ok {
-			t.Errorf("no target at %s:%d %s", d.path, d.line, d.name)
+			t.Errorf("no target at %s:%d %s", d.Path, d.Line, d.Name)
 			continue
 		}
-		refs, err := ls.referencesAt(ctx, filepath.Join(ws, d.path), d.line-1, d.col-1)
+		refs, err := ls.ReferencesAt(ctx, filepath.Join(ws, d.Path), d.Line-1, d.Col-1)
 		if err != nil {
-			t.Fatalf("gopls references %s: %v", d.name, err)
+			t.Fatalf("gopls references %s: %v", d.Name, err)
 		}
 		want := map[string]bool{}
 		for _, ref := range refs {
@@ -187,9 +186,9 @@ func resolveDiffIn(t *testing.T, gopls, ws string, env []string, dirs []string) 
 				tally.unresolved++
 				if want[key] {
 					tally.unresolvedAgree++
-					notes = append(notes, fmt.Sprintf("unresolved, gopls' %s %s.%s at %s", d.label, target.Recv, d.name, key))
+					notes = append(notes, fmt.Sprintf("unresolved, gopls' %s %s.%s at %s", d.Label, target.Recv, d.Name, key))
 				} else if os.Getenv("ZUMBA_RESOLVE_NOISE") != "" {
-					notes = append(notes, fmt.Sprintf("unresolved, not gopls' %s %s.%s at %s", d.label, target.Recv, d.name, key))
+					notes = append(notes, fmt.Sprintf("unresolved, not gopls' %s %s.%s at %s", d.Label, target.Recv, d.Name, key))
 				}
 			default:
 				tally.listed++
@@ -199,13 +198,13 @@ func resolveDiffIn(t *testing.T, gopls, ws string, env []string, dirs []string) 
 				if want[key] {
 					tally.listedAgree++
 				} else {
-					notes = append(notes, fmt.Sprintf("extra %s %s.%s at %s (%s)", d.label, target.Recv, d.name, key, className(c)))
+					notes = append(notes, fmt.Sprintf("extra %s %s.%s at %s (%s)", d.Label, target.Recv, d.Name, key, className(c)))
 				}
 			}
 		}
 		for key := range want {
 			if _, ok := got[key]; !ok {
-				notes = append(notes, fmt.Sprintf("missed %s %s.%s at %s", d.label, target.Recv, d.name, key))
+				notes = append(notes, fmt.Sprintf("missed %s %s.%s at %s", d.Label, target.Recv, d.Name, key))
 			}
 		}
 	}
@@ -250,7 +249,7 @@ func resolvedUses(ws string, paths []string, r *resolve.Resolver, target resolve
 // moduleDefs lists the Go files gopls sees in ws (not under testdata,
 // nor folders starting with "." or "_") and the functions and methods
 // declared in them, in path and line order.
-func moduleDefs(t *testing.T, ws string) (paths []string, defs []goFunc) {
+func moduleDefs(t *testing.T, ws string) (paths []string, defs []lsptest.GoFunc) {
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -288,7 +287,7 @@ func moduleDefs(t *testing.T, ws string) (paths []string, defs []goFunc) {
 			if fd.Recv != nil {
 				label = "method"
 			}
-			defs = append(defs, goFunc{name: fd.Name.Name, path: rel, line: pos.Line, col: pos.Column, label: label})
+			defs = append(defs, lsptest.GoFunc{Name: fd.Name.Name, Path: rel, Line: pos.Line, Col: pos.Column, Label: label})
 		}
 		return nil
 	})
@@ -296,39 +295,4 @@ func moduleDefs(t *testing.T, ws string) (paths []string, defs []goFunc) {
 		t.Fatal(err)
 	}
 	return paths, defs
-}
-
-// referencesAt is lsp.references with columns: "path:line:col", 1-based,
-// of the references inside the workspace.
-func (l *lsp) referencesAt(ctx context.Context, file string, line, col int) ([]string, error) {
-	res, err := l.call("textDocument/references", map[string]any{
-		"textDocument": map[string]any{"uri": fileURI(file)},
-		"position":     map[string]any{"line": line, "character": col},
-		"context":      map[string]any{"includeDeclaration": true},
-	})
-	if err != nil {
-		return nil, err
-	}
-	var locs []struct {
-		URI   string `json:"uri"`
-		Range struct {
-			Start struct{ Line, Character int } `json:"start"`
-		} `json:"range"`
-	}
-	if err := json.Unmarshal(res, &locs); err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, loc := range locs {
-		u, err := url.Parse(loc.URI)
-		if err != nil {
-			return nil, err
-		}
-		rel, err := filepath.Rel(l.root, filepath.FromSlash(u.Path))
-		if err != nil || strings.HasPrefix(rel, "..") {
-			continue
-		}
-		out = append(out, fmt.Sprintf("%s:%d:%d", filepath.ToSlash(rel), loc.Range.Start.Line+1, loc.Range.Start.Character+1))
-	}
-	return out, nil
 }

@@ -19,6 +19,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/zumba-dev/zumba/search/internal/lsptest"
 	"github.com/zumba-dev/zumba/search/resolve"
 	"github.com/zumba-dev/zumba/search/resolve/pyres"
 )
@@ -75,11 +76,11 @@ func TestPyrightResolvedDifferential(t *testing.T) {
 	r := pyres.NewResolver(src)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	ls, err := startLSPArgs(ctx, ws, os.Environ(), bin, "--stdio")
+	ls, err := lsptest.Start(ctx, ws, os.Environ(), bin, "--stdio")
 	if err != nil {
 		t.Skipf("cannot start pyright: %v", err)
 	}
-	defer ls.close()
+	defer ls.Close()
 	// pyright answers nothing until it has read the project.
 	for try := 0; ; try++ {
 		refs, err := pyrightRefs(ctx, ls, ws, defs[0])
@@ -329,12 +330,12 @@ print(json.dumps(out))
 
 // pyrightRefs is pyright's references of d inside the project, by
 // "path:line:col" (byte columns).
-func pyrightRefs(ctx context.Context, ls *lsp, ws string, d pyDef) (map[string]bool, error) {
+func pyrightRefs(ctx context.Context, ls *lsptest.Client, ws string, d pyDef) (map[string]bool, error) {
 	file := filepath.Join(ws, d.path)
 	lineText := fileLine(file, d.line)
 	char := utf16Col(lineText, d.col)
-	res, err := ls.call("textDocument/references", map[string]any{
-		"textDocument": map[string]any{"uri": fileURI(file)},
+	res, err := ls.Call("textDocument/references", map[string]any{
+		"textDocument": map[string]any{"uri": lsptest.FileURI(file)},
 		"position":     map[string]any{"line": d.line - 1, "character": char},
 		"context":      map[string]any{"includeDeclaration": true},
 	})
