@@ -13,6 +13,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/impact"
 )
 
 var changesTool = &Tool{
@@ -22,7 +23,7 @@ var changesTool = &Tool{
 	Params: []Param{
 		{Name: "base", Description: "Compare with the merge base of this commit or branch and HEAD (e.g. main) instead of HEAD.", Required: false},
 		{Name: "path", Description: "Only files matching these comma-separated globs, e.g. src/**, *.rs.", Required: false},
-		{Name: "depth", Description: "2 or 3: also who uses each user, indented under it.", Int: true, Min: 1, Max: search.MaxChangesDepth},
+		{Name: "depth", Description: "2 or 3: also who uses each user, indented under it.", Int: true, Min: 1, Max: impact.MaxChangesDepth},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
 		filter, err := project.ParsePathFilter(args["path"])
@@ -42,7 +43,7 @@ var changesTool = &Tool{
 		byDef := func(ctx context.Context, d *outline.Definition, _ time.Duration) (*search.Sites, bool, error) {
 			return resolvedCallers(ctx, s.engine(), s, search.ResolveQuery{Definition: d.Path + ":" + strconv.Itoa(d.Line), Group: true})
 		}
-		cs, err := search.ChangesResolved(ctx, s.cfg.Root.Root, base, filter, uses, byDef)
+		cs, err := impact.ChangesResolved(ctx, s.cfg.Root.Root, base, filter, uses, byDef)
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
 				// The work tree's comparison with the base (every tracked
@@ -71,7 +72,7 @@ var changesTool = &Tool{
 }
 
 // showChanges shows cs's paths as answers show them (Server.shown).
-func (s *Server) showChanges(cs *search.ChangeSet) {
+func (s *Server) showChanges(cs *impact.ChangeSet) {
 	if s.cfg.name == "" {
 		return
 	}
@@ -108,16 +109,16 @@ const changesTimeLimit = 4 * time.Second
 const maxChangesLines = 200
 
 // changesText prints a change set: a line of counts, then each changed
-// definition with up to search.MaxUses of its uses, then the changed
+// definition with up to impact.MaxUses of its uses, then the changed
 // lines outside any definition, file by file; at most maxChangesLines
 // lines and maxOutlineAnswer bytes, with a last line saying what was cut.
-func changesText(cs *search.ChangeSet) string {
+func changesText(cs *impact.ChangeSet) string {
 	var added, modified, removed int
 	for _, d := range cs.Defs {
 		switch d.Kind {
-		case search.Added:
+		case impact.Added:
 			added++
-		case search.Removed:
+		case impact.Removed:
 			removed++
 		default:
 			modified++
@@ -158,13 +159,13 @@ func changesText(cs *search.ChangeSet) string {
 }
 
 // changedDefLines is a changed definition's line and its uses' lines.
-func changedDefLines(d *search.ChangedDef) []string {
+func changedDefLines(d *impact.ChangedDef) []string {
 	n := d.Def.End - d.Def.Start + 1
 	head := fmt.Sprintf("%s:%d %s %s (%d %s, +%d -%d)", d.Def.Path, d.Def.Line, d.Def.Kind, d.Def.QualifiedName(), n, plural(n, "line", "lines"), d.Added, d.Deleted)
 	switch d.Kind {
-	case search.Added:
+	case impact.Added:
 		head += " added"
-	case search.Removed:
+	case impact.Removed:
 		head += " removed"
 	}
 	out := []string{head}
@@ -194,7 +195,7 @@ func changedDefLines(d *search.ChangedDef) []string {
 // changedFileLine is a file's line: the lines it changed outside any
 // definition, a rename, or the counts of a file whose definitions are not
 // known; "" when its definitions said it all.
-func changedFileLine(f *search.ChangedFile) string {
+func changedFileLine(f *impact.ChangedFile) string {
 	path := cmp.Or(f.Path, f.OldPath)
 	var notes []string
 	switch {
@@ -250,7 +251,7 @@ func useText(u *search.Site, notes ...string) string {
 // useNodeLine is a line below a direct user: "used by" a definition,
 // indented two spaces per level as find_references depth indents, marked
 // when its users are listed elsewhere; or how many more were left out.
-func useNodeLine(n *search.UseNode) string {
+func useNodeLine(n *impact.UseNode) string {
 	indent := strings.Repeat("  ", n.Level)
 	if n.More > 0 {
 		return fmt.Sprintf("%s… %d more %s", indent, n.More, plural(n.More, "user", "users"))
@@ -259,7 +260,7 @@ func useNodeLine(n *search.UseNode) string {
 	switch {
 	case n.Changed:
 		notes = append(notes, "changed")
-	case n.Mark == search.SeeAbove:
+	case n.Mark == impact.SeeAbove:
 		notes = append(notes, "see above")
 	}
 	return indent + "used by " + useText(&n.Site, notes...)

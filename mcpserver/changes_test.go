@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/internal/fixture"
-	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/impact"
 )
 
 // TestChangesTool: an uncommitted edit to one function names exactly that
@@ -69,14 +69,14 @@ func TestChangesTool(t *testing.T) {
 // definitions tell the rest.
 func TestChangedFileLine(t *testing.T) {
 	for _, c := range []struct {
-		f    search.ChangedFile
+		f    impact.ChangedFile
 		want string
 	}{
-		{search.ChangedFile{Path: "sub", OldPath: "sub", Submodule: true, NoDefinitions: true}, "sub (submodule: its checked-out commit changed)"},
-		{search.ChangedFile{Path: "big.bin", OldPath: "big.bin", Filter: "lfs", Binary: true}, "big.bin (filter lfs: compared as stored, binary)"},
-		{search.ChangedFile{Path: "a.go", OldPath: "a.go", Filter: "lfs"}, "a.go (filter lfs: compared as stored)"},
-		{search.ChangedFile{Path: "a.go", OldPath: "a.go", Filter: "x=y", TopAdded: 1}, "a.go (top level) +1 -0 (filter x=y: compared as stored)"},
-		{search.ChangedFile{Path: "a.go", OldPath: "a.go"}, ""},
+		{impact.ChangedFile{Path: "sub", OldPath: "sub", Submodule: true, NoDefinitions: true}, "sub (submodule: its checked-out commit changed)"},
+		{impact.ChangedFile{Path: "big.bin", OldPath: "big.bin", Filter: "lfs", Binary: true}, "big.bin (filter lfs: compared as stored, binary)"},
+		{impact.ChangedFile{Path: "a.go", OldPath: "a.go", Filter: "lfs"}, "a.go (filter lfs: compared as stored)"},
+		{impact.ChangedFile{Path: "a.go", OldPath: "a.go", Filter: "x=y", TopAdded: 1}, "a.go (top level) +1 -0 (filter x=y: compared as stored)"},
+		{impact.ChangedFile{Path: "a.go", OldPath: "a.go"}, ""},
 	} {
 		if got := changedFileLine(&c.f); got != c.want {
 			t.Errorf("changedFileLine(%+v) = %q; want %q", c.f, got, c.want)

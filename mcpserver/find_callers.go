@@ -10,6 +10,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
 	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/impact"
 )
 
 // callersAnswer is find_references with depth > 1: the definitions that
@@ -41,8 +42,8 @@ func callersAnswer(ctx context.Context, s *Server, name, def, path string, filte
 		return plain(ctx, n, limit)
 	}
 	// A root that sets its own parse time (the tests' hour) sets this one.
-	limit := cmp.Or(s.cfg.Root.SiteTimeLimit, search.CallerTimeLimit)
-	tree, err := search.ResolvedCallers(ctx, find, byDef, name, depth, search.RefLimit, limit)
+	limit := cmp.Or(s.cfg.Root.SiteTimeLimit, impact.CallerTimeLimit)
+	tree, err := impact.ResolvedCallers(ctx, find, byDef, name, depth, search.RefLimit, limit)
 	if err != nil {
 		return toolError(err), true
 	}
@@ -53,7 +54,7 @@ func callersAnswer(ctx context.Context, s *Server, name, def, path string, filte
 // (or "PATH (top level)") per node, indented two spaces per level, with
 // its mark; at most search.RefLimit lines in all, the last saying what was
 // left out.
-func formatCallers(t *search.CallerTree, name, path string, opts search.RefOptions) string {
+func formatCallers(t *impact.CallerTree, name, path string, opts search.RefOptions) string {
 	if len(t.First.Sites) == 0 {
 		return formatSites(t.First, name, path, opts)
 	}
@@ -75,11 +76,11 @@ func formatCallers(t *search.CallerTree, name, path string, opts search.RefOptio
 		}
 		sb.WriteString(n.Site.Path + ":" + strconv.Itoa(d.Line) + " " + d.Kind.String() + " " + d.QualifiedName())
 		switch n.Mark {
-		case search.SeeAbove:
+		case impact.SeeAbove:
 			sb.WriteString(" (see above)")
-		case search.SeeBelow:
+		case impact.SeeBelow:
 			sb.WriteString(" (see below)")
-		case search.OwnDefinition:
+		case impact.OwnDefinition:
 			sb.WriteString(" (definition)")
 		}
 		sb.WriteByte('\n')

@@ -11,6 +11,7 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/impact"
 )
 
 var findReferencesTool = &Tool{
@@ -24,7 +25,7 @@ var findReferencesTool = &Tool{
 		{Name: "code", Description: "true: leave out lines where the name is only in comments or strings, to see real uses.", Bool: true},
 		{Name: "limit", Description: "Stop after this many hits (with group, definitions).", Int: true, Min: 1, Max: search.RefLimit},
 		{Name: "definition", Description: "PATH:LINE of one definition, as find_symbol prints it: only the uses that resolve to it (Go, TypeScript, JavaScript, Python)."},
-		{Name: "depth", Description: "2 or 3: also who uses each definition found, indented under it (callers of callers); implies group and code.", Int: true, Min: 1, Max: search.MaxCallerDepth},
+		{Name: "depth", Description: "2 or 3: also who uses each definition found, indented under it (callers of callers); implies group and code.", Int: true, Min: 1, Max: impact.MaxCallerDepth},
 	},
 	Handle: func(ctx context.Context, s *Server, args Args) (string, bool) {
 		name, pathArg := strings.TrimSpace(args["name"]), args["path"]

@@ -21,9 +21,9 @@ func AnswerBy(ctx context.Context, t time.Time) context.Context {
 	return context.WithValue(ctx, answerByKey{}, t)
 }
 
-// stopBy is when a search bounded by limit stops: limit from now, or
+// StopBy is when a search bounded by limit stops: limit from now, or
 // earlier when the call it serves must be answered sooner (AnswerBy).
-func stopBy(ctx context.Context, limit time.Duration) time.Time {
+func StopBy(ctx context.Context, limit time.Duration) time.Time {
 	d := time.Now().Add(limit)
 	if by, ok := AnswerByTime(ctx); ok && by.Before(d) {
 		return by
@@ -44,5 +44,5 @@ func AnswerByTime(ctx context.Context) (time.Time, bool) {
 // ran to the server's own bound past the first one's limit (4.0-4.2 s
 // on the Go tree during the build, over the 3.85 s issue 42 allows).
 func (r *Root) WithSymbolLimit(ctx context.Context) context.Context {
-	return AnswerBy(ctx, stopBy(ctx, r.symbolTimeLimit()))
+	return AnswerBy(ctx, StopBy(ctx, r.symbolTimeLimit()))
 }

@@ -11,15 +11,15 @@ import (
 func TestStopBy(t *testing.T) {
 	ctx := context.Background()
 	now := time.Now()
-	if d := stopBy(ctx, time.Second); d.Before(now.Add(time.Second)) {
+	if d := StopBy(ctx, time.Second); d.Before(now.Add(time.Second)) {
 		t.Errorf("stopBy without AnswerBy = now+%v; want now+1s", d.Sub(now))
 	}
 	soon := now.Add(100 * time.Millisecond)
-	if d := stopBy(AnswerBy(ctx, soon), time.Second); !d.Equal(soon) {
+	if d := StopBy(AnswerBy(ctx, soon), time.Second); !d.Equal(soon) {
 		t.Errorf("stopBy with AnswerBy(now+100ms) = now+%v; want now+100ms", d.Sub(now))
 	}
 	late := now.Add(time.Hour)
-	if d := stopBy(AnswerBy(ctx, late), time.Second); d.After(now.Add(2 * time.Second)) {
+	if d := StopBy(AnswerBy(ctx, late), time.Second); d.After(now.Add(2 * time.Second)) {
 		t.Errorf("stopBy with AnswerBy(now+1h) = now+%v; want its own limit, 1s", d.Sub(now))
 	}
 }
@@ -38,7 +38,7 @@ func TestWithSymbolLimit(t *testing.T) {
 		t.Errorf("answer by now+%v (%v); want now+1s", by.Sub(now), ok)
 	}
 	time.Sleep(10 * time.Millisecond)
-	if d := stopBy(ctx, time.Second); !d.Equal(by) {
+	if d := StopBy(ctx, time.Second); !d.Equal(by) {
 		t.Errorf("a second search stops at now+%v; want the answer's now+%v", d.Sub(now), by.Sub(now))
 	}
 	soon := now.Add(100 * time.Millisecond)

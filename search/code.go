@@ -37,7 +37,7 @@ func (r *Root) Code(ctx context.Context, query string, filter *project.PathFilte
 // known it parses the files not parsed yet until the find_symbol time
 // limit, and says how far it got.
 func (ix *Index) Code(ctx context.Context, query string, filter *project.PathFilter) (*findcode.Result, error) {
-	deadline := stopBy(ctx, ix.symbolTimeLimit())
+	deadline := StopBy(ctx, ix.symbolTimeLimit())
 	q, res, err := findcode.Parse(query)
 	if err != nil || q.Empty() {
 		return res, err

@@ -169,26 +169,10 @@ func (gf *goFile) enclosing(line int) (string, int) {
 		if start <= line && line <= gf.fset.Position(fd.End()).Line {
 			name := fd.Name.Name
 			if fd.Recv != nil && len(fd.Recv.List) > 0 {
-				name = recvName(fd.Recv.List[0].Type) + "." + name
+				name = lsptest.RecvName(fd.Recv.List[0].Type) + "." + name
 			}
 			return name, gf.fset.Position(fd.Name.Pos()).Line
 		}
 	}
 	return "", 0
-}
-
-func recvName(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.StarExpr:
-		return recvName(e.X)
-	case *ast.ParenExpr:
-		return recvName(e.X)
-	case *ast.IndexExpr:
-		return recvName(e.X)
-	case *ast.IndexListExpr:
-		return recvName(e.X)
-	case *ast.Ident:
-		return e.Name
-	}
-	return "?"
 }

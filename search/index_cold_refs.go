@@ -92,7 +92,7 @@ func (ix *Index) heldBy(k *nameKeys, packed []byte) bool {
 // limit stops it short of the answer, the answer says how many files it
 // covered (RefResult.Building).
 func (ix *Index) coldReferences(ctx context.Context, name string, filter *project.PathFilter) (*RefResult, error) {
-	deadline := stopBy(ctx, ix.symbolTimeLimit())
+	deadline := StopBy(ctx, ix.symbolTimeLimit())
 	start := time.Now().UnixNano()
 	v, order, err := ix.coldRanked(ctx, deadline, filter)
 	if errors.Is(err, errStillListing) {
@@ -178,7 +178,7 @@ func (ix *Index) coldSites(ctx context.Context, name string, filter *project.Pat
 		return nil, err
 	}
 	opts.siteLimit, opts.countLimit = cmp.Or(ix.root.SiteTimeLimit, opts.TimeLimit), ix.root.CountTimeLimit
-	v, order, err := ix.coldRanked(ctx, stopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit)), filter)
+	v, order, err := ix.coldRanked(ctx, StopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit)), filter)
 	if errors.Is(err, errStillListing) {
 		return &Sites{Building: true}, nil
 	}

@@ -42,7 +42,7 @@ func (ix *Index) exact(ctx context.Context, q SymbolQuery, limit int, sc *projec
 	files := ix.defFilesLocked(ids)
 	strs := ix.Words.View()
 	ix.Mu.RUnlock()
-	// As compareFiles orders them, by the tier each record gives.
+	// As filetier.Compare orders them, by the tier each record gives.
 	slices.SortFunc(files, func(a, b defFile) int {
 		return cmp.Or(cmp.Compare(a.tier, b.tier), strings.Compare(a.path, b.path))
 	})

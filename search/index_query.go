@@ -164,7 +164,7 @@ func (ix *Index) rankedCandidates(name string) []project.Entry {
 // the files parsed so far define, saying how many that is
 // (SymbolResult.Building).
 func (ix *Index) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
-	deadline := stopBy(ctx, ix.symbolTimeLimit())
+	deadline := StopBy(ctx, ix.symbolTimeLimit())
 	if err := checkName(q.Name); err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 // definitions: the map is then ranked from the files read so far
 // (projmap.Map.Building).
 func (r *Root) Map(ctx context.Context, dir string) (*projmap.Map, error) {
-	deadline := stopBy(ctx, r.symbolTimeLimit())
+	deadline := StopBy(ctx, r.symbolTimeLimit())
 	files, err := r.Walk(ctx)
 	if err != nil {
 		return nil, err
@@ -25,7 +25,7 @@ func (r *Root) Map(ctx context.Context, dir string) (*projmap.Map, error) {
 // [projmap.Index.Answer]). Before the word index is built it reads the
 // files, as Root.Map does.
 func (ix *Index) Map(ctx context.Context, dir string) (*projmap.Map, error) {
-	deadline := stopBy(ctx, ix.symbolTimeLimit())
+	deadline := StopBy(ctx, ix.symbolTimeLimit())
 	defer ix.Call()()
 	if !ix.WordsReady.Load() {
 		files, err := ix.coldFiles(ctx, deadline)

@@ -49,12 +49,6 @@ func rankFiles(files []project.Entry) []project.Entry {
 	return out
 }
 
-// compareFiles orders two files as find_symbol lists exact matches: by
-// tier, then by path.
-func compareFiles(a, b string) int {
-	return cmp.Or(cmp.Compare(filetier.Of(a), filetier.Of(b)), strings.Compare(a, b))
-}
-
 // sortFuzzy orders fallback definitions best first: tier by tier, then names starting with the query, then shorter names, then by
 // path and line. Definitions on one line ("} node_t, *node_p;") keep
 // their order in the file (the sort is stable, and every caller lists a

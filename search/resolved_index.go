@@ -40,7 +40,7 @@ func (ix *Index) Resolved(ctx context.Context, q ResolveQuery, cache *ParseCache
 				ids = ix.LiveIDsLocked()
 			}
 			ix.Mu.RUnlock()
-			ix.EnsureParsed(ctx, ids, stopBy(ctx, resolveTimeLimit))
+			ix.EnsureParsed(ctx, ids, StopBy(ctx, resolveTimeLimit))
 			return ix.rankedCandidates(word), nil
 		},
 		src:   ix.root,

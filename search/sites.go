@@ -149,7 +149,7 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 	word := strings.TrimFunc(name, func(r rune) bool { return !IsWordRune(r) })
 	off := max(0, strings.Index(name, word))
 	per := make([]fileSites, len(files))
-	deadline := stopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit))
+	deadline := StopBy(ctx, cmp.Or(opts.siteLimit, siteTimeLimit))
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	ss := &siteScan{ctx: pctx, src: src, sc: sc, word: word, off: off, opts: opts, cache: cache}
@@ -207,7 +207,7 @@ func ReferenceSites(ctx context.Context, files []project.Entry, src project.Sour
 		// Code hits only: the files left are parsed, within their own
 		// time (through the cache, which keeps them for the next call).
 		rest := append(slices.Clip(files[cut+1:]), late...)
-		n, nFiles, exact := countCodeRest(ctx, rest, src, sc, off, cache, stopBy(ctx, codeCountLimit))
+		n, nFiles, exact := countCodeRest(ctx, rest, src, sc, off, cache, StopBy(ctx, codeCountLimit))
 		res.MoreHits += n
 		res.MoreFiles += nFiles
 		res.MoreAtLeast = !exact

@@ -618,7 +618,7 @@ func equalFoldASCII(a, lower []byte) bool {
 // Symbols finds the definitions q names in the project's files, walked
 // and read afresh: at most q.Limit (SymbolLimit), within the root's time limit.
 func (r *Root) Symbols(ctx context.Context, q SymbolQuery) (*SymbolResult, error) {
-	deadline := stopBy(ctx, r.symbolTimeLimit())
+	deadline := StopBy(ctx, r.symbolTimeLimit())
 	if err := checkName(q.Name); err != nil {
 		return nil, err
 	}

@@ -6,7 +6,12 @@
 // ranks by it.
 package filetier
 
-import "github.com/zumba-dev/zumba/grammar"
+import (
+	"cmp"
+	"strings"
+
+	"github.com/zumba-dev/zumba/grammar"
+)
 
 // Tiers of files, best first.
 const (
@@ -45,3 +50,9 @@ func Head(t uint8, generated bool) uint8 {
 // Record is the tier of an index record's file at path, generated or
 // not: the rank the index keeps beside each record (index.Index.TierOf).
 func Record(path string, generated bool) uint8 { return Head(Of(path), generated) }
+
+// Compare orders two project paths as find_symbol lists exact matches:
+// by tier (Of), then by path.
+func Compare(a, b string) int {
+	return cmp.Or(cmp.Compare(Of(a), Of(b)), strings.Compare(a, b))
+}

@@ -163,3 +163,21 @@ func UniqueExported(t testing.TB, dir string) []GoFunc {
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
+
+// RecvName is the type a method's receiver names (T of *T, T[K]), as
+// zumba qualifies a method ("T.Name"); "?" for another expression.
+func RecvName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return RecvName(e.X)
+	case *ast.ParenExpr:
+		return RecvName(e.X)
+	case *ast.IndexExpr:
+		return RecvName(e.X)
+	case *ast.IndexListExpr:
+		return RecvName(e.X)
+	case *ast.Ident:
+		return e.Name
+	}
+	return "?"
+}

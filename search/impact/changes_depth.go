@@ -1,4 +1,4 @@
-package search
+package impact
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search"
 )
 
 // Changes with depth: under each direct user of a changed definition,
@@ -19,7 +20,7 @@ import (
 type UseNode struct {
 	Level int
 	// Site is the definition's first use of the name above it.
-	Site Site
+	Site search.Site
 	// Mark is SeeAbove when its users are listed above (or it is a
 	// changed definition, listed on its own line), else Expanded.
 	Mark CallerMark
@@ -43,14 +44,14 @@ func (cs *ChangeSet) FindCallers(ctx context.Context, uses UsesFunc, depth int, 
 	if depth < 2 || uses == nil {
 		return
 	}
-	end := stopBy(ctx, cmp.Or(limit, CallerTimeLimit))
+	end := search.StopBy(ctx, cmp.Or(limit, CallerTimeLimit))
 	if d, ok := ctx.Deadline(); ok {
 		if soft := time.Now().Add(time.Until(d) * 7 / 8); soft.Before(end) {
 			end = soft
 		}
 	}
 	w := &changeWalk{ctx: ctx, uses: uses, depth: depth, end: end, cs: cs,
-		changed: map[string]bool{}, expanded: map[string]bool{}, searched: map[string]*Sites{}}
+		changed: map[string]bool{}, expanded: map[string]bool{}, searched: map[string]*search.Sites{}}
 	for i := range cs.Defs {
 		w.changed[defID(&cs.Defs[i].Def)] = true
 	}
@@ -89,7 +90,7 @@ type changeWalk struct {
 	// users are listed. By defID.
 	changed, expanded map[string]bool
 	// searched: each name's search, done once.
-	searched map[string]*Sites
+	searched map[string]*search.Sites
 }
 
 // walk appends to out the users of parent at level, each followed by its
@@ -127,7 +128,7 @@ func (w *changeWalk) walk(parent *outline.Definition, level int, out []UseNode) 
 // language family, one site each, ranked, without d itself and uses at
 // top level; ok is false when d's name cannot be searched or the time ran
 // out.
-func (w *changeWalk) users(d *outline.Definition) ([]Site, bool) {
+func (w *changeWalk) users(d *outline.Definition) ([]search.Site, bool) {
 	name := d.LastSegment()
 	if !plainName(name) {
 		return nil, false
@@ -152,7 +153,7 @@ func (w *changeWalk) users(d *outline.Definition) ([]Site, bool) {
 	if found.More {
 		w.cs.DeepPartial = true
 	}
-	var out []Site
+	var out []search.Site
 	for _, s := range callerSites(found.Sites, languageFamily(d.Path), defID(d)) {
 		if s.Def != nil {
 			out = append(out, s)

@@ -1,4 +1,4 @@
-package search
+package impact
 
 import (
 	"bytes"
@@ -20,6 +20,7 @@ import (
 
 	"github.com/zumba-dev/zumba/internal/fixture"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/search/internal/lsptest"
 )
 
 // changesDiffSeries are the module versions TestChangesGoDifferential
@@ -39,7 +40,7 @@ var changesDiffSeries = [][]string{
 // A definition zumba lists inside one (an interface's method) stands for
 // the top-level one holding it, modified.
 //
-//	ZUMBA_CHANGES_DIFF=1 go test -count=1 -run TestChangesGoDifferential -v ./search
+//	ZUMBA_CHANGES_DIFF=1 go test -count=1 -run TestChangesGoDifferential -v ./search/impact
 func TestChangesGoDifferential(t *testing.T) {
 	if os.Getenv("ZUMBA_CHANGES_DIFF") == "" {
 		t.Skip("set ZUMBA_CHANGES_DIFF=1 to download module versions and compare changes with go/ast")
@@ -187,7 +188,7 @@ func goDecls(src []byte) ([]topDecl, bool) {
 		case *ast.FuncDecl:
 			name := d.Name.Name
 			if d.Recv != nil && len(d.Recv.List) == 1 {
-				name = recvName(d.Recv.List[0].Type) + "." + name
+				name = lsptest.RecvName(d.Recv.List[0].Type) + "." + name
 			}
 			add(name, d.Doc, d.Pos(), d.End())
 		case *ast.GenDecl:
@@ -406,7 +407,7 @@ func compareDeclChanges(t *testing.T, what string, want, got declChange) (agree,
 // decorators and the comment lines right above included. Goal: 99%.
 //
 //	ZUMBA_CHANGES_DIFF=1 ZUMBA_CHANGES_PY_TREES=$(pyenv root)/versions/3.11.7/lib/python3.11:$(pyenv root)/versions/3.12.1/lib/python3.12 \
-//	ZUMBA_CHANGES_PYTHON=$(pyenv root)/versions/3.12.1/bin/python3 go test -count=1 -run TestChangesPythonDifferential -v ./search
+//	ZUMBA_CHANGES_PYTHON=$(pyenv root)/versions/3.12.1/bin/python3 go test -count=1 -run TestChangesPythonDifferential -v ./search/impact
 func TestChangesPythonDifferential(t *testing.T) {
 	trees := filepath.SplitList(os.Getenv("ZUMBA_CHANGES_PY_TREES"))
 	if os.Getenv("ZUMBA_CHANGES_DIFF") == "" || len(trees) < 2 {
@@ -529,7 +530,7 @@ var changesTSSeries = [][]string{
 // above included, as zumba's extents are). Needs node, npm and the npm
 // registry. Goal: 99%.
 //
-//	ZUMBA_CHANGES_DIFF=1 go test -count=1 -run TestChangesTSDifferential -v ./search
+//	ZUMBA_CHANGES_DIFF=1 go test -count=1 -run TestChangesTSDifferential -v ./search/impact
 func TestChangesTSDifferential(t *testing.T) {
 	if os.Getenv("ZUMBA_CHANGES_DIFF") == "" {
 		t.Skip("set ZUMBA_CHANGES_DIFF=1 to fetch npm packages and compare changes with the TypeScript compiler")
@@ -540,7 +541,7 @@ func TestChangesTSDifferential(t *testing.T) {
 			t.Skipf("no %s: %v", tool, err)
 		}
 	}
-	tsdiff, err := filepath.Abs("../scripts/tsdiff")
+	tsdiff, err := filepath.Abs("../../scripts/tsdiff")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package search
+package impact
 
 import (
 	"cmp"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search"
+	"github.com/zumba-dev/zumba/search/internal/filetier"
 )
 
 // MaxCallerDepth is the deepest find_references' depth goes.
@@ -37,7 +39,7 @@ type CallerNode struct {
 	Level int
 	// Site is the definition's first use of the name (Site.Def nil: the
 	// uses at the top level of Site.Path).
-	Site Site
+	Site search.Site
 	Mark CallerMark
 }
 
@@ -47,7 +49,7 @@ type CallerTree struct {
 	Nodes []CallerNode
 	// First is the depth-1 search, as find_references group=definition
 	// code=true answers it: with no sites, its counts say why.
-	First *Sites
+	First *search.Sites
 	// Unshown counts the lines found but left out at the line limit;
 	// Partial is set when a search stopped at its limit or the time ran
 	// out, so that more users exist than were found.
@@ -57,15 +59,15 @@ type CallerTree struct {
 
 // CallerFunc finds the code uses of name grouped by definition (the
 // find_references group=definition code=true search, with its path
-// filter), parsing for at most limit (RefOptions.TimeLimit; 0: the
-// default).
-type CallerFunc func(ctx context.Context, name string, limit time.Duration) (*Sites, error)
+// filter), parsing for at most limit (search.RefOptions.TimeLimit; 0:
+// the default).
+type CallerFunc func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error)
 
 // DefCallerFunc finds the code uses of the definition d resolved (see
-// [ResolveQuery]), grouped by definition, parsing for at most limit; ok
-// is false when d's uses are not resolved (not Go), and its name is
-// searched instead.
-type DefCallerFunc func(ctx context.Context, d *outline.Definition, limit time.Duration) (res *Sites, ok bool, err error)
+// [search.ResolveQuery]), grouped by definition, parsing for at most
+// limit; ok is false when d's uses are not resolved (not Go), and its
+// name is searched instead.
+type DefCallerFunc func(ctx context.Context, d *outline.Definition, limit time.Duration) (res *search.Sites, ok bool, err error)
 
 // CallerTimeLimit is the usual bound of a Callers call's searches, depth
 // 1's included (see Callers).
@@ -83,8 +85,9 @@ const CallerTimeLimit = 500 * time.Millisecond
 // marked SeeBelow and expanded at its own line; one met first at the
 // depth asked and again higher up is expanded there. Below depth 1,
 // only uses in files of the user's language family count. Each level is
-// ranked as find_symbol ranks (rank.go): the project's own files, its
-// test files, then vendored and generated code, then by path and line.
+// ranked as find_symbol ranks (filetier.Compare): the project's own
+// files, its test files, then vendored and generated code, then by path
+// and line.
 func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines int, limit time.Duration) (*CallerTree, error) {
 	return ResolvedCallers(ctx, find, nil, name, depth, maxLines, limit)
 }
@@ -93,7 +96,7 @@ func Callers(ctx context.Context, find CallerFunc, name string, depth, maxLines 
 // are those byDef resolves to it, for the definitions it resolves (Go):
 // the callers of this definition, not of every one of its name.
 func ResolvedCallers(ctx context.Context, find CallerFunc, byDef DefCallerFunc, name string, depth, maxLines int, limit time.Duration) (*CallerTree, error) {
-	deadline := stopBy(ctx, limit)
+	deadline := search.StopBy(ctx, limit)
 	first, err := find(ctx, name, 0)
 	if err != nil {
 		return nil, err
@@ -109,7 +112,7 @@ func ResolvedCallers(ctx context.Context, find CallerFunc, byDef DefCallerFunc, 
 	w := &callerWalk{
 		ctx: ctx, find: find, byDef: byDef, tree: t, depth: depth, maxLines: maxLines,
 		own: own, level1: map[string]bool{}, shown: map[string]bool{}, expanded: map[string]bool{},
-		searched: map[string]*Sites{}, deadline: deadline,
+		searched: map[string]*search.Sites{}, deadline: deadline,
 	}
 	for _, s := range top {
 		if s.Def != nil {
@@ -137,11 +140,11 @@ type callerWalk struct {
 	// defID.
 	own, level1, shown, expanded map[string]bool
 	// searched: each name's search, done once.
-	searched map[string]*Sites
+	searched map[string]*search.Sites
 }
 
 // walk adds the nodes of sites at level, each followed by its users.
-func (w *callerWalk) walk(sites []Site, level int) {
+func (w *callerWalk) walk(sites []search.Site, level int) {
 	for i, s := range sites {
 		if len(w.tree.Nodes) >= w.maxLines {
 			w.tree.Unshown += len(sites) - i
@@ -182,7 +185,7 @@ func (w *callerWalk) walk(sites []Site, level int) {
 // users finds the definitions that use d's name in files of d's
 // language family, one site each, ranked; ok is false when d's name
 // cannot be searched or the time ran out.
-func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
+func (w *callerWalk) users(d *outline.Definition) ([]search.Site, bool) {
 	name := d.LastSegment()
 	if !plainName(name) {
 		return nil, false
@@ -214,7 +217,7 @@ func (w *callerWalk) users(d *outline.Definition) ([]Site, bool) {
 // those byDef decides for d (asked once per definition, while ctx and
 // the time left allow), else those of d's name when it has been
 // searched; ok is false when neither is known yet.
-func knownUses(ctx context.Context, searched map[string]*Sites, byDef DefCallerFunc, d *outline.Definition, left time.Duration) (*Sites, bool) {
+func knownUses(ctx context.Context, searched map[string]*search.Sites, byDef DefCallerFunc, d *outline.Definition, left time.Duration) (*search.Sites, bool) {
 	if found, ok := searched[defID(d)]; ok {
 		return found, true
 	}
@@ -231,7 +234,7 @@ func knownUses(ctx context.Context, searched map[string]*Sites, byDef DefCallerF
 // resolvedSites asks byDef for the uses of d; ok is false when it does not
 // decide d (its name is then searched as text). A search that failed
 // found nothing.
-func resolvedSites(ctx context.Context, byDef DefCallerFunc, d *outline.Definition, left time.Duration) (*Sites, bool) {
+func resolvedSites(ctx context.Context, byDef DefCallerFunc, d *outline.Definition, left time.Duration) (*search.Sites, bool) {
 	res, ok, err := byDef(ctx, d, left)
 	if err != nil {
 		res = nil
@@ -246,7 +249,7 @@ func resolvedSites(ctx context.Context, byDef DefCallerFunc, d *outline.Definiti
 // line) are left out whole; else only parent is (its recursion): another
 // definition of the same name that uses it (a wrapper) is its user.
 // Ranked own files first, then by path and line.
-func callerSites(sites []Site, family, parent string) []Site {
+func callerSites(sites []search.Site, family, parent string) []search.Site {
 	named := map[string]bool{}
 	for _, s := range sites {
 		if s.Own && s.Def != nil && parent == "" {
@@ -257,7 +260,7 @@ func callerSites(sites []Site, family, parent string) []Site {
 		named[parent] = true
 	}
 	seen := map[string]bool{}
-	var out []Site
+	var out []search.Site
 	for _, s := range sites {
 		id := s.Path
 		if s.Def != nil {
@@ -269,9 +272,9 @@ func callerSites(sites []Site, family, parent string) []Site {
 		seen[id] = true
 		out = append(out, s)
 	}
-	slices.SortStableFunc(out, func(a, b Site) int {
+	slices.SortStableFunc(out, func(a, b search.Site) int {
 		return cmp.Or(
-			compareFiles(a.Path, b.Path),
+			filetier.Compare(a.Path, b.Path),
 			cmp.Compare(defLine(a), defLine(b)),
 		)
 	})
@@ -284,7 +287,7 @@ func defID(d *outline.Definition) string {
 }
 
 // defLine is the line of the name of a site's definition, 0 at top level.
-func defLine(s Site) int {
+func defLine(s search.Site) int {
 	if s.Def == nil {
 		return 0
 	}

@@ -1,4 +1,4 @@
-package search
+package impact
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/gitread"
 	"github.com/zumba-dev/zumba/internal/project"
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search"
 )
 
 // ChangeKind says what a change did to a definition.
@@ -39,7 +40,7 @@ type ChangedDef struct {
 	// Uses are code uses of its name in other definitions, the first
 	// in each of at most MaxUses definitions; MoreUses and MoreUseDefs
 	// count the hits left out in other definitions, and those.
-	Uses                  []Site
+	Uses                  []search.Site
 	MoreUses, MoreUseDefs int
 	// MoreUsesUncounted: uses were left out without being counted (the
 	// search stopped at its limit, or the answer's time ran out).
@@ -99,8 +100,8 @@ var ErrNotRepository = errors.New("the project is not in a git repository")
 
 // UsesFunc finds the code uses of name grouped by definition (the
 // find_references group=definition code=true search), parsing for at most
-// limit (RefOptions.TimeLimit).
-type UsesFunc func(ctx context.Context, name string, limit time.Duration) (*Sites, error)
+// limit (search.RefOptions.TimeLimit).
+type UsesFunc func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error)
 
 // UsesTimeLimit bounds the searching of uses in a changes call: each
 // search may take what is left of it, and none starts after it; the
@@ -521,8 +522,8 @@ func (cs *ChangeSet) findUses(ctx context.Context, uses UsesFunc) {
 	for i := range cs.Defs {
 		changed[defID(&cs.Defs[i].Def)] = true
 	}
-	byName := map[string]*Sites{}
-	end := stopBy(ctx, UsesTimeLimit)
+	byName := map[string]*search.Sites{}
+	end := search.StopBy(ctx, UsesTimeLimit)
 	for i := range cs.Defs[:min(len(cs.Defs), MaxUsesSearched)] {
 		d := &cs.Defs[i]
 		name := d.Def.LastSegment()
@@ -598,10 +599,11 @@ func languageFamily(path string) string {
 }
 
 // plainName reports whether name can be searched as one word: word
-// runes (IsWordRune), JavaScript's "$", and any other non-ASCII rune.
+// runes (search.IsWordRune), JavaScript's "$", and any other non-ASCII
+// rune.
 func plainName(name string) bool {
 	return name != "" && !strings.ContainsFunc(name, func(r rune) bool {
-		return !(IsWordRune(r) || r == '$' || r > 127)
+		return !(search.IsWordRune(r) || r == '$' || r > 127)
 	})
 }
 

@@ -1,4 +1,4 @@
-package search
+package impact
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/zumba-dev/zumba/outline"
+	"github.com/zumba-dev/zumba/search"
 	"github.com/zumba-dev/zumba/search/internal/lsptest"
 )
 
@@ -26,7 +27,7 @@ const goplsCallerNames = 30
 // A caller is a function or method, by path and the line of its name;
 // the function asked about is left out of both sets.
 //
-//	ZUMBA_GOPLS_DIFF=1 go test -count=1 -run TestGoplsCallersDifferential -v ./search
+//	ZUMBA_GOPLS_DIFF=1 go test -count=1 -run TestGoplsCallersDifferential -v ./search/impact
 func TestGoplsCallersDifferential(t *testing.T) {
 	if os.Getenv("ZUMBA_GOPLS_DIFF") == "" {
 		t.Skip("set ZUMBA_GOPLS_DIFF=1 to install gopls and compare with it")
@@ -43,21 +44,21 @@ func TestGoplsCallersDifferential(t *testing.T) {
 		t.Skipf("cannot start gopls: %v", err)
 	}
 	defer ls.Close()
-	root, err := OpenRoot(ws)
+	root, err := search.OpenRoot(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
-	find := func(ctx context.Context, name string, _ time.Duration) (*Sites, error) {
-		return allSites(ctx, root, name, RefOptions{Code: true, Group: true}, nil)
+	find := func(ctx context.Context, name string, _ time.Duration) (*search.Sites, error) {
+		return allSites(ctx, root, name, search.RefOptions{Code: true, Group: true})
 	}
 	// The users of Go definitions below depth 1 are those whose uses
 	// resolve to them (issue 45), as find_references' depth has them;
 	// ZUMBA_CALLERS_BY_NAME=1 measures the search by name alone.
-	ix := NewIndex(root, IndexOptions{CacheFile: "-", NoWatch: true})
+	ix := search.NewIndex(root, search.IndexOptions{CacheFile: "-", NoWatch: true})
 	defer ix.Close()
 	ix.Build(ctx)
-	var byDef DefCallerFunc = func(ctx context.Context, d *outline.Definition, _ time.Duration) (*Sites, bool, error) {
-		res, err := ix.Resolved(ctx, ResolveQuery{Definition: d.Path + ":" + strconv.Itoa(d.Line), Group: true, Limit: 1 << 20}, nil)
+	var byDef DefCallerFunc = func(ctx context.Context, d *outline.Definition, _ time.Duration) (*search.Sites, bool, error) {
+		res, err := ix.Resolved(ctx, search.ResolveQuery{Definition: d.Path + ":" + strconv.Itoa(d.Line), Group: true, Limit: 1 << 20}, nil)
 		if err != nil {
 			return nil, true, err
 		}
@@ -72,8 +73,8 @@ func TestGoplsCallersDifferential(t *testing.T) {
 		// As find_references' depth: a name that picks one Go
 		// definition has its first level resolved too.
 		plain := find
-		find = func(ctx context.Context, name string, limit time.Duration) (*Sites, error) {
-			res, err := ix.Resolved(ctx, ResolveQuery{Name: name, Group: true, Unique: true, Limit: 1 << 20}, nil)
+		find = func(ctx context.Context, name string, limit time.Duration) (*search.Sites, error) {
+			res, err := ix.Resolved(ctx, search.ResolveQuery{Name: name, Group: true, Unique: true, Limit: 1 << 20}, nil)
 			if err != nil || res.Lang == "" {
 				return plain(ctx, name, limit)
 			}
@@ -131,4 +132,21 @@ func TestGoplsCallersDifferential(t *testing.T) {
 	if os.Getenv("ZUMBA_CALLERS_BY_NAME") == "" && pct(both, got) < 98 {
 		t.Errorf("precision %.1f%%; the goal of issue 45 is 98%%", pct(both, got))
 	}
+}
+
+// allSites is find_references with options over every file of the
+// project, without the answer's limit.
+func allSites(ctx context.Context, root *search.Root, name string, opts search.RefOptions) (*search.Sites, error) {
+	files, err := root.Walk(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return search.ReferenceSites(ctx, files, root, name, opts, -1, nil)
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 100
+	}
+	return 100 * float64(a) / float64(b)
 }
