@@ -180,3 +180,61 @@ func TestCodeIDOrder(t *testing.T) {
 		t.Errorf("with other ids, the scores: %v; want %v (two)", scores2, scores)
 	}
 }
+
+// TestCodeOverloads: a name declared several times in one file
+// (TypeScript's overloads, a C prototype and its body, a Python def in
+// both branches of an if) is one definition in find_code's answer, while
+// same-named methods of two types stay two.
+func TestCodeOverloads(t *testing.T) {
+	dir := fixture.Unpack(t, txtar.Parse([]byte(`-- timer.ts --
+/** Emits a tick after the due time. */
+export function timer(due: number): Observable<number>;
+/** Emits ticks after the due time, then every interval. */
+export function timer(due: number, interval: number): Observable<number>;
+export function timer(due: number, interval = -1): Observable<number> {
+  return tick(due, interval);
+}
+/** Emits every interval, no due time. */
+export function every(interval: number): Observable<number> {
+  return tick(interval, interval);
+}
+-- tick.c --
+/* Waits for the next tick of the interval timer. */
+int wait_tick(int interval);
+
+/* Waits for the next tick of the interval timer. */
+int wait_tick(int interval) { return interval; }
+-- tick.py --
+import sys
+if sys.platform == "win32":
+    def wait_tick(interval):
+        """Waits for the next tick of the interval timer."""
+else:
+    def wait_tick(interval):
+        """Waits for the next tick of the interval timer."""
+-- tick.go --
+package tick
+
+type Timer struct{}
+type Ticker struct{}
+
+// Stop stops the interval timer's ticks.
+func (Timer) Stop() {}
+
+// Stop stops the interval ticker's ticks.
+func (Ticker) Stop() {}
+`)))
+	res, err := dirCode(t, dir, "tick interval timer due", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range res.Defs {
+		got = append(got, fmt.Sprintf("%s:%d %s", d.Path, d.Line, d.QualifiedName()))
+	}
+	slices.Sort(got)
+	want := []string{"tick.c:5 wait_tick", "tick.go:10 Ticker.Stop", "tick.go:3 Timer", "tick.go:4 Ticker", "tick.go:7 Timer.Stop", "tick.py:3 wait_tick", "timer.ts:4 timer", "timer.ts:9 every"}
+	if !slices.Equal(got, want) {
+		t.Errorf("find_code's definitions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
