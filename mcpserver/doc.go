@@ -24,7 +24,8 @@
 // Each tool lives in its own file with its arguments, schema, description
 // and handler; tools.go holds the registry. How a definition's source is
 // read and shown (folded to a budget, its place, the names it uses) is
-// package srcview's, which read_symbol prints with.
+// package srcview's, which read_symbol prints with. The prompts' texts
+// and arguments are package internal/prompts's (prompts/list, prompts/get).
 //
 // A server of several roots (roots.go, Config.Roots) is a server per root
 // (its index, watcher and caches) behind one that answers the protocol:

@@ -14,6 +14,7 @@ import (
 	"github.com/zumba-dev/zumba/internal/diagfile"
 	"github.com/zumba-dev/zumba/internal/parsecache"
 	"github.com/zumba-dev/zumba/internal/project"
+	"github.com/zumba-dev/zumba/mcpserver/internal/prompts"
 	"github.com/zumba-dev/zumba/search"
 )
 
@@ -154,7 +155,7 @@ func (s *Server) handle(ctx context.Context, req *request) *response {
 	case "tools/list":
 		return resultReply(req.id, listResult("tools", toolList(), modern))
 	case "prompts/list":
-		return resultReply(req.id, listResult("prompts", promptList(), modern))
+		return resultReply(req.id, listResult("prompts", prompts.List(), modern))
 	case "prompts/get":
 		res, rerr := getPrompt(req.params)
 		if rerr != nil {
@@ -212,3 +213,38 @@ func (s *Server) initialize(params json.RawMessage) any {
 		"instructions":    instructions,
 	}
 }
+
+// promptResult is the result of prompts/get.
+type promptResult struct {
+	Description string          `json:"description"`
+	Messages    []promptMessage `json:"messages"`
+	// ResultType is "complete" for a 2026-07-28 request, absent otherwise.
+	ResultType string `json:"resultType,omitempty"`
+}
+
+type promptMessage struct {
+	Role    string      `json:"role"`
+	Content textContent `json:"content"`
+}
+
+// getPrompt answers prompts/get (package prompts). Every fault of the
+// request is -32602 naming it.
+func getPrompt(params json.RawMessage) (*promptResult, *rpcError) {
+	description, text, err := prompts.Get(params)
+	if err != nil {
+		return nil, &rpcError{Code: CodeInvalidParams, Message: "invalid params: " + err.Error()}
+	}
+	return &promptResult{
+		Description: description,
+		Messages:    []promptMessage{{Role: "user", Content: textContent{Type: "text", Text: text}}},
+	}, nil
+}
+
+// PromptText is the text prompts/get gives for the prompt name, with args
+// bound in the order the prompt declares its arguments (zumba prompt's
+// twin of prompts/get).
+func PromptText(name string, args []string) (string, error) { return prompts.Text(name, args) }
+
+// PromptHelp lists the prompts, one line each: the name, its arguments
+// (optional ones in brackets) and what it does.
+func PromptHelp() string { return prompts.Help() }

@@ -524,3 +524,38 @@ func (s *lineSource) consumed() int64 {
 	defer s.mu.Unlock()
 	return s.read
 }
+
+// TestPromptErrors: what prompts/get refuses, each with -32602 naming it.
+func TestPromptErrors(t *testing.T) {
+	for _, c := range []struct{ params, want string }{
+		{`{}`, "name is missing"},
+		{`[]`, "takes an object"},
+		{`{"name":"nope"}`, "unknown prompt nope"},
+		{`{"name":"explain"}`, "argument name is required"},
+		{`{"name":"explain","arguments":{"name":""}}`, "argument name is required"},
+		{`{"name":"explain","arguments":{"name":7}}`, "argument name must be a string"},
+		{`{"name":"explain","arguments":{"name":"x","nmae":"y"}}`, "takes no argument nmae"},
+		{`{"name":"find","arguments":{}}`, "argument description is required"},
+	} {
+		_, rerr := getPrompt(json.RawMessage(c.params))
+		if rerr == nil || rerr.Code != CodeInvalidParams || !strings.Contains(rerr.Message, c.want) {
+			t.Errorf("prompts/get %s = %+v; want -32602 saying %q", c.params, rerr, c.want)
+		}
+	}
+}
+
+// TestPromptGet: prompts/get's result is the prompt's description and one
+// user text, the text the command-line twin gives.
+func TestPromptGet(t *testing.T) {
+	res, rerr := getPrompt(json.RawMessage(`{"name":"explain","arguments":{"name":"Server.Serve"}}`))
+	if rerr != nil {
+		t.Fatal(rerr.Message)
+	}
+	want, err := PromptText("explain", []string{"Server.Serve"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Description == "" || len(res.Messages) != 1 || res.Messages[0].Role != "user" || res.Messages[0].Content.Type != "text" || res.Messages[0].Content.Text != want {
+		t.Errorf("prompts/get explain = %+v; want its description and one user text %q", res, want)
+	}
+}

@@ -1,7 +1,8 @@
-package mcpserver
+package prompts
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,27 +10,18 @@ import (
 	"github.com/zumba-dev/zumba/internal/project"
 )
 
-// Prompts are workflows over zumba's tools that clients turn into
-// commands (Claude Code's and OpenCode's slash commands, the strict
-// client's commands). A strict client asks for a prompt with every
-// argument bound to the literal "$1", "$2", … and fills those in later,
-// so an argument is put into the text exactly as given: never quoted,
-// escaped, checked against the project or resolved. The texts name the
-// tools and arguments in the order an expert would call them, and stay
-// short: every byte of them is read by the model.
-
-// Prompt is one MCP prompt.
-type Prompt struct {
+// prompt is one MCP prompt.
+type prompt struct {
 	Name        string
 	Title       string
 	Description string
-	Args        []PromptArg
+	Args        []promptArg
 	// Text is the prompt's text; an optional argument left out is "".
 	Text func(args map[string]string) string
 }
 
-// PromptArg is one argument of a prompt; its value is a string.
-type PromptArg struct {
+// promptArg is one argument of a prompt; its value is a string.
+type promptArg struct {
 	Name        string
 	Description string
 	Required    bool
@@ -42,13 +34,13 @@ const (
 )
 
 // prompts is the registry, in the order prompts/list shows them.
-var prompts = []*Prompt{explainPrompt, impactPrompt, findPrompt, orientPrompt}
+var prompts = []*prompt{explainPrompt, impactPrompt, findPrompt, orientPrompt}
 
-var explainPrompt = &Prompt{
+var explainPrompt = &prompt{
 	Name:        "explain",
 	Title:       "Explain a definition",
 	Description: "Read a definition and its users, then explain what it does and who relies on it.",
-	Args:        []PromptArg{{Name: "name", Description: "A name, Type.method or path:line.", Required: true}},
+	Args:        []promptArg{{Name: "name", Description: "A name, Type.method or path:line.", Required: true}},
 	Text: func(a map[string]string) string {
 		n := a["name"]
 		return "Explain " + n + ": what it does and who relies on it. Use zumba's tools, not whole-file reads.\n" +
@@ -59,11 +51,11 @@ var explainPrompt = &Prompt{
 	},
 }
 
-var impactPrompt = &Prompt{
+var impactPrompt = &prompt{
 	Name:        "impact",
 	Title:       "Impact of the current change",
 	Description: "What the current change touches, who uses it, and what to re-test.",
-	Args:        []PromptArg{{Name: "base", Description: "Compare the branch with this commit or branch (e.g. main); default: the uncommitted edits."}},
+	Args:        []promptArg{{Name: "base", Description: "Compare the branch with this commit or branch (e.g. main); default: the uncommitted edits."}},
 	Text: func(a map[string]string) string {
 		what, call := "the uncommitted edits", "changes"
 		if b := a["base"]; b != "" {
@@ -77,11 +69,11 @@ var impactPrompt = &Prompt{
 	},
 }
 
-var findPrompt = &Prompt{
+var findPrompt = &prompt{
 	Name:        "find",
 	Title:       "Find code by what it does",
 	Description: "Locate the code that does something, then read the best candidates.",
-	Args:        []PromptArg{{Name: "description", Description: "What the code does, in a few words.", Required: true}},
+	Args:        []promptArg{{Name: "description", Description: "What the code does, in a few words.", Required: true}},
 	Text: func(a map[string]string) string {
 		d := a["description"]
 		return "Find the code that does this: " + d + "\n" +
@@ -93,11 +85,11 @@ var findPrompt = &Prompt{
 	},
 }
 
-var orientPrompt = &Prompt{
+var orientPrompt = &prompt{
 	Name:        "orient",
 	Title:       "Orient in a folder",
 	Description: "A map of a folder or the project, then the few definitions to read first.",
-	Args:        []PromptArg{{Name: "path", Description: "A folder relative to the project; default: the whole project."}},
+	Args:        []promptArg{{Name: "path", Description: "A folder relative to the project; default: the whole project."}},
 	Text: func(a map[string]string) string {
 		where, p := "this project", "."
 		if a["path"] != "" {
@@ -111,7 +103,8 @@ var orientPrompt = &Prompt{
 	},
 }
 
-func promptList() []any {
+// List is the prompts as prompts/list lists them.
+func List() []any {
 	list := make([]any, 0, len(prompts))
 	for _, p := range prompts {
 		args := make([]any, 0, len(p.Args))
@@ -128,63 +121,45 @@ func promptList() []any {
 	return list
 }
 
-// promptResult is the result of prompts/get.
-type promptResult struct {
-	Description string          `json:"description"`
-	Messages    []promptMessage `json:"messages"`
-	// ResultType is "complete" for a 2026-07-28 request, absent otherwise.
-	ResultType string `json:"resultType,omitempty"`
-}
-
-type promptMessage struct {
-	Role    string      `json:"role"`
-	Content textContent `json:"content"`
-}
-
-// getPrompt answers prompts/get. Every fault of the request (no name, an
+// Get answers prompts/get: the prompt's description and its text with
+// the arguments of params bound. Every fault of the request (no name, an
 // unknown prompt, a required argument missing, an argument that is not a
-// string or that the prompt does not take) is -32602 naming it.
-func getPrompt(params json.RawMessage) (*promptResult, *rpcError) {
+// string or that the prompt does not take) is an error naming it, which
+// the server answers as -32602.
+func Get(params json.RawMessage) (description, text string, err error) {
 	var p struct {
 		Name      *string                    `json:"name"`
 		Arguments map[string]json.RawMessage `json:"arguments"`
 	}
 	if len(params) == 0 || params[0] != '{' || json.Unmarshal(params, &p) != nil {
-		return nil, invalidParams("prompts/get takes an object with name and arguments")
+		return "", "", errors.New("prompts/get takes an object with name and arguments")
 	}
 	if p.Name == nil {
-		return nil, invalidParams("prompts/get: name is missing")
+		return "", "", errors.New("prompts/get: name is missing")
 	}
-	i := slices.IndexFunc(prompts, func(q *Prompt) bool { return q.Name == *p.Name })
+	i := slices.IndexFunc(prompts, func(q *prompt) bool { return q.Name == *p.Name })
 	if i < 0 {
-		return nil, invalidParams(fmt.Sprintf("unknown prompt %s; zumba's prompts are %s", project.Echo(*p.Name), promptNames()))
+		return "", "", fmt.Errorf("unknown prompt %s; zumba's prompts are %s", project.Echo(*p.Name), promptNames())
 	}
 	pr := prompts[i]
 	args := map[string]string{}
 	for name, raw := range p.Arguments {
-		j := slices.IndexFunc(pr.Args, func(a PromptArg) bool { return a.Name == name })
+		j := slices.IndexFunc(pr.Args, func(a promptArg) bool { return a.Name == name })
 		if j < 0 {
-			return nil, invalidParams(fmt.Sprintf("prompt %s takes no argument %s (it takes %s)", pr.Name, project.Echo(name), pr.argNames()))
+			return "", "", fmt.Errorf("prompt %s takes no argument %s (it takes %s)", pr.Name, project.Echo(name), pr.argNames())
 		}
 		var v string
 		if json.Unmarshal(raw, &v) != nil {
-			return nil, invalidParams(fmt.Sprintf("prompt %s: argument %s must be a string", pr.Name, name))
+			return "", "", fmt.Errorf("prompt %s: argument %s must be a string", pr.Name, name)
 		}
 		args[name] = v
 	}
 	for _, a := range pr.Args {
 		if a.Required && args[a.Name] == "" {
-			return nil, invalidParams(fmt.Sprintf("prompt %s: argument %s is required", pr.Name, a.Name))
+			return "", "", fmt.Errorf("prompt %s: argument %s is required", pr.Name, a.Name)
 		}
 	}
-	return &promptResult{
-		Description: pr.Description,
-		Messages:    []promptMessage{{Role: "user", Content: textContent{Type: "text", Text: pr.Text(args)}}},
-	}, nil
-}
-
-func invalidParams(msg string) *rpcError {
-	return &rpcError{Code: CodeInvalidParams, Message: "invalid params: " + msg}
+	return pr.Description, pr.Text(args), nil
 }
 
 func promptNames() string {
@@ -195,7 +170,7 @@ func promptNames() string {
 	return strings.Join(names, ", ")
 }
 
-func (p *Prompt) argNames() string {
+func (p *prompt) argNames() string {
 	if len(p.Args) == 0 {
 		return "none"
 	}
@@ -206,11 +181,11 @@ func (p *Prompt) argNames() string {
 	return strings.Join(names, ", ")
 }
 
-// PromptText is the text prompts/get gives for the prompt name, with args
+// Text is the text prompts/get gives for the prompt name, with args
 // bound in the order the prompt declares its arguments (zumba prompt's
 // twin of prompts/get).
-func PromptText(name string, args []string) (string, error) {
-	i := slices.IndexFunc(prompts, func(q *Prompt) bool { return q.Name == name })
+func Text(name string, args []string) (string, error) {
+	i := slices.IndexFunc(prompts, func(q *prompt) bool { return q.Name == name })
 	if i < 0 {
 		return "", fmt.Errorf("unknown prompt %s; zumba's prompts are %s", project.Quote(name), promptNames())
 	}
@@ -230,9 +205,9 @@ func PromptText(name string, args []string) (string, error) {
 	return pr.Text(named), nil
 }
 
-// PromptHelp lists the prompts, one line each: the name, its arguments
+// Help lists the prompts, one line each: the name, its arguments
 // (optional ones in brackets) and what it does.
-func PromptHelp() string {
+func Help() string {
 	var sb strings.Builder
 	for _, p := range prompts {
 		sb.WriteString(p.Name)

@@ -1,4 +1,4 @@
-package mcpserver
+package prompts
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 
 // bindAll binds each argument of p to v(i, name), as a strict client binds
 // them to "$1", "$2", ….
-func bindAll(p *Prompt, v func(i int, name string) string) map[string]string {
+func bindAll(p *prompt, v func(i int, name string) string) map[string]string {
 	args := map[string]string{}
 	for i, a := range p.Args {
 		args[a.Name] = v(i, a.Name)
@@ -20,14 +20,11 @@ func bindAll(p *Prompt, v func(i int, name string) string) map[string]string {
 func getText(t *testing.T, name string, args map[string]string) string {
 	t.Helper()
 	params, _ := json.Marshal(map[string]any{"name": name, "arguments": args})
-	res, rerr := getPrompt(params)
-	if rerr != nil {
-		t.Fatalf("prompts/get %s %v: %v", name, args, rerr.Message)
+	_, text, err := Get(params)
+	if err != nil {
+		t.Fatalf("prompts/get %s %v: %v", name, args, err)
 	}
-	if len(res.Messages) != 1 || res.Messages[0].Role != "user" || res.Messages[0].Content.Type != "text" {
-		t.Fatalf("prompts/get %s: messages %+v; want one user text", name, res.Messages)
-	}
-	return res.Messages[0].Content.Text
+	return text
 }
 
 // TestPromptPlaceholders: every argument bound to "$N" comes back as $N,
@@ -94,7 +91,7 @@ func TestPromptOptionalLeftOut(t *testing.T) {
 
 // TestPromptList: the list is small and names every argument.
 func TestPromptList(t *testing.T) {
-	b, err := json.Marshal(promptList())
+	b, err := json.Marshal(List())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,25 +105,6 @@ func TestPromptList(t *testing.T) {
 	}
 }
 
-// TestPromptErrors: what prompts/get refuses, each with -32602 naming it.
-func TestPromptErrors(t *testing.T) {
-	for _, c := range []struct{ params, want string }{
-		{`{}`, "name is missing"},
-		{`[]`, "takes an object"},
-		{`{"name":"nope"}`, "unknown prompt nope"},
-		{`{"name":"explain"}`, "argument name is required"},
-		{`{"name":"explain","arguments":{"name":""}}`, "argument name is required"},
-		{`{"name":"explain","arguments":{"name":7}}`, "argument name must be a string"},
-		{`{"name":"explain","arguments":{"name":"x","nmae":"y"}}`, "takes no argument nmae"},
-		{`{"name":"find","arguments":{}}`, "argument description is required"},
-	} {
-		_, rerr := getPrompt(json.RawMessage(c.params))
-		if rerr == nil || rerr.Code != CodeInvalidParams || !strings.Contains(rerr.Message, c.want) {
-			t.Errorf("prompts/get %s = %+v; want -32602 saying %q", c.params, rerr, c.want)
-		}
-	}
-}
-
 // TestPromptText: the command-line twin gives prompts/get's text.
 func TestPromptText(t *testing.T) {
 	for _, p := range prompts {
@@ -134,16 +112,16 @@ func TestPromptText(t *testing.T) {
 		for i := range p.Args {
 			pos = append(pos, fmt.Sprintf("v%d", i))
 		}
-		got, err := PromptText(p.Name, pos)
+		got, err := Text(p.Name, pos)
 		if err != nil {
-			t.Fatalf("PromptText(%s, %v): %v", p.Name, pos, err)
+			t.Fatalf("Text(%s, %v): %v", p.Name, pos, err)
 		}
 		want := getText(t, p.Name, bindAll(p, func(i int, _ string) string { return fmt.Sprintf("v%d", i) }))
 		if got != want {
-			t.Errorf("PromptText(%s) = %q; want prompts/get's %q", p.Name, got, want)
+			t.Errorf("Text(%s) = %q; want prompts/get's %q", p.Name, got, want)
 		}
 	}
-	if _, err := PromptText("explain", []string{"a", "b"}); err == nil {
-		t.Error("PromptText(explain, a, b): no error for an argument too many")
+	if _, err := Text("explain", []string{"a", "b"}); err == nil {
+		t.Error("Text(explain, a, b): no error for an argument too many")
 	}
 }
