@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -334,36 +333,14 @@ func pyrightRefs(ctx context.Context, ls *lsptest.Client, ws string, d pyDef) (m
 	file := filepath.Join(ws, d.path)
 	lineText := fileLine(file, d.line)
 	char := utf16Col(lineText, d.col)
-	res, err := ls.Call("textDocument/references", map[string]any{
-		"textDocument": map[string]any{"uri": lsptest.FileURI(file)},
-		"position":     map[string]any{"line": d.line - 1, "character": char},
-		"context":      map[string]any{"includeDeclaration": true},
-	})
+	refs, err := ls.Refs(file, d.line-1, char)
 	if err != nil {
 		return nil, err
 	}
-	var locs []struct {
-		URI   string `json:"uri"`
-		Range struct {
-			Start struct{ Line, Character int } `json:"start"`
-		} `json:"range"`
-	}
-	if err := json.Unmarshal(res, &locs); err != nil {
-		return nil, err
-	}
 	out := map[string]bool{}
-	for _, loc := range locs {
-		u, err := url.Parse(loc.URI)
-		if err != nil {
-			return nil, err
-		}
-		rel, err := filepath.Rel(ws, filepath.FromSlash(u.Path))
-		if err != nil || strings.HasPrefix(rel, "..") {
-			continue
-		}
-		l := loc.Range.Start.Line + 1
-		c := byteCol(fileLine(u.Path, l), loc.Range.Start.Character)
-		out[fmt.Sprintf("%s:%d:%d", filepath.ToSlash(rel), l, c)] = true
+	for _, r := range refs {
+		c := byteCol(fileLine(filepath.Join(ws, filepath.FromSlash(r.Path)), r.Line), r.Char)
+		out[fmt.Sprintf("%s:%d:%d", r.Path, r.Line, c)] = true
 	}
 	return out, nil
 }

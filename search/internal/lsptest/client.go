@@ -179,44 +179,18 @@ func (l *Client) read() ([]byte, error) {
 	return b, err
 }
 
-// References asks for the references of the identifier at a 0-based line
-// and byte column (ASCII names: the same as UTF-16), declaration included.
-func (l *Client) References(ctx context.Context, file string, line, col int) ([]Location, error) {
-	res, err := l.Call("textDocument/references", map[string]any{
-		"textDocument": map[string]any{"uri": FileURI(file)},
-		"position":     map[string]any{"line": line, "character": col},
-		"context":      map[string]any{"includeDeclaration": true},
-	})
-	if err != nil {
-		return nil, err
-	}
-	var locs []struct {
-		URI   string `json:"uri"`
-		Range struct {
-			Start struct{ Line int } `json:"start"`
-		} `json:"range"`
-	}
-	if err := json.Unmarshal(res, &locs); err != nil {
-		return nil, err
-	}
-	var out []Location
-	for _, loc := range locs {
-		u, err := url.Parse(loc.URI)
-		if err != nil {
-			return nil, err
-		}
-		rel, err := filepath.Rel(l.root, filepath.FromSlash(u.Path))
-		if err != nil || strings.HasPrefix(rel, "..") {
-			continue // outside the module: the standard library
-		}
-		out = append(out, Location{Path: filepath.ToSlash(rel), Line: loc.Range.Start.Line + 1})
-	}
-	return out, nil
+// A Ref is a reference the server gave: its path in the workspace,
+// slash-separated, its 1-based line and its 0-based column as the
+// server counts it (UTF-16 units).
+type Ref struct {
+	Path       string
+	Line, Char int
 }
 
-// ReferencesAt is References with columns: "path:line:col", 1-based,
-// of the references inside the workspace.
-func (l *Client) ReferencesAt(ctx context.Context, file string, line, col int) ([]string, error) {
+// Refs asks for the references of the identifier at a 0-based line and
+// column (UTF-16 units), declaration included: those inside the
+// workspace (outside it: the standard library, a package's stubs).
+func (l *Client) Refs(file string, line, col int) ([]Ref, error) {
 	res, err := l.Call("textDocument/references", map[string]any{
 		"textDocument": map[string]any{"uri": FileURI(file)},
 		"position":     map[string]any{"line": line, "character": col},
@@ -234,7 +208,7 @@ func (l *Client) ReferencesAt(ctx context.Context, file string, line, col int) (
 	if err := json.Unmarshal(res, &locs); err != nil {
 		return nil, err
 	}
-	var out []string
+	var out []Ref
 	for _, loc := range locs {
 		u, err := url.Parse(loc.URI)
 		if err != nil {
@@ -244,9 +218,30 @@ func (l *Client) ReferencesAt(ctx context.Context, file string, line, col int) (
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s:%d:%d", filepath.ToSlash(rel), loc.Range.Start.Line+1, loc.Range.Start.Character+1))
+		out = append(out, Ref{filepath.ToSlash(rel), loc.Range.Start.Line + 1, loc.Range.Start.Character})
 	}
 	return out, nil
+}
+
+// References is Refs by path and line (ASCII names: a column in bytes is
+// one in UTF-16 units).
+func (l *Client) References(ctx context.Context, file string, line, col int) ([]Location, error) {
+	refs, err := l.Refs(file, line, col)
+	var out []Location
+	for _, r := range refs {
+		out = append(out, Location{Path: r.Path, Line: r.Line})
+	}
+	return out, err
+}
+
+// ReferencesAt is Refs as "path:line:col", 1-based (ASCII names).
+func (l *Client) ReferencesAt(ctx context.Context, file string, line, col int) ([]string, error) {
+	refs, err := l.Refs(file, line, col)
+	var out []string
+	for _, r := range refs {
+		out = append(out, fmt.Sprintf("%s:%d:%d", r.Path, r.Line, r.Char+1))
+	}
+	return out, err
 }
 
 // Callers asks gopls for the functions and methods that call the one at
