@@ -358,16 +358,27 @@ func (w *Watcher) skipDir(rel string) bool {
 func (w *Watcher) Entering(rel string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.watchDirLocked(rel, w.abs(rel))
+}
+
+// watchDirLocked watches the folder rel, at p, unless it is watched
+// already (ok). A folder gone or unreadable is left unwatched (not ok,
+// no error); any other failure (out of watches or descriptors) leaves
+// the watcher degraded, so that Changes asks for sweeps, and is
+// returned. The caller holds w.mu.
+func (w *Watcher) watchDirLocked(rel, p string) (ok bool, err error) {
 	if w.dirs[rel] {
-		return
+		return true, nil
 	}
-	if err := w.addWatch(w.abs(rel)); err != nil {
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
-			w.degraded = true
+	if err := w.addWatch(p); err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+			return false, nil
 		}
-		return
+		w.degraded = true
+		return false, fmt.Errorf("watch %s: %w", p, err)
 	}
 	w.dirs[rel] = true
+	return true, nil
 }
 
 // HoldsIgnore tells a Deferred watcher that the walk found a .gitignore
@@ -412,20 +423,15 @@ func (w *Watcher) addTree(rel string, report, all bool) error {
 		if r != "." && w.skipDir(r) && (!all || r == ".git" || strings.HasSuffix(r, "/.git")) {
 			return filepath.SkipDir
 		}
-		if w.dirs[r] {
-			return nil
+		// Not watched (gone, unreadable, out of watches): the folders
+		// below it are not either; the caller sweeps a degraded watcher.
+		ok, err := w.watchDirLocked(r, p)
+		if err != nil {
+			failed = err
 		}
-		if err := w.addWatch(p); err != nil {
-			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
-				return filepath.SkipDir
-			}
-			// Out of watches or descriptors: this folder and those below
-			// it go unseen, so the caller must sweep.
-			w.degraded = true
-			failed = fmt.Errorf("watch %s: %w", p, err)
+		if !ok {
 			return filepath.SkipDir
 		}
-		w.dirs[r] = true
 		return nil
 	})
 	if err != nil {
